@@ -1,0 +1,1 @@
+"""euchre-sim analysis: statistics, tables, charts and the command line (imports ``sim``)."""
