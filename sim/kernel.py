@@ -1,0 +1,643 @@
+"""The Numba deal-and-play kernel: complete Euchre hands at millions per second.
+
+Rules (same as ``sim/referee.py``; see ``sim/rules.py`` for the options): deal 5 cards each
+from a keyed shuffle (``sim/rng.py``), upcard = first kitty card; optional farmer's swap; round 1
+from the dealer's left (the dealer may order his own upcard); the dealer picks up and discards
+(also when his partner goes alone, unless ``dealer_discards_when_partner_alone`` is off);
+round 2 excludes the turned-down suit; two passing rounds pass the hand out (redeal) or, under
+stick the dealer, the dealer must call; alone on the making bid; optional defending alone;
+five tricks with follow-suit by effective suit; published scoring.
+
+How it is fast (``shared/notes/kernel-speed.md``): hands are 24-bit masks; once trump is known
+each hand is remapped by table lookup into the per-trump *power layout* of ``sim/cards.py`` where
+the highest card is the top set bit and the cheapest winner is the lowest legal bit above the
+current winner.  Bid values come from per-(seat, trump, suit, 6-bit field) tables built from the
+strategy parameters.  Built-in strategies are dispatched by kind inside this one cached module.
+``prange`` runs over fixed chunks of hand indices and each chunk writes only its own rows or its
+own tally row, so results never depend on the thread count.
+
+Trace mode replays chosen hands through the same ``play_hand`` with an event log switched on, so
+a traced hand is exactly the hand the aggregates counted.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+
+from sim.cards import EFF_SUIT, POS_SUIT, POWER_CARD, POWER_POS, REMAP, SUIT_MASK_POW
+from sim.rng import STREAM_DEAL, STREAM_PLAY, bounded, draw, hand_key, shuffle_deck
+from sim.rules import (
+    R_DEALER_DISCARDS_PARTNER_ALONE,
+    R_DEFEND_ALONE,
+    R_DISCARD_UPCARD,
+    R_FARMER,
+    R_GAME_TO,
+    R_LONE_DEFENDER_POINTS,
+    R_STICK,
+)
+from sim.strategies import (
+    P_ALONE,
+    P_CALL,
+    P_DEFEND_ALONE,
+    P_DESPERATION,
+    P_FARMER,
+    P_OFF_FIRST,
+    P_OPP_UP,
+    P_ORDER,
+    P_PARTNER_UP,
+    P_VOID,
+    RANDOM,
+)
+
+TRUMP_POW = 0xFE0000          # trump occupies power positions 17..23
+PLAIN_POW = 0x1FFFF
+ACES_POW = 0x1C000            # plain aces sit at power positions 14, 15, 16
+NINES_TENS = 0
+for _s in range(4):
+    NINES_TENS |= 0b11 << (6 * _s)
+
+# --- result fields of one hand ----------------------------------------------------------------
+NRES = 12
+(RES_ROUND, RES_MAKER, RES_TRUMP, RES_ALONE, RES_DEF_ALONE, RES_MAKER_TRICKS, RES_PTS0,
+ RES_PTS1, RES_FARMER, RES_DISCARD, RES_FORCED, RES_UPCARD) = range(NRES)
+
+# --- trace events: rows of (kind, seat, a, b); row 0 holds the event count -----------------
+EV_FARMER, EV_BID, EV_DEFEND, EV_DISCARD, EV_PLAY = 1, 2, 3, 4, 5
+BID_PASS, BID_ORDER = 0, 1     # a call of suit s is 2 + s
+MAX_EVENTS = 48
+
+# --- forced decision (counterfactuals): (position, round, action); position -1 = none -------
+FORCE_PASS, FORCE_MAKE, FORCE_ALONE = 0, 1, 2
+
+# --- per-hand records (records mode) ----------------------------------------------------------
+RECORD_COLUMNS = (
+    "hand0", "hand1", "hand2", "hand3", "upcard", "dealer", "round", "maker", "trump", "alone",
+    "defender_alone", "maker_tricks", "points0", "points1", "farmer", "discard",
+)
+NREC = len(RECORD_COLUMNS)
+
+# --- tally cells (aggregate mode): a joint histogram of everything the summary needs -----------
+# key = farmer(2) x dealer(4) x round(3) x maker position(4) x alone(2) x defender alone(2)
+#       x maker tricks(6)
+TALLY_SHAPE = (2, 4, 3, 4, 2, 2, 6)
+NTALLY = int(np.prod(TALLY_SHAPE))
+
+
+def _count_table():
+    """[trump, suit, 6-bit field] -> trumps + 16 * plain cards among those cards."""
+    t = np.zeros((4, 4, 64), np.int64)
+    for tr in range(4):
+        for s in range(4):
+            for f in range(64):
+                n_tr = n_pl = 0
+                for r in range(6):
+                    if f >> r & 1:
+                        if EFF_SUIT[tr, s * 6 + r] == tr:
+                            n_tr += 1
+                        else:
+                            n_pl += 1
+                t[tr, s, f] = n_tr + 16 * n_pl
+    return t
+
+
+COUNT_TABLE = _count_table()
+
+
+# ---------------------------------------------------------------------------------------------
+# bit helpers
+
+@njit(cache=True, inline="always")
+def low(x):
+    return np.int64(trailing_zeros(np.int64(x)))
+
+
+@njit(cache=True, inline="always")
+def top(x):
+    return np.int64(63 - leading_zeros(np.int64(x)))
+
+
+@njit(cache=True, inline="always")
+def popcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def kth_bit(x, k):
+    for _ in range(k):
+        x &= x - 1
+    return low(x)
+
+
+@njit(cache=True, inline="always")
+def to_power(hand, t):
+    return (REMAP[t, 0, hand & 63] | REMAP[t, 1, (hand >> 6) & 63]
+            | REMAP[t, 2, (hand >> 12) & 63] | REMAP[t, 3, (hand >> 18) & 63])
+
+
+@njit(cache=True, inline="always")
+def rand_below(pkey, rs, n):
+    r = draw(pkey, rs[0])
+    rs[0] += 1
+    return bounded(r & np.uint64(0xFFFFFFFF), n)
+
+
+@njit(cache=True, inline="always")
+def log_event(trace, kind, seat, a, b):
+    k = trace[0, 0] + 1
+    trace[0, 0] = k
+    trace[k, 0] = kind
+    trace[k, 1] = seat
+    trace[k, 2] = a
+    trace[k, 3] = b
+
+
+# ---------------------------------------------------------------------------------------------
+# strategy decisions (dispatch on kind: RANDOM or BASIC)
+
+@njit(cache=True, inline="always")
+def bid_value(bv, params, seat, hand, t):
+    """Point count of a card-layout hand for trump ``t`` (values from the seat's parameters)."""
+    v = 0.0
+    n_tr = 0
+    voids = 0
+    for s in range(4):
+        f = (hand >> (6 * s)) & 63
+        v += bv[seat, t, s, f]
+        c = COUNT_TABLE[t, s, f]
+        n_tr += c & 15
+        if s != t and (c >> 4) == 0:
+            voids += 1
+    if n_tr >= 2:
+        v += voids * params[seat, P_VOID]
+    return v
+
+
+@njit(cache=True, inline="always")
+def basic_discard(hand6, t, upcard, may_discard_upcard):
+    """Dealer's discard: void a short side suit if possible, keep aces and trumps."""
+    hp = to_power(hand6, t)
+    allowed = hp
+    if not may_discard_upcard:
+        allowed &= ~(np.int64(1) << POWER_POS[t, upcard])
+    plain = allowed & PLAIN_POW
+    nonace = plain & ~ACES_POW
+    best = -1
+    for s in range(4):
+        if s == t:
+            continue
+        m = hp & SUIT_MASK_POW[t, s]
+        if m != 0 and (m & (m - 1)) == 0 and (m & nonace) != 0:
+            p = low(m)
+            if best < 0 or p < best:
+                best = p
+    if best >= 0:
+        return POWER_CARD[t, best]
+    if nonace:
+        return POWER_CARD[t, low(nonace)]
+    if plain:
+        return POWER_CARD[t, low(plain)]
+    return POWER_CARD[t, low(allowed)]
+
+
+@njit(cache=True, inline="always")
+def decide_discard(kind, hand6, t, upcard, may_discard_upcard, pkey, rs):
+    if kind == RANDOM:
+        allowed = hand6
+        if not may_discard_upcard:
+            allowed &= ~(np.int64(1) << upcard)
+        return kth_bit(allowed, rand_below(pkey, rs, popcount(allowed)))
+    return basic_discard(hand6, t, upcard, may_discard_upcard)
+
+
+@njit(cache=True, inline="always")
+def thresholds(params, seat, base, my_score, their_score, game_to):
+    """(make threshold, alone threshold) adjusted for the score in game mode."""
+    thr = params[seat, base]
+    athr = params[seat, P_ALONE]
+    if their_score >= game_to - 1:
+        thr -= params[seat, P_DESPERATION]
+    if my_score >= game_to - 1:
+        athr = 1e9            # one point wins: no loner
+    return thr, athr
+
+
+@njit(cache=True, inline="always")
+def decide_round1(kind, params, bv, seat, pos, hand, upcard, may_discard_upcard,
+                  my_score, their_score, game_to, pkey, rs):
+    """0 pass, 1 order up, 2 order up alone.  ``pos``: 0 first .. 3 dealer."""
+    if kind == RANDOM:
+        return rand_below(pkey, rs, 3)
+    t = upcard // 6
+    if pos == 3:
+        h6 = hand | (np.int64(1) << upcard)
+        d = basic_discard(h6, t, upcard, may_discard_upcard)
+        v = bid_value(bv, params, seat, h6 & ~(np.int64(1) << d), t)
+    else:
+        v = bid_value(bv, params, seat, hand, t)
+        upv = bv[seat, t, t, 1 << (upcard % 6)]
+        if pos == 1:
+            v += params[seat, P_PARTNER_UP] * upv
+        else:
+            v -= params[seat, P_OPP_UP] * upv
+    thr, athr = thresholds(params, seat, P_ORDER, my_score, their_score, game_to)
+    thr += params[seat, P_OFF_FIRST + pos]
+    if v >= athr:
+        return 2
+    if v >= thr:
+        return 1
+    return 0
+
+
+@njit(cache=True, inline="always")
+def best_suit(bv, params, seat, hand, turned):
+    best = -1
+    bestv = -1e9
+    for s in range(4):
+        if s == turned:
+            continue
+        v = bid_value(bv, params, seat, hand, s)
+        if v > bestv:
+            bestv = v
+            best = s
+    return best, bestv
+
+
+@njit(cache=True, inline="always")
+def decide_round2(kind, params, bv, seat, hand, turned, stuck, my_score, their_score, game_to,
+                  pkey, rs):
+    """-1 pass, else 2 * suit + alone."""
+    if kind == RANDOM:
+        k = rand_below(pkey, rs, 6 if stuck else 7)
+        if k == 6:
+            return -1
+        s = k // 2
+        if s >= turned:
+            s += 1
+        return 2 * s + (k % 2)
+    s, v = best_suit(bv, params, seat, hand, turned)
+    thr, athr = thresholds(params, seat, P_CALL, my_score, their_score, game_to)
+    if v >= athr:
+        return 2 * s + 1
+    if v >= thr or stuck:
+        return 2 * s
+    return -1
+
+
+@njit(cache=True, inline="always")
+def decide_defend_alone(kind, params, bv, seat, hand, t, pkey, rs):
+    if kind == RANDOM:
+        return rand_below(pkey, rs, 2) == 1
+    return bid_value(bv, params, seat, hand, t) >= params[seat, P_DEFEND_ALONE]
+
+
+@njit(cache=True, inline="always")
+def decide_farmer(kind, params, seat, hand, upcard, pkey, rs):
+    """Mask of three cards to give for the face-down kitty, or 0 to keep the hand."""
+    if kind == RANDOM:
+        k = rand_below(pkey, rs, 11)
+        if k == 0:
+            return np.int64(0)
+        # the (k-1)-th 3-card subset of the 5 cards, in lexicographic order of card numbers
+        idx = 0
+        for a in range(5):
+            for b in range(a + 1, 5):
+                for c in range(b + 1, 5):
+                    idx += 1
+                    if idx == k:
+                        return ((np.int64(1) << kth_bit(hand, a)) | (np.int64(1) << kth_bit(hand, b))
+                                | (np.int64(1) << kth_bit(hand, c)))
+        return np.int64(0)
+    if params[seat, P_FARMER] < 0.5:
+        return np.int64(0)
+    # give the three weakest: 9s before 10s, keeping cards of the upcard's suit
+    upsuit = upcard // 6
+    gave = np.int64(0)
+    n = 0
+    for keep_upsuit in range(2):
+        for r in range(2):
+            for s in range(4):
+                if (s == upsuit) != (keep_upsuit == 1):
+                    continue
+                c = s * 6 + r
+                if n < 3 and (hand >> c) & 1:
+                    gave |= np.int64(1) << c
+                    n += 1
+    return gave
+
+
+@njit(cache=True, inline="always")
+def choose_lead(kind, seat, h, t, maker, alone, avoid, pkey, rs):
+    """Lead a card (power layout) following the rules text's lead advice."""
+    if kind == RANDOM:
+        return kth_bit(h, rand_below(pkey, rs, popcount(h)))
+    tr = h & TRUMP_POW
+    if seat == maker and alone:
+        return top(tr) if tr else top(h)
+    if (seat & 1) == (maker & 1) and tr:
+        return top(tr)                      # our trump: pull trumps, right bower first
+    plain = h & PLAIN_POW
+    aces = plain & ACES_POW
+    if aces:
+        a = aces & ~avoid
+        return low(a) if a else low(aces)
+    if plain:
+        p = plain & ~avoid
+        return low(p) if p else low(plain)
+    return low(h)
+
+
+@njit(cache=True, inline="always")
+def choose_follow(kind, seat, h, t, led, win_pos, win_seat, pkey, rs):
+    legal = h & SUIT_MASK_POW[t, led]
+    if legal == 0:
+        legal = h
+    if kind == RANDOM:
+        return kth_bit(legal, rand_below(pkey, rs, popcount(legal)))
+    if (win_seat & 1) == (seat & 1):
+        return low(legal)                   # partner is winning: do not overtake
+    beat = legal & (SUIT_MASK_POW[t, led] | TRUMP_POW) & ~((np.int64(2) << win_pos) - 1)
+    if beat:
+        return low(beat)                    # win as cheaply as possible (trump in when void)
+    return low(legal)                       # cannot win: throw the lowest card
+
+
+# ---------------------------------------------------------------------------------------------
+# one hand
+
+@njit(cache=True)
+def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, res, hp,
+              trace, tracing):
+    """Play one complete hand from a shuffled ``deck``; fill ``res`` (RES_* fields).
+
+    ``kinds``/``params``/``bv`` are per seat.  ``scores`` (team 0, team 1) feeds score-aware
+    strategies in game mode.  ``hp`` is 4-int scratch.  With ``tracing`` every action is logged
+    into ``trace``.
+    """
+    rs[0] = 0
+    game_to = rules[R_GAME_TO]
+    for k in range(NRES):
+        res[k] = -1
+    res[RES_FORCED] = 0
+    # deal: the dealer's left gets the first five cards, and so on round the table
+    hands = hp
+    for k in range(4):
+        seat = (dealer + 1 + k) & 3
+        m = np.int64(0)
+        for j in range(5):
+            m |= np.int64(1) << deck[5 * k + j]
+        hands[seat] = m
+    upcard = deck[20]
+    res[RES_UPCARD] = upcard
+    upbit = np.int64(1) << upcard
+    turned = upcard // 6
+
+    # farmer's hand: at most one player can hold only 9s and 10s
+    if rules[R_FARMER]:
+        for k in range(4):
+            seat = (dealer + 1 + k) & 3
+            if hands[seat] & ~NINES_TENS == 0:
+                gave = decide_farmer(kinds[seat], params, seat, hands[seat], upcard, pkey, rs)
+                if gave:
+                    took = (np.int64(1) << deck[21]) | (np.int64(1) << deck[22]) | \
+                        (np.int64(1) << deck[23])
+                    hands[seat] = (hands[seat] & ~gave) | took
+                    res[RES_FARMER] = seat
+                    if tracing:
+                        log_event(trace, EV_FARMER, seat, gave, took)
+                break
+
+    # round 1
+    maker = -1
+    alone = 0
+    t = -1
+    rnd = 0
+    for k in range(4):
+        seat = (dealer + 1 + k) & 3
+        team = seat & 1
+        if force[0] == k and force[1] == 1:
+            a = force[2]
+            res[RES_FORCED] = 1
+        else:
+            a = decide_round1(kinds[seat], params, bv, seat, k, hands[seat], upcard,
+                              rules[R_DISCARD_UPCARD], scores[team], scores[1 - team], game_to,
+                              pkey, rs)
+        if tracing:
+            log_event(trace, EV_BID, seat, BID_ORDER if a else BID_PASS, 1 if a == 2 else 0)
+        if a:
+            maker = seat
+            alone = 1 if a == 2 else 0
+            t = turned
+            rnd = 1
+            break
+    if rnd == 1:
+        # dealer picks up and discards (unless his partner is alone and the rule says not)
+        if not (alone and maker == ((dealer + 2) & 3) and not rules[R_DEALER_DISCARDS_PARTNER_ALONE]):
+            h6 = hands[dealer] | upbit
+            d = decide_discard(kinds[dealer], h6, t, upcard, rules[R_DISCARD_UPCARD], pkey, rs)
+            hands[dealer] = h6 & ~(np.int64(1) << d)
+            res[RES_DISCARD] = d
+            if tracing:
+                log_event(trace, EV_DISCARD, dealer, d, 0)
+    else:
+        for k in range(4):
+            seat = (dealer + 1 + k) & 3
+            team = seat & 1
+            stuck = k == 3 and rules[R_STICK] != 0
+            if force[0] == k and force[1] == 2:
+                res[RES_FORCED] = 1
+                if force[2] == FORCE_PASS and not stuck:
+                    a = -1
+                else:
+                    s, _ = best_suit(bv, params, seat, hands[seat], turned)
+                    a = 2 * s + (1 if force[2] == FORCE_ALONE else 0)
+            else:
+                a = decide_round2(kinds[seat], params, bv, seat, hands[seat], turned, stuck,
+                                  scores[team], scores[1 - team], game_to, pkey, rs)
+            if tracing:
+                if a < 0:
+                    log_event(trace, EV_BID, seat, BID_PASS, 0)
+                else:
+                    log_event(trace, EV_BID, seat, 2 + a // 2, a & 1)
+            if a >= 0:
+                maker = seat
+                t = a // 2
+                alone = a & 1
+                rnd = 2
+                break
+    res[RES_ROUND] = rnd
+    if rnd == 0:
+        res[RES_PTS0] = 0
+        res[RES_PTS1] = 0
+        res[RES_ALONE] = 0
+        res[RES_MAKER_TRICKS] = 0
+        return
+    res[RES_MAKER] = maker
+    res[RES_TRUMP] = t
+    res[RES_ALONE] = alone
+
+    # defending alone (house rule): first willing defender clockwise from the maker
+    def_alone = -1
+    if rules[R_DEFEND_ALONE]:
+        for k in (1, 3):
+            seat = (maker + k) & 3
+            if decide_defend_alone(kinds[seat], params, bv, seat, hands[seat], t, pkey, rs):
+                def_alone = seat
+                if tracing:
+                    log_event(trace, EV_DEFEND, seat, 0, 0)
+                break
+    res[RES_DEF_ALONE] = def_alone
+
+    # play five tricks in the power layout
+    out0 = ((maker + 2) & 3) if alone else -1
+    out1 = ((def_alone + 2) & 3) if def_alone >= 0 else -1
+    n_active = 4 - (out0 >= 0) - (out1 >= 0)
+    for s in range(4):
+        hands[s] = to_power(hands[s], t)
+    leader = (dealer + 1) & 3
+    while leader == out0 or leader == out1:
+        leader = (leader + 1) & 3
+    avoid = SUIT_MASK_POW[t, turned] if rnd == 2 else np.int64(0)
+    maker_tricks = 0
+    for trick in range(5):
+        seat = leader
+        led = -1
+        win_pos = -1
+        win_seat = -1
+        for j in range(n_active):
+            kind = kinds[seat]
+            h = hands[seat]
+            if j == 0:
+                c = choose_lead(kind, seat, h, t, maker, alone, avoid, pkey, rs)
+                led = POS_SUIT[t, c]
+                win_pos = c
+                win_seat = seat
+            else:
+                c = choose_follow(kind, seat, h, t, led, win_pos, win_seat, pkey, rs)
+                if c >= 17:
+                    if c > win_pos:
+                        win_pos = c
+                        win_seat = seat
+                elif win_pos < 17 and c > win_pos and POS_SUIT[t, c] == led:
+                    win_pos = c
+                    win_seat = seat
+            hands[seat] = h & ~(np.int64(1) << c)
+            if tracing:
+                log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
+            seat = (seat + 1) & 3
+            while seat == out0 or seat == out1:
+                seat = (seat + 1) & 3
+        if (win_seat & 1) == (maker & 1):
+            maker_tricks += 1
+        leader = win_seat
+    res[RES_MAKER_TRICKS] = maker_tricks
+
+    # scoring table
+    if maker_tricks == 5:
+        pts = 4 if alone else 2
+        win_team = maker & 1
+    elif maker_tricks >= 3:
+        pts = 1
+        win_team = maker & 1
+    else:
+        pts = rules[R_LONE_DEFENDER_POINTS] if def_alone >= 0 else 2
+        win_team = 1 - (maker & 1)
+    res[RES_PTS0] = pts if win_team == 0 else 0
+    res[RES_PTS1] = pts if win_team == 1 else 0
+
+
+@njit(cache=True, inline="always")
+def tally_index(res, dealer):
+    rnd = res[RES_ROUND]
+    farmer = 1 if res[RES_FARMER] >= 0 else 0
+    if rnd == 0:
+        mpos = 0
+        alone = 0
+        dal = 0
+        tricks = 0
+    else:
+        mpos = (res[RES_MAKER] - dealer - 1) & 3
+        alone = res[RES_ALONE]
+        dal = 1 if res[RES_DEF_ALONE] >= 0 else 0
+        tricks = res[RES_MAKER_TRICKS]
+    return ((((((farmer * 4 + dealer) * 3 + rnd) * 4 + mpos) * 2 + alone) * 2 + dal) * 6
+            + tricks)
+
+
+# ---------------------------------------------------------------------------------------------
+# batches
+
+@njit(cache=True, parallel=True)
+def run_hands(seed, start, n, chunk, rules, kinds, params, bv, force, records, tally):
+    """Play hands ``start .. start+n-1`` of a run.
+
+    Records mode (``records.shape[0] == n``): row ``i`` gets hand ``start + i``.  Otherwise each
+    chunk adds its hands into its own ``tally`` row.  The dealer of hand ``i`` is seat ``i % 4``.
+    """
+    want_records = records.shape[0] == n
+    nchunks = (n + chunk - 1) // chunk
+    for ci in prange(nchunks):
+        deck = np.empty(24, np.int64)
+        hp = np.empty(4, np.int64)
+        res = np.empty(NRES, np.int64)
+        rs = np.zeros(1, np.int64)
+        scores = np.zeros(2, np.int64)
+        trace = np.zeros((1, 4), np.int64)
+        dealt = np.empty(4, np.int64)
+        lo = ci * chunk
+        hi = min(n, lo + chunk)
+        for i in range(lo, hi):
+            idx = start + i
+            shuffle_deck(hand_key(seed, idx, STREAM_DEAL), deck)
+            dealer = idx & 3
+            pkey = hand_key(seed, idx, STREAM_PLAY)
+            if want_records:
+                for k in range(4):
+                    m = np.int64(0)
+                    for j in range(5):
+                        m |= np.int64(1) << deck[5 * k + j]
+                    dealt[(dealer + 1 + k) & 3] = m
+            play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, res, hp,
+                      trace, False)
+            if want_records:
+                r = records[i]
+                for k in range(4):
+                    r[k] = dealt[k]
+                r[4] = res[RES_UPCARD]
+                r[5] = dealer
+                r[6] = res[RES_ROUND]
+                r[7] = res[RES_MAKER]
+                r[8] = res[RES_TRUMP]
+                r[9] = res[RES_ALONE]
+                r[10] = res[RES_DEF_ALONE]
+                r[11] = res[RES_MAKER_TRICKS]
+                r[12] = res[RES_PTS0]
+                r[13] = res[RES_PTS1]
+                r[14] = res[RES_FARMER]
+                r[15] = res[RES_DISCARD]
+            else:
+                tally[ci, tally_index(res, dealer)] += 1
+
+
+@njit(cache=True)
+def trace_hands(seed, indices, rules, kinds, params, bv, force, traces, results, decks):
+    """Replay chosen hand indices with the event log on (serial; for ``show`` and tests)."""
+    deck = np.empty(24, np.int64)
+    hp = np.empty(4, np.int64)
+    res = np.empty(NRES, np.int64)
+    rs = np.zeros(1, np.int64)
+    scores = np.zeros(2, np.int64)
+    for q in range(indices.shape[0]):
+        idx = indices[q]
+        shuffle_deck(hand_key(seed, idx, STREAM_DEAL), deck)
+        decks[q, :] = deck
+        tr = traces[q]
+        tr[0, 0] = 0
+        play_hand(deck, idx & 3, rules, kinds, params, bv, hand_key(seed, idx, STREAM_PLAY), rs,
+                  scores, force, res, hp, tr, True)
+        results[q, :] = res

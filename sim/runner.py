@@ -1,0 +1,300 @@
+"""Run simulations: turn strategies and rules into kernel arrays, play batches, collect output.
+
+The public functions do all the Python work (validate, normalise the seed, allocate) and hand
+plain arrays to the kernel.  A run of ``n`` hands is played in batches of ``batch`` hands (the
+progress bar ticks per batch); inside a batch the kernel's ``prange`` splits fixed chunks of
+``chunk`` hands over threads.  Hand ``i`` depends only on ``(seed, i)``, so batch size, chunk
+size and thread count never change a result.
+
+Aggregate mode keeps only the tally histogram (``sim.kernel.TALLY_SHAPE``), so memory stays
+flat however many hands are played.  Records mode returns one row per hand
+(``sim.kernel.RECORD_COLUMNS``) as a pandas DataFrame, or writes Parquet parts batch by batch.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numba
+import numpy as np
+
+from sim import kernel as K
+from sim.cards import SUITS, card_name, cards_of, left_bower, right_bower
+from sim.rng import normalise_seed
+from sim.rules import Rules
+from sim.strategies import (
+    P_LEFT,
+    P_OACE,
+    P_OKING,
+    P_RIGHT,
+    P_TACE,
+    P_TKING,
+    P_TNINE,
+    P_TQUEEN,
+    P_TTEN,
+    Strategy,
+    get_strategy,
+)
+
+DEFAULT_CHUNK = 4096
+DEFAULT_BATCH = 1 << 20
+POSITIONS = ("first", "second", "third", "dealer")
+
+_TRUMP_RANK_PARAM = {0: P_TNINE, 1: P_TTEN, 3: P_TQUEEN, 4: P_TKING, 5: P_TACE}
+
+
+def bid_table(params: np.ndarray) -> np.ndarray:
+    """[trump, suit, 6-bit field] -> summed card values for one parameter vector."""
+    value = np.zeros((4, 24))
+    for t in range(4):
+        for c in range(24):
+            s, r = divmod(c, 6)
+            if c == right_bower(t):
+                v = params[P_RIGHT]
+            elif c == left_bower(t):
+                v = params[P_LEFT]
+            elif s == t:
+                v = params[_TRUMP_RANK_PARAM[r]]
+            elif r == 5:
+                v = params[P_OACE]
+            elif r == 4:
+                v = params[P_OKING]
+            else:
+                v = 0.0
+            value[t, c] = v
+    table = np.zeros((4, 4, 64))
+    for t in range(4):
+        for s in range(4):
+            for f in range(64):
+                table[t, s, f] = sum(value[t, s * 6 + r] for r in range(6) if f >> r & 1)
+    return table
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who sits where: a strategy per seat (team 0 = seats 0 and 2)."""
+
+    seats: tuple[Strategy, Strategy, Strategy, Strategy]
+
+    @classmethod
+    def teams(cls, team0="basic", team1=None) -> Table:
+        a = get_strategy(team0)
+        b = get_strategy(team1) if team1 is not None else a
+        return cls((a, b, a, b))
+
+    def arrays(self):
+        kinds = np.array([s.kind for s in self.seats], dtype=np.int64)
+        params = np.stack([s.vector() for s in self.seats])
+        bv = np.stack([bid_table(p) for p in params])
+        return kinds, params, bv
+
+    def describe(self) -> dict:
+        return {
+            "team0": self.seats[0].name, "team1": self.seats[1].name,
+            "seats": [s.name for s in self.seats],
+            "params": {s.name: {k: v for k, v in s.params.items()} for s in self.seats},
+        }
+
+
+NO_FORCE = np.array([-1, 0, 0], dtype=np.int64)
+
+
+def force_array(position: str | int | None = None, round_: int = 1, action: int = 0):
+    if position is None:
+        return NO_FORCE.copy()
+    pos = POSITIONS.index(position) if isinstance(position, str) else int(position)
+    return np.array([pos, round_, action], dtype=np.int64)
+
+
+@dataclass
+class RunResult:
+    """What a run produced: the tally (always) and, in records mode, the per-hand frame."""
+
+    hands: int
+    seed: int
+    rules: Rules
+    table: Table
+    tally: np.ndarray                     # TALLY_SHAPE counts
+    records: object = None                # pandas DataFrame in records mode
+    wall_s: float = 0.0
+    threads: int = 1
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def hands_per_s(self) -> float:
+        return self.hands / self.wall_s if self.wall_s > 0 else float("nan")
+
+
+def set_threads(threads: int | None) -> int:
+    avail = numba.config.NUMBA_NUM_THREADS
+    if threads is None:
+        threads = avail
+    if threads < 1:
+        raise ValueError(f"--threads must be at least 1, not {threads}")
+    threads = min(threads, avail)
+    numba.set_num_threads(threads)
+    return threads
+
+
+def records_frame(rows: np.ndarray, start: int = 0):
+    """Kernel record rows -> a typed pandas DataFrame with a ``hand`` index column."""
+    import pandas as pd
+
+    cols = {"hand": np.arange(start, start + rows.shape[0], dtype=np.int64)}
+    for j, name in enumerate(K.RECORD_COLUMNS):
+        dtype = np.uint32 if name.startswith("hand") else np.int8
+        cols[name] = rows[:, j].astype(dtype)
+    return pd.DataFrame(cols)
+
+
+def simulate(
+    hands: int,
+    seed: int = 0,
+    rules: Rules | None = None,
+    table: Table | None = None,
+    *,
+    records: bool = False,
+    threads: int | None = None,
+    batch: int = DEFAULT_BATCH,
+    chunk: int = DEFAULT_CHUNK,
+    start: int = 0,
+    force=None,
+    progress: Callable[[int], None] | None = None,
+    on_records: Callable[[object, int], None] | None = None,
+) -> RunResult:
+    """Play hands ``start .. start+hands-1`` and return the tally (and records if asked).
+
+    ``on_records(frame, part)`` receives each batch's records instead of keeping them in memory
+    (used to stream Parquet parts).  ``progress(k)`` is called with the hands finished per batch.
+    """
+    if isinstance(hands, bool) or not isinstance(hands, int | np.integer) or hands < 1:
+        raise ValueError(f"number of hands must be a positive whole number, not {hands!r}")
+    seed = normalise_seed(seed)
+    rules = rules or Rules()
+    table = table or Table.teams()
+    threads = set_threads(threads)
+    kinds, params, bv = table.arrays()
+    packed = rules.pack()
+    force = NO_FORCE if force is None else np.asarray(force, dtype=np.int64)
+    total = np.zeros(K.NTALLY, np.int64)
+    frames = []
+    t0 = time.perf_counter()
+    done = 0
+    part = 0
+    empty = np.zeros((0, K.NREC), np.int64)
+    while done < hands:
+        n = min(batch, hands - done)
+        nchunks = (n + chunk - 1) // chunk
+        if records:
+            rows = np.empty((n, K.NREC), np.int64)
+            tally = np.zeros((1, K.NTALLY), np.int64)
+            K.run_hands(seed, start + done, n, chunk, packed, kinds, params, bv, force, rows,
+                        tally)
+            frame = records_frame(rows, start + done)
+            total += tally_from_records(rows)
+            if on_records is not None:
+                on_records(frame, part)
+            else:
+                frames.append(frame)
+        else:
+            tally = np.zeros((nchunks, K.NTALLY), np.int64)
+            K.run_hands(seed, start + done, n, chunk, packed, kinds, params, bv, force, empty,
+                        tally)
+            total += tally.sum(axis=0)
+        done += n
+        part += 1
+        if progress is not None:
+            progress(n)
+    wall = time.perf_counter() - t0
+    recs = None
+    if records and on_records is None:
+        import pandas as pd
+
+        recs = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    return RunResult(hands, seed, rules, table, total.reshape(K.TALLY_SHAPE), recs, wall, threads)
+
+
+def tally_from_records(rows: np.ndarray) -> np.ndarray:
+    """The aggregate-mode histogram computed from records-mode rows (vectorised)."""
+    dealer = rows[:, 5]
+    rnd = rows[:, 6]
+    played = rnd > 0
+    farmer = (rows[:, 14] >= 0).astype(np.int64)
+    mpos = np.where(played, (rows[:, 7] - dealer - 1) & 3, 0)
+    alone = np.where(played, rows[:, 9], 0)
+    dal = np.where(played, rows[:, 10] >= 0, 0).astype(np.int64)
+    tricks = np.where(played, rows[:, 11], 0)
+    key = np.ravel_multi_index((farmer, dealer, rnd, mpos, alone, dal, tricks), K.TALLY_SHAPE)
+    return np.bincount(key, minlength=K.NTALLY).astype(np.int64)
+
+
+# ---------------------------------------------------------------------------------------------
+# trace mode -> hand records (DESIGN.md JSON format)
+
+def trace(seed: int, indices, rules: Rules | None = None, table: Table | None = None,
+          force=None) -> list[dict]:
+    """Full hand records for the chosen hand indices of a run (as ``simulate`` plays them)."""
+    seed = normalise_seed(seed)
+    rules = rules or Rules()
+    table = table or Table.teams()
+    idx = np.asarray(list(indices), dtype=np.int64)
+    if idx.size and idx.min() < 0:
+        raise ValueError("hand indices must be 0 or more")
+    kinds, params, bv = table.arrays()
+    traces = np.zeros((idx.size, K.MAX_EVENTS + 1, 4), np.int64)
+    results = np.zeros((idx.size, K.NRES), np.int64)
+    decks = np.zeros((idx.size, 24), np.int64)
+    force = NO_FORCE if force is None else np.asarray(force, dtype=np.int64)
+    K.trace_hands(seed, idx, rules.pack(), kinds, params, bv, force, traces, results, decks)
+    return [
+        events_to_record(int(i), decks[q], traces[q], rules)
+        for q, i in enumerate(idx)
+    ]
+
+
+def events_to_record(index: int, deck, events, rules: Rules, dealer: int | None = None) -> dict:
+    dealer = index % 4 if dealer is None else dealer
+    hands = [[] for _ in range(4)]
+    for k in range(4):
+        seat = (dealer + 1 + k) % 4
+        hands[seat] = [card_name(int(c)) for c in sorted(deck[5 * k: 5 * k + 5])]
+    kitty = [card_name(int(c)) for c in deck[20:24]]
+    rec = {"dealer": dealer, "hands": hands, "upcard": kitty[0], "kitty": kitty, "bids": [],
+           "plays": []}
+    if rules != Rules():
+        rec["rules"] = rules.changes()
+    for e in range(1, int(events[0, 0]) + 1):
+        kind, seat, a, b = (int(x) for x in events[e])
+        if kind == K.EV_FARMER:
+            rec["farmer"] = {"seat": seat, "gave": [card_name(c) for c in cards_of(a)],
+                             "took": [card_name(c) for c in cards_of(b)]}
+        elif kind == K.EV_BID:
+            if a == K.BID_PASS:
+                bid = {"seat": seat, "action": "pass"}
+            elif a == K.BID_ORDER:
+                bid = {"seat": seat, "action": "order_up"}
+            else:
+                bid = {"seat": seat, "action": "call", "suit": SUITS[a - 2]}
+            if b:
+                bid["alone"] = True
+            rec["bids"].append(bid)
+        elif kind == K.EV_DEFEND:
+            rec["bids"].append({"seat": seat, "action": "defend_alone"})
+        elif kind == K.EV_DISCARD:
+            rec["discard"] = card_name(a)
+        elif kind == K.EV_PLAY:
+            rec["plays"].append([seat, card_name(a)])
+    rec["index"] = index
+    return rec
+
+
+def default_threads() -> int:
+    return numba.config.NUMBA_NUM_THREADS
+
+
+__all__ = [
+    "Table", "RunResult", "simulate", "trace", "records_frame", "tally_from_records",
+    "bid_table", "force_array", "POSITIONS", "set_threads", "default_threads",
+]
