@@ -28,6 +28,9 @@ def _register():
     from analysis.replay_cmd import replay
 
     main.add_command(replay)
+    main.add_command(__import__("analysis.simulate_cmd", fromlist=["x"]).simulate)
+    main.add_command(__import__("analysis.simulate_cmd", fromlist=["x"]).show)
+    main.add_command(__import__("analysis.simulate_cmd", fromlist=["x"]).strategies)
 
 
 _register()

@@ -134,7 +134,9 @@ def cards_of(mask: int) -> list[int]:
 
 
 def hand_text(mask_or_cards) -> str:
-    cards = cards_of(mask_or_cards) if isinstance(mask_or_cards, int | np.integer) else mask_or_cards
+    if isinstance(mask_or_cards, int | np.integer):
+        mask_or_cards = cards_of(int(mask_or_cards))
+    cards = mask_or_cards
     return " ".join(card_name(int(c)) for c in cards)
 
 

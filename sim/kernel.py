@@ -310,8 +310,9 @@ def decide_farmer(kind, params, seat, hand, upcard, pkey, rs):
                 for c in range(b + 1, 5):
                     idx += 1
                     if idx == k:
-                        return ((np.int64(1) << kth_bit(hand, a)) | (np.int64(1) << kth_bit(hand, b))
-                                | (np.int64(1) << kth_bit(hand, c)))
+                        one = np.int64(1)
+                        return ((one << kth_bit(hand, a)) | (one << kth_bit(hand, b))
+                                | (one << kth_bit(hand, c)))
         return np.int64(0)
     if params[seat, P_FARMER] < 0.5:
         return np.int64(0)
@@ -354,17 +355,19 @@ def choose_lead(kind, seat, h, t, maker, alone, avoid, pkey, rs):
 
 @njit(cache=True, inline="always")
 def choose_follow(kind, seat, h, t, led, win_pos, win_seat, pkey, rs):
-    legal = h & SUIT_MASK_POW[t, led]
-    if legal == 0:
-        legal = h
+    """Follow to a trick (power layout).  Written as selects, not branches: the outcomes are
+    unpredictable and mispredicted branches were the kernel's largest cost."""
+    suit = h & SUIT_MASK_POW[t, led]
+    legal = suit if suit != 0 else h
     if kind == RANDOM:
         return kth_bit(legal, rand_below(pkey, rs, popcount(legal)))
-    if (win_seat & 1) == (seat & 1):
-        return low(legal)                   # partner is winning: do not overtake
+    # cards that beat the winner: trumps or led-suit cards above it
     beat = legal & (SUIT_MASK_POW[t, led] | TRUMP_POW) & ~((np.int64(2) << win_pos) - 1)
-    if beat:
-        return low(beat)                    # win as cheaply as possible (trump in when void)
-    return low(legal)                       # cannot win: throw the lowest card
+    partner_winning = ((win_seat ^ seat) & 1) == 0
+    # partner winning: do not overtake; else win as cheaply as possible (trump in when void);
+    # cannot win: throw the lowest card
+    pick = legal if (partner_winning or beat == 0) else beat
+    return low(pick)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -437,7 +440,8 @@ def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, r
             break
     if rnd == 1:
         # dealer picks up and discards (unless his partner is alone and the rule says not)
-        if not (alone and maker == ((dealer + 2) & 3) and not rules[R_DEALER_DISCARDS_PARTNER_ALONE]):
+        partner_alone = alone and maker == ((dealer + 2) & 3)
+        if not (partner_alone and not rules[R_DEALER_DISCARDS_PARTNER_ALONE]):
             h6 = hands[dealer] | upbit
             d = decide_discard(kinds[dealer], h6, t, upcard, rules[R_DISCARD_UPCARD], pkey, rs)
             hands[dealer] = h6 & ~(np.int64(1) << d)
@@ -504,36 +508,30 @@ def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, r
         leader = (leader + 1) & 3
     avoid = SUIT_MASK_POW[t, turned] if rnd == 2 else np.int64(0)
     maker_tricks = 0
-    for trick in range(5):
+    maker_team = maker & 1
+    for _trick in range(5):
         seat = leader
-        led = -1
-        win_pos = -1
-        win_seat = -1
-        for j in range(n_active):
-            kind = kinds[seat]
-            h = hands[seat]
-            if j == 0:
-                c = choose_lead(kind, seat, h, t, maker, alone, avoid, pkey, rs)
-                led = POS_SUIT[t, c]
-                win_pos = c
-                win_seat = seat
-            else:
-                c = choose_follow(kind, seat, h, t, led, win_pos, win_seat, pkey, rs)
-                if c >= 17:
-                    if c > win_pos:
-                        win_pos = c
-                        win_seat = seat
-                elif win_pos < 17 and c > win_pos and POS_SUIT[t, c] == led:
-                    win_pos = c
-                    win_seat = seat
-            hands[seat] = h & ~(np.int64(1) << c)
-            if tracing:
-                log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
+        c = choose_lead(kinds[seat], seat, hands[seat], t, maker, alone, avoid, pkey, rs)
+        hands[seat] &= ~(np.int64(1) << c)
+        if tracing:
+            log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
+        led = POS_SUIT[t, c]
+        win_pos = c
+        win_seat = seat
+        for _j in range(n_active - 1):
             seat = (seat + 1) & 3
             while seat == out0 or seat == out1:
                 seat = (seat + 1) & 3
-        if (win_seat & 1) == (maker & 1):
-            maker_tricks += 1
+            c = choose_follow(kinds[seat], seat, hands[seat], t, led, win_pos, win_seat, pkey, rs)
+            hands[seat] &= ~(np.int64(1) << c)
+            if tracing:
+                log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
+            # a trump beats any lower card; a plain card only a lower card of the led suit
+            # (a trump winner is always above every plain card)
+            better = c > win_pos and (c >= 17 or POS_SUIT[t, c] == led)
+            win_pos = c if better else win_pos
+            win_seat = seat if better else win_seat
+        maker_tricks += 1 if (win_seat & 1) == maker_team else 0
         leader = win_seat
     res[RES_MAKER_TRICKS] = maker_tricks
 

@@ -127,7 +127,10 @@ def _object(value, where: str, known: tuple[str, ...]) -> dict:
 
 def _cards(value, where: str, count: int, what: str) -> tuple[int, ...]:
     items = _list(value, where, "cards")
-    cards = tuple(_card(x, f"{where}[{j}]") for j, x in enumerate(items))
+    try:  # fast path: canonical names
+        cards = tuple(_CANONICAL[x] for x in items)
+    except (KeyError, TypeError):
+        cards = tuple(_card(x, f"{where}[{j}]") for j, x in enumerate(items))
     if len(cards) != count:
         raise RecordError(f"{where}: {len(cards)} cards; {what} has {count}")
     return cards
@@ -169,7 +172,9 @@ def _parse_bid(value, i: int) -> Bid:
     seat = _seat(d["seat"], where)
     action = d["action"]
     if action not in BID_ACTIONS:
-        raise RecordError(f"{where}: unknown action {_show(action)} (actions: {', '.join(BID_ACTIONS)})")
+        raise RecordError(
+            f"{where}: unknown action {_show(action)} (actions: {', '.join(BID_ACTIONS)})"
+        )
     suit = None
     if action == "call":
         if "suit" not in d:
@@ -244,7 +249,12 @@ def parse_record(obj) -> HandRecord:
     for i, p in enumerate(_list(obj.get("plays", []), "plays", "[seat, card] pairs"), 1):
         if not isinstance(p, list | tuple) or len(p) != 2:
             raise RecordError(f"play {i}: must be [seat, card], not {_show(p)}")
-        plays.append((_seat(p[0], f"play {i}"), _card(p[1], f"play {i}")))
+        seat, c = p
+        if type(seat) is not int or not 0 <= seat <= 3:
+            _seat(seat, f"play {i}")
+        plays.append((seat, _CANONICAL.get(c) if isinstance(c, str) else None))
+        if plays[-1][1] is None:
+            plays[-1] = (seat, _card(c, f"play {i}"))
     note = obj.get("note")
     if note is not None and not isinstance(note, str):
         raise RecordError(f"note: must be text, not {_show(note)}")
@@ -279,8 +289,10 @@ def bid_to_json(bid: Bid) -> dict:
 
 
 def record_to_json(rec: HandRecord) -> dict:
-    """The canonical JSON object of a record (fields in DESIGN.md order, cards as ``JH``)."""
-    d: dict = {
+    """The canonical JSON object of a record: fields in DESIGN.md order (a note first), cards
+    as ``JH``, suits as ``H``, ``alone`` only when true."""
+    d: dict = {} if rec.note is None else {"note": rec.note}
+    d |= {
         "dealer": rec.dealer,
         "hands": [_names(h) for h in rec.hands],
         "upcard": card_name(rec.kitty[0]),
@@ -295,6 +307,4 @@ def record_to_json(rec: HandRecord) -> dict:
     if rec.discard is not None:
         d["discard"] = card_name(rec.discard)
     d["plays"] = [[seat, card_name(c)] for seat, c in rec.plays]
-    if rec.note is not None:
-        d["note"] = rec.note
     return d

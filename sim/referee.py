@@ -54,7 +54,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
 from sim.cards import (
     JACK,
@@ -76,6 +78,9 @@ FARMER, ROUND1, DISCARD, ROUND2, DEFEND, PLAY, DONE = (
     "farmer", "round1", "discard", "round2", "defend", "play", "done",
 )  # fmt: skip
 TRICKS_PER_HAND = 5
+PUBLISHED = Rules()
+# [trump][card] -> effective suit, from sim.cards.effective_suit (read-only).
+_EFFECTIVE_SUITS = tuple(tuple(effective_suit(c, t) for c in range(24)) for t in range(4))
 
 
 class IllegalAction(ValueError):
@@ -187,11 +192,12 @@ class Play:
         return f"seat {self.seat} plays {_name(self.card)}"
 
 
-Action = FarmerSwap | KeepHand | Pass | OrderUp | Call | Discard | DefendAlone | NoLoneDefender | Play
+Action = (
+    FarmerSwap | KeepHand | Pass | OrderUp | Call | Discard | DefendAlone | NoLoneDefender | Play
+)
 
 
-@dataclass(frozen=True, slots=True)
-class Applied:
+class Applied(NamedTuple):  # a NamedTuple: frozen, and cheap to make 20-odd times a hand
     """Log entry of one applied action: ``step`` counts from 1, ``phase`` is the phase it was
     taken in; a play that completes a trick names the ``trick_winner``; ``renege`` marks a
     failure to follow suit accepted in reneges mode."""
@@ -236,12 +242,20 @@ def card_strength(c: int, trump: int, led: int) -> int:
     return -1
 
 
+# card_strength for every [trump][led][card], worked out once: replays call it millions of times.
+_STRENGTH = tuple(
+    tuple(tuple(card_strength(c, trump, led) for c in range(24)) for led in range(4))
+    for trump in range(4)
+)
+
+
 def trick_winner(trick, trump: int) -> int:
     """The seat that wins a finished trick, given as ``[(seat, card), ...]`` in play order."""
     led = effective_suit(trick[0][1], trump)
+    strength_of = _STRENGTH[trump][led]
     best_seat, best = trick[0][0], -2
     for seat, c in trick:
-        strength = card_strength(c, trump, led)
+        strength = strength_of[c]
         if strength > best:
             best_seat, best = seat, strength
     return best_seat
@@ -332,7 +346,7 @@ class Hand:
 
     def __init__(self, hands, kitty, dealer: int, rules: Rules | None = None, *, reneges=False):
         _check_deal(hands, kitty, dealer)
-        self.rules = Rules() if rules is None else rules
+        self.rules = PUBLISHED if rules is None else rules
         self.reneges = reneges
         self.dealer = dealer
         self.dealt = tuple(tuple(h) for h in hands)
@@ -343,13 +357,14 @@ class Hand:
         self.turn = left_of(dealer)
         self.passes = 0  # passes so far in the current bidding round
         self.trump: int | None = None
-        self.suit: list[int] = []  # card -> effective suit, once trump is made
+        self.suit: tuple[int, ...] = ()  # card -> effective suit, once trump is made
         self.maker: int | None = None
         self.alone = False
         self.round: int | None = None
         self.defender_alone: int | None = None
         self.discarded: int | None = None
         self.active = [True, True, True, True]
+        self.players = 4  # active players: cards in a complete trick
         self.trick: list[tuple[int, int]] = []
         self.trick_winners: list[int] = []
         self.tricks = [0, 0]
@@ -460,7 +475,7 @@ class Hand:
             return IllegalAction(
                 f"seat {action.seat} has no farmer's hand: "
                 f"{_names(c for c in self.hands[action.seat] if not farmer_eligible([c]))} "
-                "not 9s or 10s"
+                "are not 9s or 10s"
             )
         if isinstance(action, DefendAlone):
             if not self.rules.defend_alone:
@@ -469,10 +484,13 @@ class Hand:
                 return IllegalAction(f"seat {action.seat} cannot defend alone before trump is made")
             if self.defender_alone is not None:
                 return IllegalAction(
-                    f"seat {action.seat} cannot defend alone: seat {self.defender_alone} already does"
+                    f"seat {action.seat} cannot defend alone: "
+                    f"seat {self.defender_alone} already does"
                 )
             if self.phase == DISCARD:
-                return IllegalAction(f"{action}: not before the dealer (seat {self.dealer}) discards")
+                return IllegalAction(
+                    f"{action}: not before the dealer (seat {self.dealer}) discards"
+                )
             return IllegalAction(f"{action}: too late, play has started")
         if isinstance(action, Call) and self.phase == ROUND1:
             return IllegalAction(
@@ -572,11 +590,11 @@ class Hand:
     def _verify_play(self, a) -> None:
         if not isinstance(a, Play):
             raise self._not_now(a)
-        self._check_seat(a.seat)
-        why = self.sits_out(a.seat)
-        if why is not None:
-            raise IllegalAction(f"seat {a.seat} sits out this hand ({why})")
         if a.seat != self.turn:
+            self._check_seat(a.seat)
+            why = self.sits_out(a.seat)
+            if why is not None:
+                raise IllegalAction(f"seat {a.seat} sits out this hand ({why})")
             raise IllegalAction(f"seat {a.seat} played out of turn (seat {self.turn} is next)")
         if a.card not in self.hands[a.seat]:
             raise IllegalAction(f"seat {a.seat} does not hold {_name(a.card)}")
@@ -672,7 +690,7 @@ class Hand:
     def _do_defend(self, a):
         if isinstance(a, DefendAlone):
             self.defender_alone = a.seat
-            self.active[partner(a.seat)] = False
+            self._sit_out(partner(a.seat))
         self._start_play()
         return None, False
 
@@ -688,7 +706,7 @@ class Hand:
             }
         self.hands[seat].remove(c)
         self.trick.append((seat, c))
-        if len(self.trick) < sum(self.active):
+        if len(self.trick) < self.players:
             self.turn = self._next_active(seat)
             return None, renege
         winner = trick_winner(self.trick, self.trump)
@@ -713,9 +731,13 @@ class Hand:
 
     def _make_trump(self, seat: int, suit: int, alone: bool, round_: int) -> None:
         self.trump, self.maker, self.alone, self.round = suit, seat, alone, round_
-        self.suit = [effective_suit(c, suit) for c in range(24)]
+        self.suit = _EFFECTIVE_SUITS[suit]
         if alone:
-            self.active[partner(seat)] = False
+            self._sit_out(partner(seat))
+
+    def _sit_out(self, seat: int) -> None:
+        self.active[seat] = False
+        self.players -= 1
 
     def _after_trump_made(self) -> None:
         if self.rules.defend_alone:
@@ -822,6 +844,12 @@ def _bid_action(bid: Bid):
     return DefendAlone(bid.seat)
 
 
+@lru_cache(maxsize=256)
+def _override(rules: Rules, changes: tuple) -> Rules:
+    # Validating a Rules value costs more than replaying a hand; records repeat few overrides.
+    return rules.replace(**dict(changes))
+
+
 def play_record(record, rules: Rules | None = None, *, reneges: bool = False) -> Hand:
     """Replay a hand record through the referee and return the finished ``Hand``.
 
@@ -839,10 +867,10 @@ def play_record(record, rules: Rules | None = None, *, reneges: bool = False) ->
         hold QS``, ``plays: hand ends after trick 3``.
     """
     rec = parse_record(record)
-    rules = Rules() if rules is None else rules
+    rules = PUBLISHED if rules is None else rules
     if rec.rules:
         try:
-            rules = rules.replace(**rec.rules)
+            rules = _override(rules, tuple(sorted(rec.rules.items())))
         except ValueError as e:
             raise RecordError(f"rules: {e}") from None
     hand = Hand(rec.hands, rec.kitty, rec.dealer, rules, reneges=reneges)

@@ -49,13 +49,13 @@ def hand_key(seed, index, stream):
 @njit(cache=True, inline="always")
 def sub_key(key, j):
     """Key of item ``j`` under ``key`` (e.g. hand ``j`` of a game)."""
-    return mix64(key ^ mix64(np.uint64(j) + _STREAM_MUL))
+    return mix64(np.uint64(key) ^ mix64(np.uint64(j) + _STREAM_MUL))
 
 
 @njit(cache=True, inline="always")
 def draw(key, n):
     """The ``n``-th 64-bit draw under ``key``."""
-    return mix64(key + np.uint64(n + 1) * GOLDEN)
+    return mix64(np.uint64(key) + np.uint64(n + 1) * GOLDEN)
 
 
 @njit(cache=True, inline="always")
@@ -67,6 +67,7 @@ def bounded(bits32, n):
 @njit(cache=True)
 def shuffle_deck(key, deck):
     """Fill ``deck`` (24 ints) with a uniformly shuffled pack keyed by ``key``."""
+    key = np.uint64(key)
     for i in range(24):
         deck[i] = i
     n = 0

@@ -286,7 +286,6 @@ def events_to_record(index: int, deck, events, rules: Rules, dealer: int | None 
             rec["discard"] = card_name(a)
         elif kind == K.EV_PLAY:
             rec["plays"].append([seat, card_name(a)])
-    rec["index"] = index
     return rec
 
 

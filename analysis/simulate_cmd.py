@@ -1,0 +1,585 @@
+"""The ``simulate``, ``show`` and ``strategies`` commands: run hands, look at one, list players.
+
+Thin wrappers over ``sim.runner`` and ``analysis.summary``.  ``simulate --out DIR`` writes a run
+folder (DESIGN.md, "Run folders") atomically: everything goes into ``DIR.tmp-<pid>`` first and is
+renamed to ``DIR`` only when complete, so an error or Ctrl-C never leaves a half-written run.
+The engine (numba) is imported inside the commands so ``--help`` and ``strategies`` stay quick.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+
+import sim
+from sim.cards import (
+    JACK,
+    SUIT_NAMES,
+    card_name,
+    effective_suit,
+    left_bower,
+    parse_card,
+    rank_of,
+    suit_of,
+)
+from sim.rules import Rules, parse_rules
+from sim.strategies import BASIC, BASIC_PARAMS, BUILTINS, DEFAULT_STRATEGY, get_strategy
+
+POSITIONS = ("first", "second", "third", "dealer")  # same as sim.runner.POSITIONS
+MIN_BATCH = 1 << 16
+RECORDS_BATCH = 1 << 18  # bounds the memory of one Parquet part (~35 bytes a hand)
+
+
+class UsageError(click.ClickException):
+    """A wrong combination of options: one line like any ClickException, exit status 2."""
+
+    exit_code = 2
+
+
+# ---------------------------------------------------------------------------------------------
+# shared options
+
+
+def rules_options(f):
+    @click.option(
+        "--rules",
+        "rules_spec",
+        metavar="SPEC",
+        default=None,
+        help="Preset and/or options, comma separated, e.g. 'house' or "
+        "'stick_the_dealer,game_to=7' (default: the published rules).",
+    )
+    @click.option(
+        "--stick-the-dealer", is_flag=True, help="Shorthand for adding stick_the_dealer to --rules."
+    )
+    @functools.wraps(f)
+    def wrapper(*args, rules_spec, stick_the_dealer, **kwargs):
+        try:
+            rules = parse_rules(rules_spec)
+            if stick_the_dealer:
+                rules = rules.replace(stick_the_dealer=True)
+        except ValueError as e:
+            raise click.ClickException(str(e)) from None
+        return f(*args, rules=rules, **kwargs)
+
+    return wrapper
+
+
+def strategy_options(f):
+    @click.option(
+        "--strategy",
+        metavar="NAME",
+        default=None,
+        help=f"Strategy for all four seats (default: {DEFAULT_STRATEGY}); see 'strategies'.",
+    )
+    @click.option("--team0", metavar="NAME", default=None, help="Strategy for seats 0 and 2.")
+    @click.option("--team1", metavar="NAME", default=None, help="Strategy for seats 1 and 3.")
+    @functools.wraps(f)
+    def wrapper(*args, strategy, team0, team1, **kwargs):
+        return f(*args, table=resolve_table(strategy, team0, team1), **kwargs)
+
+    return wrapper
+
+
+def resolve_table(strategy: str | None, team0: str | None, team1: str | None):
+    """The seating for ``--strategy/--team0/--team1`` (a team not named plays ``--strategy``)."""
+    from sim.runner import Table
+
+    if strategy is not None and team0 is not None and team1 is not None:
+        raise UsageError("--strategy conflicts with giving both --team0 and --team1")
+    base = strategy or DEFAULT_STRATEGY
+    try:
+        return Table.teams(team0 or base, team1 or base)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+
+
+def _check_seed(seed: int) -> None:
+    from sim.rng import normalise_seed
+
+    try:
+        normalise_seed(seed)
+    except ValueError as e:
+        raise click.ClickException(f"--seed: {e}") from None
+
+
+# ---------------------------------------------------------------------------------------------
+# simulate
+
+
+def batch_size(hands: int, records: bool) -> int:
+    """Hands per kernel call: about 1% of the run (for the progress bar), whole chunks, capped."""
+    from sim.runner import DEFAULT_BATCH, DEFAULT_CHUNK
+
+    b = max(MIN_BATCH, -(-hands // 100))
+    b = -(-b // DEFAULT_CHUNK) * DEFAULT_CHUNK
+    return min(b, RECORDS_BATCH if records else DEFAULT_BATCH)
+
+
+def git_revision() -> str | None:
+    """The commit of the checkout the package runs from, or None outside git."""
+    try:
+        p = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            cwd=Path(sim.__file__).resolve().parent,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    rev = p.stdout.strip()
+    return rev if p.returncode == 0 and rev else None
+
+
+class RunFolder:
+    """A run folder written into ``DIR.tmp-<pid>`` and renamed to ``DIR`` by ``commit``."""
+
+    def __init__(self, out: Path, force: bool):
+        self.out = out
+        if out.is_symlink() or out.exists():
+            if not out.is_dir():
+                raise click.ClickException(f"--out {out}: exists and is not a folder")
+            if any(out.iterdir()):
+                if not force:
+                    raise click.ClickException(
+                        f"--out {out}: folder exists and is not empty (--force overwrites it)"
+                    )
+                if not (out / "manifest.json").is_file():
+                    raise click.ClickException(
+                        f"--out {out}: not a run folder (no manifest.json); not overwriting it"
+                    )
+                if Path.cwd().resolve().is_relative_to(out.resolve()):
+                    raise click.ClickException(f"--out {out}: contains the working directory")
+        self.tmp = out.parent / f"{out.name}.tmp-{os.getpid()}"
+        # parent folders this run creates, removed again if the run fails
+        self.made_parents = [p for p in out.parent.absolute().parents if not p.exists()][::-1]
+        if not out.parent.absolute().exists():
+            self.made_parents.append(out.parent.absolute())
+        try:
+            if self.tmp.exists():
+                shutil.rmtree(self.tmp)
+            self.tmp.mkdir(parents=True)
+        except OSError as e:
+            self.discard()
+            raise click.ClickException(f"--out {out}: cannot write there ({_why(e)})") from None
+
+    def write_json(self, name: str, obj) -> None:
+        (self.tmp / name).write_text(json.dumps(obj, indent=2) + "\n")
+
+    def commit(self) -> None:
+        if self.out.exists():
+            old = self.out.parent / f"{self.out.name}.old-{os.getpid()}"
+            self.out.rename(old)
+            self.tmp.rename(self.out)
+            shutil.rmtree(old)
+        else:
+            self.tmp.rename(self.out)
+
+    def discard(self) -> None:
+        shutil.rmtree(self.tmp, ignore_errors=True)
+        for p in reversed(self.made_parents):
+            try:
+                p.rmdir()
+            except OSError:
+                break
+
+
+def _why(e: OSError) -> str:
+    return e.strerror.lower() if e.strerror else str(e)
+
+
+def _command_line(hands, seed, rules, table, records, out, force, threads) -> str:
+    """A canonical command that reproduces the run (written into the manifest)."""
+    d = table.describe()
+    args = ["euchre-sim", "simulate", "--hands", str(hands), "--seed", str(seed)]
+    if rules.changes():
+        args += ["--rules", rules.describe()]  # a preset name or option=value items
+    if d["team0"] == d["team1"]:
+        args += ["--strategy", d["team0"]]
+    else:
+        args += ["--team0", d["team0"], "--team1", d["team1"]]
+    if records:
+        args.append("--records")
+    if out is not None:
+        args += ["--out", str(out)]
+    if force:
+        args.append("--force")
+    if threads is not None:
+        args += ["--threads", str(threads)]
+    return shlex.join(args)
+
+
+@click.command()
+@click.option(
+    "--hands", type=int, default=1_000_000, show_default=True, help="Number of hands to play."
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Run seed (hand i is dealt from seed and i).",
+)
+@rules_options
+@strategy_options
+@click.option("--records", is_flag=True, help="Also write one row per hand (needs --out).")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, dir_okay=True, file_okay=True),
+    default=None,
+    metavar="DIR",
+    help="Write a run folder: manifest.json, summary.csv, records/part-*.parquet.",
+)
+@click.option("--force", is_flag=True, help="Overwrite an existing run folder at --out.")
+@click.option("--threads", type=int, default=None, metavar="K", help="Threads (default: all).")
+@click.option("--batch", type=int, default=None, hidden=True, help="Hands per kernel call.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--silent", is_flag=True, help="No progress bar.")
+@click.pass_context
+def simulate(ctx, hands, seed, rules, table, records, out, force, threads, batch, as_json, silent):
+    """Play --hands hands and print the headline statistics with 95% intervals.
+
+    Hand i of a run is dealt from (seed, i), so the same seed gives the same numbers whatever
+    the thread count, and runs that differ only in rules or strategies see the same deals.
+
+    \b
+    Example:
+        euchre-sim simulate --hands 1000000 --seed 1
+        euchre-sim simulate --hands 200000 --rules house --team0 aggressive --team1 basic
+        euchre-sim simulate --stick-the-dealer --records --out runs/std --silent
+    """
+    if hands < 1:
+        raise click.ClickException(f"--hands must be at least 1, not {hands}")
+    if threads is not None and threads < 1:
+        raise click.ClickException(f"--threads must be at least 1, not {threads}")
+    if batch is not None and batch < 1:
+        raise click.ClickException(f"--batch must be at least 1, not {batch}")
+    _check_seed(seed)
+    if records and out is None:
+        raise UsageError("--records needs --out DIR")
+
+    from analysis.summary import by_position, format_summary, summarise, summary_json
+    from sim import runner
+
+    folder = RunFolder(out, force) if out is not None else None
+    parts = []
+
+    def write_part(frame, part):
+        path = folder.tmp / "records" / f"part-{part:05d}.parquet"
+        path.parent.mkdir(exist_ok=True)
+        frame.to_parquet(path, index=False)
+        parts.append(path.name)
+
+    kwargs = dict(
+        records=records,
+        threads=threads,
+        batch=batch or batch_size(hands, records),
+        on_records=write_part if records else None,
+    )
+    try:
+        if silent:
+            result = runner.simulate(hands, seed, rules, table, **kwargs)
+        else:
+            with click.progressbar(length=hands, label="hands", file=sys.stderr) as bar:
+                result = runner.simulate(hands, seed, rules, table, progress=bar.update, **kwargs)
+        df = summarise(result)
+        if folder is not None:
+            manifest = {
+                "version": sim.__version__,
+                "git_revision": git_revision(),
+                "seed": result.seed,
+                "hands": result.hands,
+                "rules": rules.as_dict(),
+                "rules_description": rules.describe(),
+                "strategies": table.describe(),
+                "threads": result.threads,
+                "wall_s": result.wall_s,
+                "hands_per_s": result.hands_per_s,
+                "records": {"parts": parts, "rows": result.hands} if records else None,
+                "command": _command_line(hands, seed, rules, table, records, out, force, threads),
+            }
+            folder.write_json("manifest.json", manifest)
+            df.to_csv(folder.tmp / "summary.csv", index=False)
+            folder.commit()
+    except KeyboardInterrupt:
+        if folder is not None:
+            folder.discard()
+        click.echo("interrupted: nothing written", err=True)
+        ctx.exit(130)
+    except ValueError as e:  # the runner's own input checks
+        if folder is not None:
+            folder.discard()
+        raise click.ClickException(str(e)) from None
+    except OSError as e:
+        if folder is not None:
+            folder.discard()
+        raise click.ClickException(f"--out {out}: cannot write there ({_why(e)})") from None
+    except BaseException:
+        if folder is not None:
+            folder.discard()
+        raise
+
+    if as_json:
+        click.echo(json.dumps(summary_json(result), indent=2))
+    else:
+        click.echo(format_summary(df, result, by_position(result)))
+        if out is not None:
+            click.echo(f"\nwrote {out}")
+
+
+# ---------------------------------------------------------------------------------------------
+# show
+
+
+def seat_label(seat: int, dealer: int) -> str:
+    return f"seat {seat} ({POSITIONS[(seat - dealer - 1) % 4]})"
+
+
+def sort_hand(cards: list[str]) -> str:
+    """A hand grouped by printed suit (C D H S), high cards first, two spaces between suits."""
+    ints = sorted((parse_card(c) for c in cards), key=lambda c: (suit_of(c), -rank_of(c)))
+    groups: dict[int, list[str]] = {}
+    for c in ints:
+        groups.setdefault(suit_of(c), []).append(card_name(c))
+    return "  ".join(" ".join(g) for g in groups.values())
+
+
+def _strength(c: int, trump: int, led: int) -> int:
+    """Trick-taking strength: trumps above the led suit, other cards cannot win (-1)."""
+    if c == trump * 6 + JACK:
+        return 200
+    if c == left_bower(trump):
+        return 199
+    if effective_suit(c, trump) == trump:
+        return 100 + rank_of(c)
+    if effective_suit(c, trump) == led:
+        return rank_of(c)
+    return -1
+
+
+def trick_winner(trick: list[tuple[int, int]], trump: int) -> int:
+    """The seat that wins a trick of ``(seat, card)`` plays, led by the first."""
+    led = effective_suit(trick[0][1], trump)
+    return max(trick, key=lambda p: _strength(p[1], trump, led))[0]
+
+
+def hand_points(maker: int, alone: bool, lone_defender: bool, maker_tricks: int, rules: Rules):
+    """Points ``[team 0, team 1]`` of a played hand (the published table)."""
+    pts = [0, 0]
+    if maker_tricks == 5:
+        pts[maker % 2] = 4 if alone else 2
+    elif maker_tricks >= 3:
+        pts[maker % 2] = 1
+    else:
+        pts[1 - maker % 2] = rules.lone_defender_euchre_points if lone_defender else 2
+    return pts
+
+
+def _referee(record: dict, rules: Rules) -> dict | None:
+    """``sim.referee.replay_record`` on the record, or None where the referee is not there."""
+    try:
+        from sim.referee import replay_record
+    except ImportError:
+        return None
+    rec = record
+    return replay_record(rec, rules)
+
+
+def format_hand(record: dict, rules: Rules | None = None, title: str | None = None) -> str:
+    """A hand record laid out for a player: deal, bidding, discard, tricks, points."""
+    rules = Rules() if rules is None else rules
+    if record.get("rules"):
+        rules = rules.replace(**record["rules"])
+    dealer = record["dealer"]
+    lines = [title] if title else []
+    lines.append(f"dealer: seat {dealer} (team {dealer % 2})")
+    for k in range(4):
+        seat = (dealer + 1 + k) % 4
+        lines.append(
+            f"  {seat_label(seat, dealer):<17} team {seat % 2}   {sort_hand(record['hands'][seat])}"
+        )
+    lines.append(f"upcard: {record['upcard']}   (kitty: {' '.join(record['kitty'])})")
+    farmer = record.get("farmer")
+    if farmer:
+        lines.append(
+            f"farmer's hand: {seat_label(farmer['seat'], dealer)} gave "
+            f"{' '.join(farmer['gave'])}, took {' '.join(farmer['took'])}"
+        )
+
+    maker = trump = None
+    alone = False
+    lone_defender = None
+    made_round = 0
+    n_bids = 0
+    for bid in record["bids"]:
+        who = seat_label(bid["seat"], dealer)
+        if bid["action"] == "defend_alone":
+            lone_defender = bid["seat"]
+            lines.append(f"  {who}: defend ALONE")
+            continue
+        n_bids += 1
+        if n_bids in (1, 5):
+            lines.append(f"bidding, round {1 if n_bids == 1 else 2}:")
+        action = bid["action"]
+        if action == "pass":
+            text = "pass"
+        elif action == "order_up":
+            text = "order up"
+            trump, made_round = suit_of(parse_card(record["upcard"])), 1
+        else:
+            text = f"call {SUIT_NAMES['CDHS'.index(bid['suit'])]}"
+            trump, made_round = "CDHS".index(bid["suit"]), 2
+        if bid.get("alone"):
+            text += " ALONE"
+            alone = True
+        if action != "pass":
+            maker = bid["seat"]
+        lines.append(f"  {who}: {text}")
+
+    if maker is None:
+        lines.append("passed out: no trump, no points (the next dealer deals)")
+        return "\n".join(lines)
+    if "discard" in record:
+        lines.append(
+            f"{seat_label(dealer, dealer)} picks up {record['upcard']}, "
+            f"discards {record['discard']}"
+        )
+    how = " alone" if alone else ""
+    lines.append(
+        f"trump: {SUIT_NAMES[trump]}, made{how} by seat {maker} "
+        f"({POSITIONS[(maker - dealer - 1) % 4]}, team {maker % 2}) in round {made_round}"
+    )
+    out = []
+    if alone:
+        out.append((maker + 2) % 4)
+    if lone_defender is not None:
+        out.append((lone_defender + 2) % 4)
+    for s in out:
+        lines.append(f"{seat_label(s, dealer)} sits out")
+
+    n_active = 4 - len(out)
+    plays = [(s, parse_card(c)) for s, c in record["plays"]]
+    tricks = [plays[i : i + n_active] for i in range(0, len(plays), n_active)]
+    winners = [trick_winner(t, trump) for t in tricks]
+    maker_tricks = sum(1 for w in winners if w % 2 == maker % 2)
+    points = hand_points(maker, alone, lone_defender is not None, maker_tricks, rules)
+    ref = _referee(record, rules)
+    if ref is not None and not ref.get("error"):
+        winners = ref["trick_winners"]
+        points = ref["points"]
+    lines.append("play (the first card led, * wins the trick):")
+    for i, (trick, w) in enumerate(zip(tricks, winners, strict=False), 1):
+        cards = ", ".join(f"seat {s} {card_name(c)}{'*' if s == w else ''}" for s, c in trick)
+        lines.append(f"  trick {i}: {cards}   -> seat {w} (team {w % 2})")
+    team_tricks = [sum(1 for w in winners if w % 2 == t) for t in (0, 1)]
+    lines.append(f"tricks: team 0 {team_tricks[0]}, team 1 {team_tricks[1]}")
+    mt = team_tricks[maker % 2]
+    if mt == 5:
+        why = "march" + (" alone" if alone else "")
+    elif mt >= 3:
+        why = f"makers took {mt}"
+    else:
+        why = "makers euchred" + (" by a lone defender" if lone_defender is not None else "")
+    lines.append(f"points: team 0 {points[0]}, team 1 {points[1]} ({why})")
+    if ref is not None and ref.get("error"):
+        lines.append(f"referee: {ref['error']}")
+    return "\n".join(lines)
+
+
+def _strategies_text(table) -> str:
+    d = table.describe()
+    if d["team0"] == d["team1"]:
+        return f"{d['team0']} (both teams)"
+    return f"team 0 {d['team0']}, team 1 {d['team1']}"
+
+
+@click.command()
+@click.option("--seed", type=int, default=1, show_default=True, help="Run seed.")
+@click.option("--hand", "index", type=int, required=True, metavar="I", help="Hand number (0 up).")
+@rules_options
+@strategy_options
+@click.option("--json", "as_json", is_flag=True, help="Print the hand record as JSON.")
+def show(seed, index, rules, table, as_json):
+    """Show hand I of a run as it was dealt, bid and played.
+
+    The hand is exactly the one 'simulate' with the same seed, rules and strategies counted.
+    With --json it prints the hand record, which 'replay' accepts.
+
+    \b
+    Example:
+        euchre-sim show --seed 1 --hand 42
+        euchre-sim show --seed 1 --hand 42 --rules house --json
+    """
+    if index < 0:
+        raise click.ClickException(f"--hand must be 0 or more, not {index}")
+    _check_seed(seed)
+    from sim.runner import trace
+
+    try:
+        record = trace(seed, [index], rules, table)[0]
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    if as_json:
+        click.echo(json.dumps({**record, "note": f"seed {seed}, hand {index}"}))
+        return
+    title = (
+        f"hand {index} of seed {seed}: {rules.describe()}; strategies: {_strategies_text(table)}"
+    )
+    click.echo(format_hand(record, rules, title))
+
+
+# ---------------------------------------------------------------------------------------------
+# strategies
+
+
+@click.command()
+@click.argument("name", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the strategies as JSON.")
+def strategies(name, as_json):
+    """List the built-in strategies and their parameters (* marks values that differ from basic).
+
+    \b
+    Example:
+        euchre-sim strategies
+        euchre-sim strategies aggressive
+    """
+    if name is not None:
+        try:
+            chosen = [get_strategy(name)]
+        except ValueError as e:
+            raise click.ClickException(str(e)) from None
+    else:
+        chosen = list(BUILTINS.values())
+    basic = BUILTINS["basic"].vector()
+    if as_json:
+        out = {}
+        for s in chosen:
+            entry = {"description": s.description, "family": "basic" if s.kind == BASIC else s.name}
+            if s.kind == BASIC:
+                entry["params"] = dict(zip(BASIC_PARAMS, map(float, s.vector()), strict=True))
+            out[s.name] = entry
+        click.echo(json.dumps(out, indent=2))
+        return
+    width = max(len(p) for p in BASIC_PARAMS) + 2
+    blocks = []
+    for s in chosen:
+        lines = [f"{s.name}: {s.description}"]
+        if s.kind == BASIC:
+            lines.append(f"  {'parameter':<{width}} {'value':>7}   description")
+            for (p, (_, desc)), v, b in zip(BASIC_PARAMS.items(), s.vector(), basic, strict=True):
+                mark = "*" if v != b else " "
+                lines.append(f"  {p:<{width}} {v:>7g} {mark} {desc}")
+        blocks.append("\n".join(lines))
+    click.echo("\n\n".join(blocks))
+
+
+__all__ = ["simulate", "show", "strategies", "format_hand", "trick_winner", "resolve_table"]
