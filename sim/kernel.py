@@ -74,7 +74,7 @@ FORCE_PASS, FORCE_MAKE, FORCE_ALONE = 0, 1, 2
 # --- per-hand records (records mode) ----------------------------------------------------------
 RECORD_COLUMNS = (
     "hand0", "hand1", "hand2", "hand3", "upcard", "dealer", "round", "maker", "trump", "alone",
-    "defender_alone", "maker_tricks", "points0", "points1", "farmer", "discard",
+    "defender_alone", "maker_tricks", "points0", "points1", "farmer", "discard", "forced",
 )
 NREC = len(RECORD_COLUMNS)
 
@@ -618,6 +618,7 @@ def run_hands(seed, start, n, chunk, rules, kinds, params, bv, force, records, t
                 r[13] = res[RES_PTS1]
                 r[14] = res[RES_FARMER]
                 r[15] = res[RES_DISCARD]
+                r[16] = res[RES_FORCED]
             else:
                 tally[ci, tally_index(res, dealer)] += 1
 
