@@ -25,12 +25,13 @@ def main():
 
 
 def _register():
+    from analysis.bench_cmd import bench
     from analysis.replay_cmd import replay
+    from analysis.simulate_cmd import show, simulate, strategies
 
-    main.add_command(replay)
-    main.add_command(__import__("analysis.simulate_cmd", fromlist=["x"]).simulate)
-    main.add_command(__import__("analysis.simulate_cmd", fromlist=["x"]).show)
-    main.add_command(__import__("analysis.simulate_cmd", fromlist=["x"]).strategies)
+    for command in (simulate, show, replay, strategies, bench):
+        main.add_command(command)
+    # further commands are added below, one line each
 
 
 _register()

@@ -16,6 +16,10 @@ strategy parameters.  Built-in strategies are dispatched by kind inside this one
 ``prange`` runs over fixed chunks of hand indices and each chunk writes only its own rows or its
 own tally row, so results never depend on the thread count.
 
+Hot functions are compiled without Numba's reference counting (``_nrt=False``: they allocate
+nothing); with it, every inlined call carried atomic incref/decref pairs on its array arguments,
+which cost more than the card logic.
+
 Trace mode replays chosen hands through the same ``play_hand`` with an event log switched on, so
 a traced hand is exactly the hand the aggregates counted.
 """
@@ -108,17 +112,17 @@ COUNT_TABLE = _count_table()
 # ---------------------------------------------------------------------------------------------
 # bit helpers
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def low(x):
     return np.int64(trailing_zeros(np.int64(x)))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def top(x):
     return np.int64(63 - leading_zeros(np.int64(x)))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def popcount(x):
     n = 0
     while x:
@@ -127,27 +131,27 @@ def popcount(x):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def kth_bit(x, k):
     for _ in range(k):
         x &= x - 1
     return low(x)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def to_power(hand, t):
     return (REMAP[t, 0, hand & 63] | REMAP[t, 1, (hand >> 6) & 63]
             | REMAP[t, 2, (hand >> 12) & 63] | REMAP[t, 3, (hand >> 18) & 63])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def rand_below(pkey, rs, n):
     r = draw(pkey, rs[0])
     rs[0] += 1
     return bounded(r & np.uint64(0xFFFFFFFF), n)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def log_event(trace, kind, seat, a, b):
     k = trace[0, 0] + 1
     trace[0, 0] = k
@@ -160,7 +164,7 @@ def log_event(trace, kind, seat, a, b):
 # ---------------------------------------------------------------------------------------------
 # strategy decisions (dispatch on kind: RANDOM or BASIC)
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def bid_value(bv, params, seat, hand, t):
     """Point count of a card-layout hand for trump ``t`` (values from the seat's parameters)."""
     v = 0.0
@@ -178,7 +182,7 @@ def bid_value(bv, params, seat, hand, t):
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def basic_discard(hand6, t, upcard, may_discard_upcard):
     """Dealer's discard: void a short side suit if possible, keep aces and trumps."""
     hp = to_power(hand6, t)
@@ -205,7 +209,7 @@ def basic_discard(hand6, t, upcard, may_discard_upcard):
     return POWER_CARD[t, low(allowed)]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def decide_discard(kind, hand6, t, upcard, may_discard_upcard, pkey, rs):
     if kind == RANDOM:
         allowed = hand6
@@ -215,7 +219,7 @@ def decide_discard(kind, hand6, t, upcard, may_discard_upcard, pkey, rs):
     return basic_discard(hand6, t, upcard, may_discard_upcard)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def thresholds(params, seat, base, my_score, their_score, game_to):
     """(make threshold, alone threshold) adjusted for the score in game mode."""
     thr = params[seat, base]
@@ -227,7 +231,7 @@ def thresholds(params, seat, base, my_score, their_score, game_to):
     return thr, athr
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def decide_round1(kind, params, bv, seat, pos, hand, upcard, may_discard_upcard,
                   my_score, their_score, game_to, pkey, rs):
     """0 pass, 1 order up, 2 order up alone.  ``pos``: 0 first .. 3 dealer."""
@@ -254,7 +258,7 @@ def decide_round1(kind, params, bv, seat, pos, hand, upcard, may_discard_upcard,
     return 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def best_suit(bv, params, seat, hand, turned):
     best = -1
     bestv = -1e9
@@ -268,7 +272,7 @@ def best_suit(bv, params, seat, hand, turned):
     return best, bestv
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def decide_round2(kind, params, bv, seat, hand, turned, stuck, my_score, their_score, game_to,
                   pkey, rs):
     """-1 pass, else 2 * suit + alone."""
@@ -289,14 +293,14 @@ def decide_round2(kind, params, bv, seat, hand, turned, stuck, my_score, their_s
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def decide_defend_alone(kind, params, bv, seat, hand, t, pkey, rs):
     if kind == RANDOM:
         return rand_below(pkey, rs, 2) == 1
     return bid_value(bv, params, seat, hand, t) >= params[seat, P_DEFEND_ALONE]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def decide_farmer(kind, params, seat, hand, upcard, pkey, rs):
     """Mask of three cards to give for the face-down kitty, or 0 to keep the hand."""
     if kind == RANDOM:
@@ -332,7 +336,7 @@ def decide_farmer(kind, params, seat, hand, upcard, pkey, rs):
     return gave
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def choose_lead(kind, seat, h, t, maker, alone, avoid, pkey, rs):
     """Lead a card (power layout) following the rules text's lead advice."""
     if kind == RANDOM:
@@ -353,7 +357,7 @@ def choose_lead(kind, seat, h, t, maker, alone, avoid, pkey, rs):
     return low(h)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def choose_follow(kind, seat, h, t, led, win_pos, win_seat, pkey, rs):
     """Follow to a trick (power layout).  Written as selects, not branches: the outcomes are
     unpredictable and mispredicted branches were the kernel's largest cost."""
@@ -373,7 +377,7 @@ def choose_follow(kind, seat, h, t, led, win_pos, win_seat, pkey, rs):
 # ---------------------------------------------------------------------------------------------
 # one hand
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, res, hp,
               trace, tracing):
     """Play one complete hand from a shuffled ``deck``; fill ``res`` (RES_* fields).
@@ -549,7 +553,7 @@ def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, r
     res[RES_PTS1] = pts if win_team == 1 else 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def tally_index(res, dealer):
     rnd = res[RES_ROUND]
     farmer = 1 if res[RES_FARMER] >= 0 else 0

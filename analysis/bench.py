@@ -1,0 +1,98 @@
+"""Benchmarks: kernel hands per second against the referee measured in the same run.
+
+Machines here are shared and noisy, so every figure is the best of ``repeats`` timed runs and
+the kernel's speed is also given as a ratio to the pure-Python referee's replay speed measured
+seconds earlier in the same process.  Compile (or cache-load) time is reported separately: it is
+the first call's time minus a timed call's.  Used by ``euchre-sim bench`` and ``scripts/bench.py``.
+"""
+
+from __future__ import annotations
+
+import random
+import resource
+import time
+
+import numba
+
+from sim.rules import Rules
+from sim.runner import Table, simulate
+
+
+def _best(fn, repeats: int) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def referee_rate(n: int = 2_000, seed: int = 0) -> float:
+    """Referee replay speed (hands/s) over ``n`` kernel-traced hands of mixed strategies."""
+    from sim.referee import replay_record
+    from sim.runner import trace
+
+    records = trace(seed, range(n), Rules(), Table.teams("basic", "random"))
+    t = _best(lambda: [replay_record(r) for r in records], 2)
+    return n / t
+
+
+def compile_seconds() -> float:
+    """Time of the first kernel call in this process beyond a warm call of the same size."""
+    t0 = time.perf_counter()
+    simulate(1_000, seed=0, table=Table.teams("basic"))
+    simulate(1_000, seed=0, records=True, table=Table.teams("basic"))
+    first = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    simulate(1_000, seed=0, table=Table.teams("basic"))
+    simulate(1_000, seed=0, records=True, table=Table.teams("basic"))
+    return first - (time.perf_counter() - t0)
+
+
+def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
+    """All benchmark figures as a dict (see ``format_bench``)."""
+    out = {"hands": hands, "repeats": repeats, "cores": numba.config.NUMBA_NUM_THREADS}
+    out["compile_s"] = compile_seconds()
+    out["referee_hands_per_s"] = referee_rate()
+    rows = []
+    thread_counts = sorted({1, numba.config.NUMBA_NUM_THREADS})
+    for strategy in ("basic", "random"):
+        for records in (False, True):
+            for threads in thread_counts:
+                n = hands if not records else max(hands // 2, 1)
+                table = Table.teams(strategy)
+                seed = random.randrange(1 << 30)
+                t = _best(lambda: simulate(n, seed=seed, table=table, records=records,
+                                           threads=threads), repeats)
+                rate = n / t
+                rows.append({
+                    "strategy": strategy, "mode": "records" if records else "aggregate",
+                    "threads": threads, "hands": n, "seconds": t, "hands_per_s": rate,
+                    "ns_per_hand_per_core": 1e9 * t / n * threads,
+                    "x_referee": rate / out["referee_hands_per_s"],
+                })
+                if progress:
+                    progress(rows[-1])
+    out["kernel"] = rows
+    # memory stays flat in aggregate mode: peak RSS after a long aggregate run
+    out["max_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return out
+
+
+def format_bench(b: dict) -> str:
+    lines = [
+        f"euchre-sim bench: best of {b['repeats']}, {b['cores']} cores",
+        f"compile / cache load        {b['compile_s']:8.2f} s (first call beyond a warm call)",
+        f"referee replay              {b['referee_hands_per_s']:12,.0f} hands/s",
+        "",
+        f"{'strategy':<9} {'mode':<10} {'threads':>7} {'hands/s':>13} {'ns/hand/core':>13} "
+        f"{'x referee':>10}",
+    ]
+    for r in b["kernel"]:
+        lines.append(
+            f"{r['strategy']:<9} {r['mode']:<10} {r['threads']:>7} {r['hands_per_s']:>13,.0f} "
+            f"{r['ns_per_hand_per_core']:>13.0f} {r['x_referee']:>10,.0f}"
+        )
+    lines.append("")
+    lines.append(f"peak resident memory        {b['max_rss_mb']:8.0f} MB")
+    return "\n".join(lines)

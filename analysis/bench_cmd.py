@@ -1,0 +1,40 @@
+"""``euchre-sim bench``: measured speed of the kernel and the referee (see ``analysis/bench.py``)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from analysis.bench import format_bench, run_bench
+
+
+@click.command()
+@click.option("--hands", type=click.IntRange(min=1000), default=4_000_000, show_default=True,
+              help="Hands per timed run (records mode uses half).")
+@click.option("--repeats", type=click.IntRange(min=1), default=3, show_default=True,
+              help="Timed runs per figure; the best is kept.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@click.option("--silent", is_flag=True, help="No per-figure progress lines.")
+def bench(hands, repeats, as_json, silent):
+    """Measure hands per second: basic and random, aggregate and records, 1 and all threads.
+
+    Every figure is also given as a multiple of the pure-Python referee's replay speed measured
+    in the same run, since shared machines are noisy.
+
+    \b
+    Example:
+        euchre-sim bench
+        euchre-sim bench --hands 1000000 --json
+    """
+
+    def progress(row):
+        if not silent:
+            click.echo(
+                f"  {row['strategy']:<7} {row['mode']:<9} threads={row['threads']}: "
+                f"{row['hands_per_s']:,.0f} hands/s",
+                err=True,
+            )
+
+    result = run_bench(hands, repeats, progress=progress)
+    click.echo(json.dumps(result, indent=2) if as_json else format_bench(result))
