@@ -62,8 +62,10 @@ def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
                 n = hands if not records else max(hands // 2, 1)
                 table = Table.teams(strategy)
                 seed = random.randrange(1 << 30)
-                t = _best(lambda: simulate(n, seed=seed, table=table, records=records,
-                                           threads=threads), repeats)
+                def run(n=n, seed=seed, table=table, records=records, threads=threads):
+                    simulate(n, seed=seed, table=table, records=records, threads=threads)
+
+                t = _best(run, repeats)
                 rate = n / t
                 rows.append({
                     "strategy": strategy, "mode": "records" if records else "aggregate",

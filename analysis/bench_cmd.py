@@ -1,4 +1,4 @@
-"""``euchre-sim bench``: measured speed of the kernel and the referee (see ``analysis/bench.py``)."""
+"""``euchre-sim bench``: measured speed of the kernel and the referee (``analysis/bench.py``)."""
 
 from __future__ import annotations
 
