@@ -32,6 +32,8 @@ def _register():
     for command in (simulate, show, replay, strategies, bench):
         main.add_command(command)
     # further commands are added below, one line each
+    main.add_command(__import__("analysis.orderup_cmd", fromlist=["x"]).order_up)
+    main.add_command(__import__("analysis.orderup_cmd", fromlist=["x"]).alone)
 
 
 _register()

@@ -65,6 +65,75 @@ def _trump(trump, n: int) -> np.ndarray:
     return t
 
 
+def _build_tables():
+    """Per ``[trump, printed suit, 6-bit field]`` lookups, flattened to ``trump * 256 + suit * 64
+    + field`` so one ``np.take`` replaces a loop over cards.
+
+    ``shape``: trumps in the field + 8 * (1 if the field holds no card of the effective side
+    suit ``suit``); summed over the four fields this gives trumps (``& 7``) and voids (``>> 3``).
+    ``discard``: the key of the card ``basic`` would throw first from this field (lower is
+    thrown first, see ``pickup``); ``trump_discard`` the same for the trump cards only.
+    """
+    shape = np.zeros((N_SUITS, N_SUITS, 64), np.int64)
+    discard = np.full((N_SUITS, N_SUITS, 64), _NO_CARD, np.int64)
+    trump_discard = np.full((N_SUITS, N_SUITS, 64), _NO_CARD, np.int64)
+    key_card = np.zeros((N_SUITS, _NO_CARD + 1), np.int64)
+    trump_order = [0, 1, 3, 4, 5]  # 9 T Q K A, then left (5) and right (6) bower
+    for t in range(N_SUITS):
+        for s in range(N_SUITS):
+            for f in range(64):
+                cards = [s * 6 + r for r in range(6) if f >> r & 1]
+                trumps = [c for c in cards if c in (right_bower(t), left_bower(t)) or s == t]
+                plain = [c for c in cards if c not in trumps]
+                shape[t, s, f] = len(trumps) + (8 if s != t and not plain else 0)
+                keys = []
+                for c in plain:
+                    r = c % 6
+                    if r == ACE:
+                        keys.append(200 + r * 4 + s)
+                    elif len(plain) == 1:
+                        keys.append(r * 4 + s)  # voids a side suit
+                    else:
+                        keys.append(100 + r * 4 + s)
+                tkeys = []
+                for c in trumps:
+                    if c == right_bower(t):
+                        tkeys.append(306)
+                    elif c == left_bower(t):
+                        tkeys.append(305)
+                    else:
+                        tkeys.append(300 + trump_order.index(c % 6))
+                discard[t, s, f] = min(keys, default=_NO_CARD)
+                trump_discard[t, s, f] = min(tkeys, default=_NO_CARD)
+        for c in range(24):
+            s, r = divmod(c, 6)
+            if c == right_bower(t):
+                key_card[t, 306] = c
+            elif c == left_bower(t):
+                key_card[t, 305] = c
+            elif s == t:
+                key_card[t, 300 + trump_order.index(r)] = c
+            else:
+                for base in (0, 100, 200):
+                    key_card[t, base + r * 4 + s] = c
+    return shape.ravel(), discard.ravel(), trump_discard.ravel(), key_card.ravel()
+
+
+_NO_CARD = 1000
+_SHAPE, _DISCARD, _TRUMP_DISCARD, _KEY_CARD = _build_tables()
+
+
+def _fields(h: np.ndarray, t: np.ndarray) -> list[np.ndarray]:
+    """Flat table index of each printed suit's 6-bit field for each row's trump."""
+    base = t * 256
+    return [base + (s * 64) + ((h >> (6 * s)) & 63) for s in range(N_SUITS)]
+
+
+def _shape(idx: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    packed = sum(np.take(_SHAPE, i) for i in idx)
+    return packed & 7, packed >> 3
+
+
 def trump_count(hands, trump) -> np.ndarray:
     """Trumps held for each row's candidate trump (the left bower counts as a trump)."""
     h = _arr(hands)
@@ -106,10 +175,7 @@ def side_suit_counts(hands, trump) -> np.ndarray:
 def voids(hands, trump) -> np.ndarray:
     """Side suits (by effective suit) with no card."""
     h = _arr(hands)
-    t = _trump(trump, h.size)
-    counts = side_suit_counts(h, t)
-    side = np.arange(N_SUITS)[None, :] != t[:, None]
-    return ((counts == 0) & side).sum(axis=1)
+    return _shape(_fields(h, _trump(trump, h.size)))[1]
 
 
 _TABLE_CACHE: dict[bytes, np.ndarray] = {}
@@ -119,8 +185,17 @@ def _value_table(params) -> np.ndarray:
     p = DEFAULT_PARAMS if params is None else np.asarray(params, dtype=np.float64)
     key = p.tobytes()
     if key not in _TABLE_CACHE:
-        _TABLE_CACHE[key] = bid_table(p)
+        _TABLE_CACHE[key] = bid_table(p).ravel()
     return _TABLE_CACHE[key]
+
+
+def _points(idx, n_tr, n_void, params) -> np.ndarray:
+    table = _value_table(params)
+    v = np.take(table, idx[0])
+    for i in idx[1:]:
+        v = v + np.take(table, i)  # the kernel's order of additions, so values match exactly
+    void_value = (DEFAULT_PARAMS if params is None else np.asarray(params))[P_VOID]
+    return np.where(n_tr >= 2, v + n_void * void_value, v)
 
 
 def point_count(hands, trump, params=None) -> np.ndarray:
@@ -132,14 +207,9 @@ def point_count(hands, trump, params=None) -> np.ndarray:
     equals the kernel's ``bid_value`` exactly.
     """
     h = _arr(hands)
-    t = _trump(trump, h.size)
-    table = _value_table(params)
-    v = table[t, 0, h & 63]
-    for s in range(1, N_SUITS):
-        v = v + table[t, s, (h >> (6 * s)) & 63]
-    void_value = (DEFAULT_PARAMS if params is None else np.asarray(params))[P_VOID]
-    n_tr = trump_count(h, t)
-    return np.where(n_tr >= 2, v + voids(h, t) * void_value, v)
+    idx = _fields(h, _trump(trump, h.size))
+    n_tr, n_void = _shape(idx)
+    return _points(idx, n_tr, n_void, params)
 
 
 def best_suit(hands, exclude=None, params=None) -> tuple[np.ndarray, np.ndarray]:
@@ -154,55 +224,24 @@ def best_suit(hands, exclude=None, params=None) -> tuple[np.ndarray, np.ndarray]
     return suit, values[np.arange(h.size), suit]
 
 
-def _discard_priority() -> np.ndarray:
-    """``[trump, card]`` -> the order in which ``basic`` would throw the card (lowest first).
-
-    Plain cards go by (rank, suit), the kernel's power order; a plain non-ace that is alone in
-    its suit is shifted down by 100 at run time (voiding a suit comes first).
-    """
-    pr = np.zeros((N_SUITS, 24), np.int64)
-    trump_order = [0, 1, 3, 4, 5]  # 9 T Q K A, then left and right bower
-    for t in range(N_SUITS):
-        for c in range(24):
-            s, r = divmod(c, 6)
-            if c == right_bower(t):
-                pr[t, c] = 300 + 6
-            elif c == left_bower(t):
-                pr[t, c] = 300 + 5
-            elif s == t:
-                pr[t, c] = 300 + trump_order.index(r)
-            elif r == ACE:
-                pr[t, c] = 200 + r * 4 + s
-            else:
-                pr[t, c] = 100 + r * 4 + s
-    return pr
-
-
-_DISCARD_PRIORITY = _discard_priority()
-_CARD_SUIT = np.array([c // 6 for c in range(24)])
-
-
 def pickup(hands, upcard, may_discard_upcard: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """The dealer's hand after taking the upcard and discarding as ``basic`` does.
 
     Returns ``(hand, discard)``: the five-card masks and the discarded card per row.  The rule
     (``sim.kernel.basic_discard``): throw a non-ace that is alone in its side suit (the lowest
-    such), else the lowest plain non-ace, else the lowest plain ace, else the lowest trump.
+    such), else the lowest plain non-ace, else the lowest plain ace, else the lowest trump;
+    plain cards rank by (rank, suit) and trumps 9 T Q K A, left, right, as the kernel does.
     """
     h = _arr(hands)
     up = np.broadcast_to(_arr(upcard), (h.size,))
     t = up // 6
-    h6 = h | (np.int64(1) << up)
-    allowed = h6 if may_discard_upcard else h6 & ~(np.int64(1) << up)
-    counts = side_suit_counts(h6, t)  # (n, 4) by effective suit
-    held = (allowed[:, None] >> np.arange(24)[None, :]) & 1
-    prio = _DISCARD_PRIORITY[t]  # (n, 24)
-    # a plain non-ace (priority 100-199) alone in its suit goes first
-    eff = np.where(prio >= 300, t[:, None], _CARD_SUIT[None, :])
-    alone = np.take_along_axis(counts, eff, axis=1) == 1
-    prio = np.where((prio >= 100) & (prio < 200) & alone, prio - 100, prio)
-    prio = np.where(held == 1, prio, 1 << 20)
-    discard = np.argmin(prio, axis=1)
+    upbit = np.int64(1) << up
+    h6 = h | upbit
+    key = np.minimum.reduce([np.take(_DISCARD, i) for i in _fields(h6, t)])
+    allowed = h6 if may_discard_upcard else h6 & ~upbit
+    tkey = np.minimum.reduce([np.take(_TRUMP_DISCARD, i) for i in _fields(allowed, t)])
+    key = np.minimum(key, tkey)
+    discard = np.take(_KEY_CARD, t * (_NO_CARD + 1) + key)
     return h6 & ~(np.int64(1) << discard), discard
 
 
@@ -247,18 +286,19 @@ def feature_arrays(hands, trump, params=None) -> dict[str, np.ndarray]:
     """All features of ``hands`` for candidate ``trump`` as numpy arrays (no class keys)."""
     h = _arr(hands)
     t = _trump(trump, h.size)
-    n = trump_count(h, t)
-    r = has_right_bower(h, t)
-    lb = has_left_bower(h, t)
-    a = off_aces(h, t)
-    pts = point_count(h, t, params)
+    idx = _fields(h, t)
+    n, v = _shape(idx)
+    r = (h >> (6 * t + JACK)) & 1
+    lb = (h >> (6 * (3 - t) + JACK)) & 1
+    a = popcount(h & ACES_MASK & ~PRINTED_MASK[t])
+    pts = _points(idx, n, v, params)
     return {
         "trumps": n,
         "right_bower": r,
         "left_bower": lb,
-        "trump_ace": has_trump_ace(h, t),
+        "trump_ace": (h >> (6 * t + ACE)) & 1,
         "off_aces": a,
-        "voids": voids(h, t),
+        "voids": v,
         "points": pts,
         "point_bin": point_bin(pts),
         "class_code": class_code(n, a, r, lb),
@@ -294,7 +334,7 @@ def seat_hands(records) -> np.ndarray:
 
 
 def decision_arrays(
-    records, round_: int, *, params=None, may_discard_upcard: bool = True
+    records, round_: int, *, params=None, may_discard_upcard: bool = True, keep=None
 ) -> dict[str, np.ndarray]:
     """Every decision the auction reached in ``round_`` (1 or 2), as arrays.
 
@@ -302,11 +342,14 @@ def decision_arrays(
     ``made`` says whether that player ordered up (round 1) or called (round 2).  The candidate
     trump is the upcard's suit in round 1; in round 2 it is the suit called when the player made
     trump and otherwise his best suit by point count (the turned-down suit excluded).
+
+    Keys: ``row`` (row of ``records``), ``position`` (0 first .. 3 dealer), ``seat``, ``trump``,
+    ``made``, ``round``, ``upcard_rank`` and the ``feature_arrays`` keys; ``keep`` (names)
+    limits the feature keys returned, which saves time on large batches.
     """
     if round_ not in (1, 2):
         raise ValueError(f"round must be 1 or 2, not {round_}")
     hands = seat_hands(records)
-    n = hands.shape[0]
     dealer = _column(records, "dealer")
     rnd = _column(records, "round")
     maker = _column(records, "maker")
@@ -315,14 +358,13 @@ def decision_arrays(
     turned = upcard // 6
     maker_pos = np.where(maker >= 0, (maker - dealer - 1) & 3, -1)
     out: dict[str, list] = {}
-    rows = np.arange(n)
     for p in range(4):
         seat = (dealer + 1 + p) & 3
         if round_ == 1:
             reached = (rnd != 1) | (maker_pos >= p)
         else:
             reached = (rnd == 0) | ((rnd == 2) & (maker_pos >= p))
-        idx = rows[reached]
+        idx = np.flatnonzero(reached)
         made = (rnd[idx] == round_) & (maker_pos[idx] == p)
         h = hands[idx, seat[idx]]
         if round_ == 1:
@@ -333,6 +375,8 @@ def decision_arrays(
             best, _ = best_suit(h, turned[idx], params)
             cand = np.where(made, trump_made[idx], best)
         f = feature_arrays(h, cand, params)
+        if keep is not None:
+            f = {k: f[k] for k in keep}
         f["row"] = idx
         f["position"] = np.full(idx.size, p)
         f["seat"] = seat[idx]

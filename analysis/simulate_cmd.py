@@ -31,7 +31,7 @@ from sim.cards import (
     suit_of,
 )
 from sim.rules import Rules, parse_rules
-from sim.strategies import BASIC, BASIC_PARAMS, BUILTINS, DEFAULT_STRATEGY, get_strategy
+from sim.strategies import BASIC, BASIC_PARAMS, BUILTINS, DEFAULT_STRATEGY
 
 POSITIONS = ("first", "second", "third", "dealer")  # same as sim.runner.POSITIONS
 MIN_BATCH = 1 << 16
@@ -76,30 +76,65 @@ def rules_options(f):
 def strategy_options(f):
     @click.option(
         "--strategy",
-        metavar="NAME",
+        metavar="NAME|FILE.toml",
         default=None,
-        help=f"Strategy for all four seats (default: {DEFAULT_STRATEGY}); see 'strategies'.",
+        help=f"Strategy for all four seats (default: {DEFAULT_STRATEGY}): a built-in name or a "
+        "TOML file that overrides a built-in's parameters; see 'strategies'.",
     )
-    @click.option("--team0", metavar="NAME", default=None, help="Strategy for seats 0 and 2.")
-    @click.option("--team1", metavar="NAME", default=None, help="Strategy for seats 1 and 3.")
+    @click.option("--team0", metavar="NAME|FILE.toml", default=None, help="Seats 0 and 2.")
+    @click.option("--team1", metavar="NAME|FILE.toml", default=None, help="Seats 1 and 3.")
+    @click.option("--seat0", metavar="NAME|FILE.toml", default=None, help="Seat 0 only.")
+    @click.option("--seat1", metavar="NAME|FILE.toml", default=None, help="Seat 1 only.")
+    @click.option("--seat2", metavar="NAME|FILE.toml", default=None, help="Seat 2 only.")
+    @click.option("--seat3", metavar="NAME|FILE.toml", default=None, help="Seat 3 only.")
     @functools.wraps(f)
-    def wrapper(*args, strategy, team0, team1, **kwargs):
-        return f(*args, table=resolve_table(strategy, team0, team1), **kwargs)
+    def wrapper(*args, strategy, team0, team1, seat0, seat1, seat2, seat3, **kwargs):
+        table = resolve_table(strategy, team0, team1, (seat0, seat1, seat2, seat3))
+        return f(*args, table=table, **kwargs)
 
     return wrapper
 
 
-def resolve_table(strategy: str | None, team0: str | None, team1: str | None):
-    """The seating for ``--strategy/--team0/--team1`` (a team not named plays ``--strategy``)."""
-    from sim.runner import Table
+def resolve_table(
+    strategy: str | None,
+    team0: str | None,
+    team1: str | None,
+    seats: tuple = (None, None, None, None),
+):
+    """The seating for ``--strategy/--team0/--team1/--seat0..3``.
 
+    Each value is a built-in name or a ``.toml`` file (``sim.strategy_files.load_strategy``).
+    A seat plays its ``--seatN`` strategy, else its team's, else ``--strategy``, else the
+    default.  Positions relative to the dealer rotate with the deal (seat ``i % 4`` deals hand
+    ``i``), so per-position play is set by the ``first_offset`` .. ``dealer_offset`` parameters
+    of a TOML file, not by seat.
+    """
+    from sim.runner import Table
+    from sim.strategy_files import load_strategy
+
+    seats = tuple(seats)
     if strategy is not None and team0 is not None and team1 is not None:
         raise UsageError("--strategy conflicts with giving both --team0 and --team1")
+    for team, opt in ((0, team0), (1, team1)):
+        if opt is not None and seats[team] is not None and seats[team + 2] is not None:
+            raise UsageError(
+                f"--team{team} conflicts with giving both --seat{team} and --seat{team + 2}"
+            )
+    teams = (team0, team1)
+    if strategy is not None and all(
+        seats[s] is not None or teams[s % 2] is not None for s in range(4)
+    ):
+        raise UsageError("--strategy conflicts with --team/--seat options that seat every player")
     base = strategy or DEFAULT_STRATEGY
+    specs = [seats[s] or teams[s % 2] or base for s in range(4)]
+    loaded = {}
     try:
-        return Table.teams(team0 or base, team1 or base)
+        for spec in specs:
+            if spec not in loaded:
+                loaded[spec] = load_strategy(spec)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
+    return Table(tuple(loaded[spec] for spec in specs))
 
 
 def _check_seed(seed: int) -> None:
@@ -541,38 +576,61 @@ def show(seed, index, rules, table, as_json):
 # strategies
 
 
+def _strategy_json(s) -> dict:
+    entry = {"description": s.description, "family": "basic" if s.kind == BASIC else s.name}
+    if s.kind == BASIC:
+        entry["params"] = dict(zip(BASIC_PARAMS, map(float, s.vector()), strict=True))
+    source = getattr(s, "source", None)
+    if source:
+        entry["file"] = source
+        entry["base"] = s.base
+        entry["overrides"] = dict(s.overrides)
+    return entry
+
+
 @click.command()
-@click.argument("name", required=False)
+@click.argument("name", required=False, metavar="[NAME|FILE.toml]")
 @click.option("--json", "as_json", is_flag=True, help="Print the strategies as JSON.")
 def strategies(name, as_json):
-    """List the built-in strategies and their parameters (* marks values that differ from basic).
+    """List the strategies and their parameters (* marks values that differ from basic).
+
+    NAME shows one built-in; a TOML file shows the effective parameters of the strategy it
+    defines (its base built-in with the file's overrides).  A TOML strategy file:
+
+    \b
+        name = "my-bidder"        # optional (default: the file name)
+        base = "basic"            # basic, conservative, aggressive or trump-count
+        description = "..."       # optional
+        [params]
+        second_offset = -0.5      # any parameter listed here
 
     \b
     Example:
         euchre-sim strategies
         euchre-sim strategies aggressive
+        euchre-sim strategies examples/strategies/lighter-dealer-partner.toml
     """
+    from sim.strategy_files import load_strategy
+
     if name is not None:
         try:
-            chosen = [get_strategy(name)]
+            chosen = [load_strategy(name)]
         except ValueError as e:
             raise click.ClickException(str(e)) from None
     else:
         chosen = list(BUILTINS.values())
     basic = BUILTINS["basic"].vector()
     if as_json:
-        out = {}
-        for s in chosen:
-            entry = {"description": s.description, "family": "basic" if s.kind == BASIC else s.name}
-            if s.kind == BASIC:
-                entry["params"] = dict(zip(BASIC_PARAMS, map(float, s.vector()), strict=True))
-            out[s.name] = entry
-        click.echo(json.dumps(out, indent=2))
+        click.echo(json.dumps({s.name: _strategy_json(s) for s in chosen}, indent=2))
         return
     width = max(len(p) for p in BASIC_PARAMS) + 2
     blocks = []
     for s in chosen:
         lines = [f"{s.name}: {s.description}"]
+        source = getattr(s, "source", None)
+        if source:
+            changed = ", ".join(k for k, _ in s.overrides) or "none"
+            lines.append(f"  from {source}: base {s.base}, overrides: {changed}")
         if s.kind == BASIC:
             lines.append(f"  {'parameter':<{width}} {'value':>7}   description")
             for (p, (_, desc)), v, b in zip(BASIC_PARAMS.items(), s.vector(), basic, strict=True):

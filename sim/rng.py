@@ -7,8 +7,9 @@ on which thread, chunk or worker plays a hand, so results are identical however 
 and two runs with the same seed but different rules or strategies see the same deals.
 
 Streams separate independent uses of one index: ``STREAM_DEAL`` deals hand ``i``,
-``STREAM_PLAY`` drives random strategy choices during that hand, ``STREAM_GAME`` keys game
-``g`` (its first-dealer draw and, through ``sub_key``, the deal of each of its hands).
+``STREAM_PLAY`` drives random strategy choices during that hand; for games, ``STREAM_GAME``
+keys game ``g``'s first-dealer draw and ``STREAM_GAME_DEAL`` / ``STREAM_GAME_PLAY`` key, through
+``sub_key(key, j)``, the deal and the random choices of its hand ``j``.
 
 The deal is a Fisher-Yates shuffle of the 24 cards; each swap index is drawn from 32 random bits
 by multiply-and-shift (Lemire), whose bias, below 24 / 2**32 per swap, is far below anything a
@@ -29,6 +30,8 @@ _STREAM_MUL = np.uint64(0xD1B54A32D192ED03)
 STREAM_DEAL = 0
 STREAM_PLAY = 1
 STREAM_GAME = 2
+STREAM_GAME_DEAL = 3
+STREAM_GAME_PLAY = 4
 _MASK64 = (1 << 64) - 1
 
 

@@ -1,0 +1,261 @@
+"""Charts for the order-up and going-alone analyses (decision heat maps, rates by point count).
+
+Plot functions take a tidy table from ``analysis.orderup`` and ``ax=None`` and return the Axes;
+figure builders lay several of them out; ``save_figure`` writes PNG and SVG with pinned
+metadata so the same table always gives the same files.  Style defaults live in ``STYLE`` only:
+plot functions draw inside ``style()``.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+
+import matplotlib as mpl
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from matplotlib.patches import Rectangle
+
+from sim.runner import POSITIONS
+
+STYLE = {
+    "figure.dpi": 100,
+    "savefig.dpi": 100,
+    "font.size": 9,
+    "axes.titlesize": 10,
+    "axes.labelsize": 9,
+    "figure.titlesize": 12,
+    "legend.fontsize": 8,
+    "axes.grid": False,
+    "figure.constrained_layout.use": True,
+    "svg.hashsalt": "euchre-sim",  # fixed ids in SVG output
+    "svg.fonttype": "none",  # text stays text: small, diffable SVGs
+    "image.cmap": "RdBu",
+}
+PNG_METADATA = {"Software": None}
+SVG_METADATA = {"Date": None, "Creator": None}
+POSITION_COLOURS = dict(zip(POSITIONS, ("#1b9e77", "#d95f02", "#7570b3", "#e7298a"), strict=True))
+GAIN_CMAP = "RdBu"  # blue: the first action pays; red: it loses
+RATE_CMAP = "Greens"
+MIN_DEALS = 30  # cells with fewer deals are left blank
+TRUMP_ROWS = 6  # 0-5 trumps
+ACE_COLS = 4  # 0-3 off-suit aces
+TOO_CLOSE = "too close"
+NO_DATA_COLOUR = "#eeeeee"
+
+
+@contextmanager
+def style():
+    """The package's matplotlib style (``STYLE``) for the duration of a block."""
+    with mpl.rc_context(STYLE):
+        yield
+
+
+def _axes(ax, figsize=(5.0, 4.0)):
+    if ax is None:
+        _, ax = plt.subplots(figsize=figsize)
+    return ax
+
+
+def _cmap(name: str):
+    return mpl.colormaps[name].with_extremes(bad=NO_DATA_COLOUR)
+
+
+def _grid(table: pd.DataFrame, position: str, value: str, min_deals: int, count: str):
+    """``[trumps, off-suit aces]`` arrays of ``value`` (NaN where too few deals) and the rows."""
+    t = table[table["position"] == position]
+    grid = np.full((TRUMP_ROWS, ACE_COLS), np.nan)
+    cells: dict[tuple[int, int], pd.Series] = {}
+    for _, row in t.iterrows():
+        i, j = int(row["trumps"]), int(row["off_aces"])
+        if row[count] >= min_deals and np.isfinite(row[value]):
+            grid[i, j] = row[value]
+            cells[(i, j)] = row
+    return grid, cells
+
+
+def plot_decision_heatmap(
+    table: pd.DataFrame,
+    position: str,
+    ax=None,
+    *,
+    a: str = "order",
+    b: str = "pass",
+    vmax: float = 2.0,
+    min_deals: int = MIN_DEALS,
+    title: str | None = None,
+):
+    """EV gain of action ``a`` over ``b`` by trumps (rows) and off-suit aces (columns).
+
+    ``table``: ``analysis.orderup.counterfactual_table(..., by="trumps_aces")``.  Each cell is
+    coloured by the gain (points per hand for the deciding team) and labelled with it and the
+    verdict: ``a`` (95% interval above 0: it pays), ``b`` (below 0: it loses) or ``?`` (the
+    interval straddles 0, too close to call; the cell is also hatched).  Cells with fewer than
+    ``min_deals`` deals stay blank.
+    """
+    with style():
+        ax = _axes(ax)
+        grid, cells = _grid(table, position, "gain", min_deals, "deals")
+        ax.imshow(
+            np.ma.masked_invalid(grid), cmap=_cmap(GAIN_CMAP), vmin=-vmax, vmax=vmax,
+            origin="lower", aspect="auto",
+        )  # fmt: skip
+        for (i, j), row in sorted(cells.items()):
+            verdict = row["verdict"]
+            label = {a: a, b: b}.get(verdict, "?")
+            dark = abs(row["gain"]) > 0.6 * vmax
+            ax.text(
+                j, i, f"{row['gain']:+.2f}\n{label}", ha="center", va="center", fontsize=7,
+                color="white" if dark else "black",
+            )  # fmt: skip
+            if verdict == TOO_CLOSE:
+                ax.add_patch(
+                    Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, hatch="///", lw=0,
+                              edgecolor="#555555")
+                )  # fmt: skip
+        ax.set_xticks(range(ACE_COLS))
+        ax.set_yticks(range(TRUMP_ROWS))
+        ax.set_xlabel("off-suit aces held")
+        ax.set_ylabel("trumps held (bowers included)")
+        ax.set_title(title or f"{position}: EV({a}) - EV({b}), points per hand")
+    return ax
+
+
+def plot_rate_heatmap(
+    table: pd.DataFrame,
+    position: str,
+    rate: str,
+    ax=None,
+    *,
+    count: str = "deals",
+    min_deals: int = MIN_DEALS,
+    title: str | None = None,
+):
+    """A rate (e.g. ``alone_march_rate``) by trumps (rows) and off-suit aces (columns), in %.
+
+    ``table`` is grouped ``by="trumps_aces"``; cells with fewer than ``min_deals`` in ``count``
+    stay blank.
+    """
+    with style():
+        ax = _axes(ax)
+        grid, cells = _grid(table, position, rate, min_deals, count)
+        ax.imshow(
+            np.ma.masked_invalid(grid * 100), cmap=_cmap(RATE_CMAP), vmin=0, vmax=100,
+            origin="lower", aspect="auto",
+        )  # fmt: skip
+        for (i, j), row in sorted(cells.items()):
+            ax.text(
+                j, i, f"{100 * row[rate]:.0f}%", ha="center", va="center", fontsize=7,
+                color="white" if row[rate] > 0.6 else "black",
+            )  # fmt: skip
+        ax.set_xticks(range(ACE_COLS))
+        ax.set_yticks(range(TRUMP_ROWS))
+        ax.set_xlabel("off-suit aces held")
+        ax.set_ylabel("trumps held (bowers included)")
+        ax.set_title(title or f"{position}: {rate.replace('_', ' ')} (%)")
+    return ax
+
+
+def plot_rate_by_points(
+    table: pd.DataFrame,
+    stat: str = "success",
+    ax=None,
+    *,
+    round_: int = 1,
+    count: str = "made",
+    min_count: int = 100,
+    title: str | None = None,
+):
+    """Observed rate against point count, one line per position, with 95% Wilson bands.
+
+    ``table``: ``analysis.orderup.observed_rates(..., by="points")``; ``stat`` one of ``made``
+    (share of decisions that ordered/called), ``success``, ``march``, ``euchred``, ``alone``.
+    Bins with fewer than ``min_count`` in ``count`` are left out.
+    """
+    with style():
+        ax = _axes(ax, (6.0, 4.0))
+        t = table[table["round"] == round_]
+        for pos in POSITIONS:
+            s = t[(t["position"] == pos) & (t[count] >= min_count)]
+            if s.empty:
+                continue
+            x = (s["points_from"].to_numpy(dtype=float) + s["points_to"].clip(upper=s["points_from"] + 1).to_numpy(dtype=float)) / 2
+            colour = POSITION_COLOURS[pos]
+            ax.plot(x, 100 * s[f"{stat}_rate"], marker="o", ms=3, color=colour, label=pos)
+            ax.fill_between(
+                x, 100 * s[f"{stat}_low"], 100 * s[f"{stat}_high"], color=colour, alpha=0.2, lw=0
+            )
+        ax.set_ylim(0, 100)
+        ax.set_xlabel("point count of the deciding hand (basic strategy values)")
+        word = "ordered up" if round_ == 1 else "called"
+        what = {"made": f"decisions {word}", "success": f"makers' success when {word}"}
+        ax.set_ylabel(f"{what.get(stat, stat)} (%)")
+        ax.set_title(title or f"Round {round_}: {what.get(stat, stat)} by point count")
+        ax.legend(title="position", loc="best")
+    return ax
+
+
+def plot_gain_by_points(
+    table: pd.DataFrame,
+    ax=None,
+    *,
+    a: str = "order",
+    b: str = "pass",
+    min_deals: int = 200,
+    title: str | None = None,
+):
+    """Paired EV gain of ``a`` over ``b`` against point count, one line per position, with 95%
+    bands and the break-even line.  ``table``: ``counterfactual_table(..., by="points")``."""
+    with style():
+        ax = _axes(ax, (6.0, 4.0))
+        for pos in POSITIONS:
+            s = table[(table["position"] == pos) & (table["deals"] >= min_deals)]
+            if s.empty:
+                continue
+            x = (s["points_from"].to_numpy(dtype=float) + s["points_to"].clip(upper=s["points_from"] + 1).to_numpy(dtype=float)) / 2
+            colour = POSITION_COLOURS[pos]
+            ax.plot(x, s["gain"], marker="o", ms=3, color=colour, label=pos)
+            ax.fill_between(x, s["gain_low"], s["gain_high"], color=colour, alpha=0.2, lw=0)
+        ax.axhline(0, color="black", lw=0.8)
+        ax.set_xlabel("point count of the deciding hand (basic strategy values)")
+        ax.set_ylabel(f"EV({a}) - EV({b}) (points per hand)")
+        ax.set_title(title or f"Gain of {a} over {b} by point count")
+        ax.legend(title="position", loc="best")
+    return ax
+
+
+def position_grid(plot, table: pd.DataFrame, suptitle: str, **kwargs):
+    """A 2 x 2 figure with ``plot(table, position, ax=..., **kwargs)`` for each position."""
+    with style():
+        fig, axes = plt.subplots(2, 2, figsize=(9.0, 7.5))
+        for ax, pos in zip(axes.ravel(), POSITIONS, strict=True):
+            plot(table, pos, ax=ax, **kwargs)
+        fig.suptitle(suptitle)
+    return fig
+
+
+def decision_figure(table: pd.DataFrame, a: str = "order", b: str = "pass", suptitle=None):
+    """Decision heat maps for the four positions (``by="trumps_aces"`` table)."""
+    title = suptitle or (
+        f"Should you {a}? Gain of {a} over {b} (points per hand, blue pays, hatched: too close)"
+    )
+    return position_grid(plot_decision_heatmap, table, title, a=a, b=b)
+
+
+def save_figure(fig, stem, dpi: int = 100) -> list[Path]:
+    """Write ``stem.png`` and ``stem.svg`` with pinned metadata and close the figure."""
+    stem = Path(stem)
+    paths = [stem.with_suffix(".png"), stem.with_suffix(".svg")]
+    with style():
+        fig.savefig(paths[0], dpi=dpi, metadata=PNG_METADATA)
+        fig.savefig(paths[1], metadata=SVG_METADATA)
+    plt.close(fig)
+    return paths
+
+
+__all__ = [
+    "STYLE", "PNG_METADATA", "SVG_METADATA", "style", "plot_decision_heatmap",
+    "plot_rate_heatmap", "plot_rate_by_points", "plot_gain_by_points", "position_grid",
+    "decision_figure", "save_figure",
+]  # fmt: skip

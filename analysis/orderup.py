@@ -1,0 +1,516 @@
+"""When to order up and when to go alone: observed bidding rates and paired counterfactuals.
+
+Two questions, two methods:
+
+* **Observed rates** (``observe``, ``observed_rates``): play hands with the chosen strategy and,
+  for each position, round and hand class, count how often the auction reached that player,
+  how often he ordered up (round 1) or called (round 2), and how the makers fared when he did:
+  success (3 or more tricks), march (5), euchred, alone, and the makers' mean net points (their
+  points minus the defenders' on that hand).  The candidate trump is the upcard's suit in round
+  1; in round 2 it is the suit called when the player called, otherwise his best suit by point
+  count (``analysis.features.decision_arrays``).  These rates are biased by which hands the
+  strategy chose to bid, so they describe the strategy, not the right decision.
+* **Counterfactuals** (``counterfactual``, ``counterfactual_table``): the same deals played twice
+  with one position's round-1 decision forced each way (``sim.kernel.FORCE_MAKE`` against
+  ``FORCE_PASS``: order up or pass; ``FORCE_ALONE`` against ``FORCE_MAKE``: alone or with
+  partner), everything else by the strategy, with the same random stream.  Only deals where the
+  auction reached that position (``forced == 1``) count, so each position's sample is the hands
+  it would really have to decide.  The result per hand class is the paired difference in net
+  points per hand for the deciding player's team (his team's points minus the other team's),
+  with a 95% normal interval on the per-deal differences (``analysis.stats``).
+
+Everything streams: each batch of records becomes small integer tallies (position x round x hand
+class x outcome, and the same by point-count bin), so ten million hands never sit in memory and
+two runs with the same seeds give the same tallies, hence the same tables, bit for bit.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from analysis.features import (
+    CLASS_KEYS,
+    N_CLASSES,
+    N_POINT_BINS,
+    POINT_BIN,
+    class_parts,
+    decision_arrays,
+    feature_arrays,
+    pickup,
+    seat_hands,
+)
+from analysis.stats import mean_interval, paired_difference, proportion
+from sim.kernel import FORCE_ALONE, FORCE_MAKE, FORCE_PASS
+from sim.rules import Rules
+from sim.runner import DEFAULT_CHUNK, POSITIONS, Table, force_array, simulate
+
+# observed outcome of one decision: 0 = passed, else 1 + maker tricks * 4 + alone * 2 + lone def.
+N_OUTCOMES = 25
+# net points of one team on one hand: -4 .. 4
+NET_VALUES = np.arange(-4, 5)
+N_NET = NET_VALUES.size
+DEFAULT_BATCH = 1 << 18
+GROUPINGS = ("class", "trumps", "trumps_aces", "points", "position")
+_KEEP = ("class_code", "point_bin")
+
+
+# ---------------------------------------------------------------------------------------------
+# observed rates
+
+
+def outcome_code(made, tricks, alone, lone_defender) -> np.ndarray:
+    """Outcome code of decisions: 0 when the player passed, else ``1 + tricks * 4 + alone * 2 +
+    lone defender``."""
+    made = np.asarray(made).astype(bool)
+    code = 1 + np.asarray(tricks) * 4 + np.asarray(alone) * 2 + np.asarray(lone_defender)
+    return np.where(made, code, 0).astype(np.int64)
+
+
+def outcome_table(rules: Rules | None = None) -> pd.DataFrame:
+    """One row per outcome code: ``made, tricks, alone, lone_defender, net`` (makers' points
+    minus defenders' points on that hand, by the published scoring table)."""
+    rules = rules or Rules()
+    rows = [{"code": 0, "made": 0, "tricks": 0, "alone": 0, "lone_defender": 0, "net": 0}]
+    for tricks in range(6):
+        for alone in range(2):
+            for lone in range(2):
+                if tricks == 5:
+                    net = 4 if alone else 2
+                elif tricks >= 3:
+                    net = 1
+                else:
+                    net = -(rules.lone_defender_euchre_points if lone else 2)
+                code = 1 + tricks * 4 + alone * 2 + lone
+                rows.append(
+                    {"code": code, "made": 1, "tricks": tricks, "alone": alone,
+                     "lone_defender": lone, "net": net}
+                )  # fmt: skip
+    return pd.DataFrame(rows).sort_values("code").reset_index(drop=True)
+
+
+@dataclass
+class ObservedTally:
+    """Decision counts: ``by_class[position, round - 1, class code, outcome]`` and
+    ``by_points[position, round - 1, point bin, outcome]`` over ``hands`` hands."""
+
+    by_class: np.ndarray = field(
+        default_factory=lambda: np.zeros((4, 2, N_CLASSES, N_OUTCOMES), np.int64)
+    )
+    by_points: np.ndarray = field(
+        default_factory=lambda: np.zeros((4, 2, N_POINT_BINS, N_OUTCOMES), np.int64)
+    )
+    hands: int = 0
+
+    def add(self, other: ObservedTally) -> ObservedTally:
+        self.by_class += other.by_class
+        self.by_points += other.by_points
+        self.hands += other.hands
+        return self
+
+
+def observed_tally(records, rules: Rules | None = None, params=None) -> ObservedTally:
+    """Tally the auction decisions of one batch of records (``sim.runner`` records columns)."""
+    rules = rules or Rules()
+    tricks = np.asarray(records["maker_tricks"]).astype(np.int64)
+    alone = np.asarray(records["alone"]).astype(np.int64)
+    lone = (np.asarray(records["defender_alone"]) >= 0).astype(np.int64)
+    out = ObservedTally(hands=len(records["dealer"]))
+    for r in (1, 2):
+        d = decision_arrays(
+            records, r, params=params, may_discard_upcard=rules.dealer_may_discard_upcard,
+            keep=_KEEP,
+        )  # fmt: skip
+        row = d["row"]
+        oc = outcome_code(d["made"], tricks[row], alone[row], lone[row])
+        cell = d["position"] * 2 + (r - 1)
+        out.by_class += np.bincount(
+            (cell * N_CLASSES + d["class_code"]) * N_OUTCOMES + oc,
+            minlength=out.by_class.size,
+        ).reshape(out.by_class.shape)
+        out.by_points += np.bincount(
+            (cell * N_POINT_BINS + d["point_bin"]) * N_OUTCOMES + oc,
+            minlength=out.by_points.size,
+        ).reshape(out.by_points.shape)
+    return out
+
+
+def observe(
+    hands: int,
+    seed: int = 0,
+    rules: Rules | None = None,
+    table: Table | None = None,
+    *,
+    threads: int | None = None,
+    batch: int = DEFAULT_BATCH,
+    progress: Callable[[int], None] | None = None,
+) -> ObservedTally:
+    """Play ``hands`` hands with the strategy (no forcing) and tally every auction decision.
+
+    Records stream batch by batch into the tallies; memory stays flat whatever ``hands`` is.
+    """
+    rules = rules or Rules()
+    table = table or Table.teams()
+    total = ObservedTally()
+
+    def on_records(frame, _part):
+        total.add(observed_tally(frame, rules))
+
+    simulate(
+        hands, seed, rules, table, records=True, threads=threads, batch=batch,
+        progress=progress, on_records=on_records,
+    )  # fmt: skip
+    return total
+
+
+def _groups(by: str, n_cells: int) -> tuple[pd.DataFrame, np.ndarray]:
+    """Group labels for the cells of a class tally (``by`` in GROUPINGS) and each cell's group."""
+    if by == "points":
+        b = np.arange(n_cells)
+        labels = pd.DataFrame({"points_from": b * POINT_BIN, "points_to": (b + 1) * POINT_BIN})
+        labels.loc[n_cells - 1, "points_to"] = math.inf
+        return labels, b
+    code = np.arange(n_cells)
+    trumps, aces, right, left = class_parts(code)
+    if by == "class":
+        labels = pd.DataFrame(
+            {"hand_class": CLASS_KEYS[code], "trumps": trumps, "off_aces": aces,
+             "right_bower": right, "left_bower": left}
+        )  # fmt: skip
+        return labels, code
+    if by == "trumps":
+        return pd.DataFrame({"trumps": np.arange(6)}), trumps
+    if by == "trumps_aces":
+        g = trumps * 4 + aces
+        labels = pd.DataFrame({"trumps": np.arange(24) // 4, "off_aces": np.arange(24) % 4})
+        return labels, g
+    if by == "position":
+        return pd.DataFrame({"all": ["all hands"]}), np.zeros(n_cells, np.int64)
+    raise ValueError(f"unknown grouping {by!r}: choose one of {', '.join(GROUPINGS)}")
+
+
+def _regroup(counts: np.ndarray, group: np.ndarray, n_groups: int) -> np.ndarray:
+    """Sum ``counts[..., cell, k]`` over cells of the same group -> ``[..., group, k]``."""
+    out = np.zeros((*counts.shape[:-2], n_groups, counts.shape[-1]), np.int64)
+    for g in range(n_groups):
+        out[..., g, :] = counts[..., group == g, :].sum(axis=-2)
+    return out
+
+
+def _share_cols(name: str, k: int, n: int) -> dict:
+    e = proportion(k, n)
+    return {name: int(k), f"{name}_rate": e.value, f"{name}_low": e.low, f"{name}_high": e.high}
+
+
+OBSERVED_STATS = ("made", "success", "march", "euchred", "alone")
+
+
+def observed_rates(tally: ObservedTally, rules: Rules | None = None, by: str = "class"):
+    """Bidding and making rates per position, round and group, with 95% intervals.
+
+    Parameters
+    ----------
+    tally : from ``observe`` or ``observed_tally``
+    by : ``"class"`` (hand class key), ``"trumps"``, ``"trumps_aces"``, ``"points"``
+        (point-count bins of ``analysis.features.POINT_BIN``) or ``"position"`` (all hands)
+
+    Returns
+    -------
+    DataFrame, one row per (position, round, group) that the auction reached: ``decisions``
+    (times the auction reached the player), ``made`` (ordered up or called) with
+    ``made_rate/low/high`` of decisions; of the made hands ``success`` (3+ tricks), ``march``
+    (5), ``euchred``, ``alone`` (each a count with Wilson rate and interval) and ``net_points``
+    with ``net_points_low/high``: the makers' mean net points per made hand (their points
+    minus the defenders', normal interval).  Grouped by points, ``points_from/points_to`` are
+    the bin's edges.
+    """
+    rules = rules or Rules()
+    counts = tally.by_points if by == "points" else tally.by_class
+    labels, group = _groups(by, counts.shape[2])
+    grouped = _regroup(counts, group, len(labels))
+    oc = outcome_table(rules)
+    made_m = oc["made"].to_numpy() == 1
+    tricks = oc["tricks"].to_numpy()
+    net = oc["net"].to_numpy()
+    alone = oc["alone"].to_numpy() == 1
+    rows = []
+    for p, pos in enumerate(POSITIONS):
+        for r in (1, 2):
+            for g in range(len(labels)):
+                c = grouped[p, r - 1, g]
+                n = int(c.sum())
+                if n == 0:
+                    continue
+                made = int(c[made_m].sum())
+                row = {"position": pos, "round": r, **labels.iloc[g].to_dict(), "decisions": n}
+                row.update(_share_cols("made", made, n))
+                row.update(_share_cols("success", c[made_m & (tricks >= 3)].sum(), made))
+                row.update(_share_cols("march", c[made_m & (tricks == 5)].sum(), made))
+                row.update(_share_cols("euchred", c[made_m & (tricks < 3)].sum(), made))
+                row.update(_share_cols("alone", c[made_m & alone].sum(), made))
+                e = mean_interval(net[made_m], c[made_m]) if made else None
+                row["net_points"] = e.value if e else math.nan
+                row["net_points_low"] = e.low if e else math.nan
+                row["net_points_high"] = e.high if e else math.nan
+                rows.append(row)
+    return pd.DataFrame(rows)
+
+
+# ---------------------------------------------------------------------------------------------
+# counterfactuals
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two forced actions for one round-1 decision: ``a`` against ``b`` (gain = EV(a) - EV(b))."""
+
+    a: str
+    b: str
+    force_a: int
+    force_b: int
+    #: net points of the deciding team that mean a march under action a and under b (None:
+    #: not a making action)
+    march_a: int | None = 2
+    march_b: int | None = None
+
+
+ORDER_VS_PASS = Comparison("order", "pass", FORCE_MAKE, FORCE_PASS, march_a=2, march_b=None)
+ALONE_VS_PARTNER = Comparison("alone", "partner", FORCE_ALONE, FORCE_MAKE, march_a=4, march_b=2)
+
+
+@dataclass
+class PairedTally:
+    """Joint counts of the deciding team's net points under two forced actions.
+
+    ``by_class[position, class code, net under a + 4, net under b + 4]``, ``by_points[position,
+    point bin, ...]``; ``deals[position]`` paired deals kept (auction reached the position),
+    ``hands[position]`` hands played to find them.
+    """
+
+    comparison: Comparison
+    by_class: np.ndarray = field(
+        default_factory=lambda: np.zeros((4, N_CLASSES, N_NET, N_NET), np.int64)
+    )
+    by_points: np.ndarray = field(
+        default_factory=lambda: np.zeros((4, N_POINT_BINS, N_NET, N_NET), np.int64)
+    )
+    deals: np.ndarray = field(default_factory=lambda: np.zeros(4, np.int64))
+    hands: np.ndarray = field(default_factory=lambda: np.zeros(4, np.int64))
+
+
+def team_net(records, seat) -> np.ndarray:
+    """Net points per hand for the team of ``seat`` (its points minus the other team's)."""
+    p0 = np.asarray(records["points0"]).astype(np.int64)
+    p1 = np.asarray(records["points1"]).astype(np.int64)
+    return np.where(np.asarray(seat) % 2 == 0, p0 - p1, p1 - p0)
+
+
+def paired_deals(rec_a, rec_b, position: int, rules: Rules | None = None, params=None) -> dict:
+    """The deals of two forced runs where the auction reached ``position`` in round 1.
+
+    Checks that the runs are paired (same deals, same ``forced`` flags) and returns arrays:
+    ``row`` (row in the batch), ``class_code``, ``point_bin`` (the deciding hand's features for
+    the upcard's suit; the dealer's after picking up), ``net_a``, ``net_b`` (net points of the
+    deciding player's team in each run).
+    """
+    rules = rules or Rules()
+    ha, hb = seat_hands(rec_a), seat_hands(rec_b)
+    if ha.shape != hb.shape or not np.array_equal(ha, hb):
+        raise ValueError("the two runs did not play the same deals")
+    fa = np.asarray(rec_a["forced"]).astype(np.int64)
+    fb = np.asarray(rec_b["forced"]).astype(np.int64)
+    if not np.array_equal(fa, fb):
+        raise ValueError("the forced decision was reached on different deals in the two runs")
+    row = np.flatnonzero(fa == 1)
+    dealer = np.asarray(rec_a["dealer"]).astype(np.int64)[row]
+    upcard = np.asarray(rec_a["upcard"]).astype(np.int64)[row]
+    seat = (dealer + 1 + position) & 3
+    h = ha[row, seat]
+    if position == 3:
+        h, _ = pickup(h, upcard, rules.dealer_may_discard_upcard)
+    f = feature_arrays(h, upcard // 6, params)
+    sub_a = {k: np.asarray(rec_a[k])[row] for k in ("points0", "points1")}
+    sub_b = {k: np.asarray(rec_b[k])[row] for k in ("points0", "points1")}
+    return {
+        "row": row,
+        "class_code": f["class_code"],
+        "point_bin": f["point_bin"],
+        "net_a": team_net(sub_a, seat),
+        "net_b": team_net(sub_b, seat),
+    }
+
+
+def _tally_pairs(t: PairedTally, p: int, d: dict) -> None:
+    joint = (d["net_a"] + 4) * N_NET + (d["net_b"] + 4)
+    t.by_class[p] += np.bincount(
+        d["class_code"] * N_NET * N_NET + joint, minlength=N_CLASSES * N_NET * N_NET
+    ).reshape(N_CLASSES, N_NET, N_NET)
+    t.by_points[p] += np.bincount(
+        d["point_bin"] * N_NET * N_NET + joint, minlength=N_POINT_BINS * N_NET * N_NET
+    ).reshape(N_POINT_BINS, N_NET, N_NET)
+    t.deals[p] += d["row"].size
+
+
+def _position_index(position) -> int:
+    if isinstance(position, str):
+        if position not in POSITIONS:
+            raise ValueError(f"unknown position {position!r}: use {', '.join(POSITIONS)}")
+        return POSITIONS.index(position)
+    return int(position)
+
+
+def counterfactual(
+    deals: int,
+    seed: int = 0,
+    rules: Rules | None = None,
+    table: Table | None = None,
+    comparisons: Sequence[Comparison] = (ORDER_VS_PASS,),
+    *,
+    positions: Sequence = POSITIONS,
+    threads: int | None = None,
+    batch: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, PairedTally]:
+    """Paired forced runs: for each position, hands from 0 up until ``deals`` deals reach it.
+
+    Each forced action a comparison needs is played once over the same hand range (a shared
+    action such as FORCE_MAKE in both ``ORDER_VS_PASS`` and ``ALONE_VS_PARTNER`` is played only
+    once).  Exactly the first ``deals`` deals (in hand order) where the auction reached the
+    position are kept, so the sample never depends on the batch size.  ``progress(k)`` gets
+    the paired deals added per batch.  Returns ``{comparison name "a-b": PairedTally}``.
+    """
+    if isinstance(deals, bool) or not isinstance(deals, int | np.integer) or deals < 1:
+        raise ValueError(f"number of deals must be a positive whole number, not {deals!r}")
+    rules = rules or Rules()
+    table = table or Table.teams()
+    if batch is None:
+        batch = min(DEFAULT_BATCH, -(-int(deals * 1.6) // DEFAULT_CHUNK) * DEFAULT_CHUNK)
+    actions = sorted({c.force_a for c in comparisons} | {c.force_b for c in comparisons})
+    out = {f"{c.a}-{c.b}": PairedTally(c) for c in comparisons}
+    for position in positions:
+        p = _position_index(position)
+        start = 0
+        kept = 0
+        while kept < deals:
+            recs = {}
+            for a in actions:
+                res = simulate(
+                    batch, seed, rules, table, records=True, threads=threads, batch=batch,
+                    start=start, force=force_array(p, 1, a),
+                )  # fmt: skip
+                recs[a] = res.records
+            forced = recs[actions[0]]["forced"].to_numpy()
+            cum = np.cumsum(forced == 1)
+            n_rows = batch
+            if kept + int(cum[-1]) > deals:
+                n_rows = int(np.searchsorted(cum, deals - kept)) + 1  # the deals-th reached
+            recs = {a: r.iloc[:n_rows] for a, r in recs.items()}
+            added = 0
+            for c in comparisons:
+                d = paired_deals(recs[c.force_a], recs[c.force_b], p, rules)
+                t = out[f"{c.a}-{c.b}"]
+                _tally_pairs(t, p, d)
+                t.hands[p] += n_rows
+                added = d["row"].size
+            kept += added
+            start += batch
+            if progress is not None:
+                progress(added)
+    return out
+
+
+def _paired_row(j: np.ndarray, c: Comparison) -> dict:
+    """Statistics of one joint histogram ``j[net a + 4, net b + 4]``."""
+    n = int(j.sum())
+    va, vb = np.meshgrid(NET_VALUES, NET_VALUES, indexing="ij")
+    ea = mean_interval(NET_VALUES, j.sum(axis=1))
+    eb = mean_interval(NET_VALUES, j.sum(axis=0))
+    g = paired_difference(va.ravel(), vb.ravel(), j.ravel())
+    row = {
+        "deals": n,
+        f"ev_{c.a}": ea.value, f"ev_{c.a}_low": ea.low, f"ev_{c.a}_high": ea.high,
+        f"ev_{c.b}": eb.value, f"ev_{c.b}_low": eb.low, f"ev_{c.b}_high": eb.high,
+        "gain": g.value, "gain_low": g.low, "gain_high": g.high, "gain_se": g.se,
+    }  # fmt: skip
+    if g.low > 0:
+        row["verdict"] = c.a
+    elif g.high < 0:
+        row["verdict"] = c.b
+    else:
+        row["verdict"] = "too close"
+    a_marg = j.sum(axis=1)
+    row.update(_share_cols(f"{c.a}_success", a_marg[NET_VALUES > 0].sum(), n))
+    row.update(_share_cols(f"{c.a}_euchred", a_marg[NET_VALUES < 0].sum(), n))
+    if c.march_a is not None:
+        row.update(_share_cols(f"{c.a}_march", a_marg[NET_VALUES == c.march_a].sum(), n))
+    if c.march_b is not None:
+        b_marg = j.sum(axis=0)
+        row.update(_share_cols(f"{c.b}_march", b_marg[NET_VALUES == c.march_b].sum(), n))
+    return row
+
+
+def counterfactual_table(tally: PairedTally, by: str = "class") -> pd.DataFrame:
+    """EV of each forced action and the paired gain per position and group, with 95% intervals.
+
+    Returns
+    -------
+    DataFrame, one row per (position, group) with deals: ``deals``; ``ev_<a>``, ``ev_<b>``
+    (mean net points per deal for the deciding player's team under each action, with
+    ``_low/_high``); ``gain`` = EV(a) - EV(b) with ``gain_low/gain_high`` (paired normal
+    interval) and ``gain_se``; ``verdict`` (``a`` when the interval is above 0, ``b`` when below,
+    else ``"too close"``); ``<a>_success`` / ``<a>_euchred`` (deciding team won / lost points
+    under a: for a making action, the makers' success and euchre) and ``<a>_march`` (and
+    ``<b>_march`` where b makes too), counts with Wilson rates and intervals.
+    """
+    c = tally.comparison
+    counts = tally.by_points if by == "points" else tally.by_class
+    labels, group = _groups(by, counts.shape[1])
+    flat = counts.reshape(4, counts.shape[1], N_NET * N_NET)
+    grouped = _regroup(flat, group, len(labels)).reshape(4, len(labels), N_NET, N_NET)
+    rows = []
+    for p, pos in enumerate(POSITIONS):
+        for g in range(len(labels)):
+            j = grouped[p, g]
+            if j.sum() == 0:
+                continue
+            rows.append({"position": pos, **labels.iloc[g].to_dict(), **_paired_row(j, c)})
+    return pd.DataFrame(rows)
+
+
+def deals_table(tally: PairedTally) -> pd.DataFrame:
+    """Paired deals kept and hands played per position (a deal counts when the auction reached
+    the position in round 1)."""
+    return pd.DataFrame(
+        {
+            "position": list(POSITIONS),
+            "deals": tally.deals,
+            "hands": tally.hands,
+            "reached_share": np.where(tally.hands > 0, tally.deals / np.maximum(tally.hands, 1), 0),
+        }
+    )
+
+
+def headline(table: pd.DataFrame, value: str = "gain") -> pd.DataFrame:
+    """Pivot a ``by="trumps"`` counterfactual table: trumps (rows) by position (columns), each
+    cell ``"+0.81 [+0.79, +0.83]"``."""
+    t = table.copy()
+    t["cell"] = [
+        f"{v:+.2f} [{lo:+.2f}, {hi:+.2f}]"
+        for v, lo, hi in zip(t[value], t[f"{value}_low"], t[f"{value}_high"], strict=True)
+    ]
+    out = t.pivot(index="trumps", columns="position", values="cell")
+    out = out.reindex(columns=[p for p in POSITIONS if p in out.columns]).fillna("")
+    out.columns.name = None
+    return out
+
+
+__all__ = [
+    "N_OUTCOMES", "NET_VALUES", "GROUPINGS", "OBSERVED_STATS", "outcome_code", "outcome_table",
+    "ObservedTally", "observed_tally", "observe", "observed_rates", "Comparison",
+    "ORDER_VS_PASS", "ALONE_VS_PARTNER", "PairedTally", "team_net", "paired_deals",
+    "counterfactual", "counterfactual_table", "deals_table", "headline",
+]  # fmt: skip

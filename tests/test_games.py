@@ -1,0 +1,126 @@
+"""Games to 5/7/10 in the kernel: traces replay through the referee's game scorer with identical
+scores under every rule option; the first-dealer draw, farmer's-hand rate and win symmetry
+against exact values."""
+
+from math import comb, sqrt
+
+import numpy as np
+import pytest
+
+from analysis.games import summarise_games, win_probability_table
+from sim import game as G
+from sim.referee import play_game
+from sim.rules import Rules
+from sim.runner import Table, simulate
+
+RULE_CASES = [
+    Rules(),
+    Rules(stick_the_dealer=True),
+    Rules(farmers_hand=True),
+    Rules(defend_alone=True),
+    Rules(dealer_may_discard_upcard=False),
+    Rules(dealer_discards_when_partner_alone=False),
+    Rules(game_to=5),
+    Rules(game_to=7, stick_the_dealer=True, farmers_hand=True, defend_alone=True),
+]
+TABLES = [("basic", "basic"), ("random", "basic"), ("random", "random"), ("aggressive", "random")]
+GAMES_PER_CASE = 256      # 8 rule cases: 2,048 games
+
+
+@pytest.mark.parametrize("case", range(len(RULE_CASES)))
+def test_game_traces_replay_with_identical_scores(case):
+    rules = RULE_CASES[case]
+    table = Table.teams(*TABLES[case % len(TABLES)])
+    seed = 500 + case
+    res = G.simulate_games(GAMES_PER_CASE, seed=seed, rules=rules, table=table, records=True)
+    for row in res.records.itertuples(index=False):
+        records = G.trace_game(seed, int(row.game), rules, table)
+        score = play_game(records, rules)
+        assert score.score == [row.score0, row.score1]
+        assert score.winner == row.winner
+        assert score.hands == row.hands == len(records)
+        assert records[0]["dealer"] == row.first_dealer
+        assert sum(1 for r in records if not r["plays"]) == row.redeals
+        assert max(score.score) >= rules.game_to
+
+
+def test_same_seed_same_games_any_threads_and_chunks():
+    a = G.simulate_games(3_000, seed=3, records=True, threads=1)
+    b = G.simulate_games(3_000, seed=3, records=True, threads=2, chunk=37, batch=1000)
+    assert a.records.equals(b.records)
+    c = G.simulate_games(3_000, seed=3, threads=2, chunk=100)
+    d = G.simulate_games(3_000, seed=3, threads=1, chunk=1000, batch=512)
+    assert np.array_equal(c.gtally, d.gtally) and np.array_equal(c.htally, d.htally)
+
+
+def test_first_dealer_draw_is_uniform_and_games_are_fair():
+    n = 40_000
+    res = G.simulate_games(n, seed=8, records=True, table=Table.teams("basic"))
+    counts = np.bincount(res.records.first_dealer, minlength=4)
+    sigma = sqrt(0.25 * 0.75 / n)
+    assert np.all(np.abs(counts / n - 0.25) < 5 * sigma), counts
+    wins0 = (res.records.winner == 0).mean()
+    assert abs(wins0 - 0.5) < 5 * sqrt(0.25 / n)
+
+
+def test_game_tally_agrees_with_game_records():
+    rules = Rules(game_to=7)
+    agg = G.simulate_games(5_000, seed=4, rules=rules)
+    rec = G.simulate_games(5_000, seed=4, rules=rules, records=True).records
+    g = agg.gtally
+    assert g[G.G_WINS] == (rec.winner == 0).sum()
+    assert g[G.G_WINS + 1] == (rec.winner == 1).sum()
+    assert g[G.G_FIRST_DEALER_WINS] == (rec.winner == rec.first_dealer % 2).sum()
+    assert g[G.G_SUMS] == rec.hands.astype(int).sum()
+    assert g[G.G_SUMS + 2] == rec.redeals.astype(int).sum()
+    assert agg.htally.sum() == rec.hands.astype(int).sum()
+    df = summarise_games(agg).set_index("statistic")
+    assert df.loc["hands per game", "value"] == pytest.approx(rec.hands.astype(int).mean())
+
+
+def test_win_probability_table_shape_and_sense():
+    res = G.simulate_games(20_000, seed=6)
+    t = win_probability_table(res)
+    assert len(t) == 100
+    at = t.set_index(["dealer_score", "other_score"])
+    assert at.loc[(9, 0), "p"] > 0.95 and at.loc[(0, 9), "p"] < 0.05
+    assert at.loc[(0, 0), "n"] > 0
+
+
+def test_farmers_hand_eligible_at_exact_rate():
+    """A hand of only 9s and 10s: C(8,5)/C(24,5) per seat; two seats can never both hold one."""
+    n = 200_000
+    r = simulate(n, seed=21, rules=Rules(farmers_hand=True), records=True).records
+    masks = r[["hand0", "hand1", "hand2", "hand3"]].to_numpy().astype(np.int64)
+    nines_tens = sum(0b11 << (6 * s) for s in range(4))
+    eligible = (masks & ~nines_tens) == 0
+    p = 4 * comb(8, 5) / comb(24, 5)
+    k = int(eligible.any(axis=1).sum())
+    assert abs(k / n - p) < 5 * sqrt(p * (1 - p) / n)
+    assert eligible.sum(axis=1).max() <= 1
+    # basic always swaps an eligible hand, and only then
+    assert np.array_equal(r.farmer.to_numpy() >= 0, eligible.any(axis=1))
+
+
+def test_bad_game_input():
+    with pytest.raises(ValueError, match="game_to"):
+        Rules(game_to=8)
+    with pytest.raises(ValueError, match="number of games"):
+        G.simulate_games(0)
+
+
+def test_basic_sees_the_score():
+    """No loner when one point wins; lighter calls when the other side is one point away."""
+    from sim.cards import mask_of, parse_card, parse_cards
+    from sim.kernel import decide_round1
+
+    kinds, params, bv = Table.teams("basic").arrays()
+    rs = np.zeros(1, np.int64)
+    monster = mask_of(parse_cards("JH JD AH KH QH"))
+    up = parse_card("9H")
+    assert decide_round1(1, params, bv, 0, 0, monster, up, True, 0, 0, 10, 1, rs) == 2
+    assert decide_round1(1, params, bv, 0, 0, monster, up, True, 9, 0, 10, 1, rs) == 1
+    # a hand just under the order threshold from first seat orders when they need one point
+    hand = mask_of(parse_cards("JH JD AC 9S QD"))  # 6.5 points after the upcard adjustment
+    assert decide_round1(1, params, bv, 0, 0, hand, up, True, 0, 0, 10, 1, rs) == 0
+    assert decide_round1(1, params, bv, 0, 0, hand, up, True, 0, 9, 10, 1, rs) == 1
