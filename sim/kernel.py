@@ -575,13 +575,15 @@ def tally_index(res, dealer):
 # batches
 
 @njit(cache=True, parallel=True)
-def run_hands(seed, start, n, chunk, rules, kinds, params, bv, force, records, tally):
+def run_hands(seed, start, n, chunk, rules, kinds, params, bv, force, masks, fields, tally):
     """Play hands ``start .. start+n-1`` of a run.
 
-    Records mode (``records.shape[0] == n``): row ``i`` gets hand ``start + i``.  Otherwise each
-    chunk adds its hands into its own ``tally`` row.  The dealer of hand ``i`` is seat ``i % 4``.
+    Records mode (``masks.shape[1] == n``): column ``i`` of ``masks`` (4 dealt hands, uint32)
+    and ``fields`` (the other ``RECORD_COLUMNS``, int8) gets hand ``start + i``; column-major so
+    each record column is one contiguous array.  In both modes each chunk adds its hands into
+    its own ``tally`` row.  The dealer of hand ``i`` is seat ``i % 4``.
     """
-    want_records = records.shape[0] == n
+    want_records = masks.shape[1] == n
     nchunks = (n + chunk - 1) // chunk
     for ci in prange(nchunks):
         deck = np.empty(24, np.int64)
@@ -590,7 +592,6 @@ def run_hands(seed, start, n, chunk, rules, kinds, params, bv, force, records, t
         rs = np.zeros(1, np.int64)
         scores = np.zeros(2, np.int64)
         trace = np.zeros((1, 4), np.int64)
-        dealt = np.empty(4, np.int64)
         lo = ci * chunk
         hi = min(n, lo + chunk)
         for i in range(lo, hi):
@@ -603,28 +604,24 @@ def run_hands(seed, start, n, chunk, rules, kinds, params, bv, force, records, t
                     m = np.int64(0)
                     for j in range(5):
                         m |= np.int64(1) << deck[5 * k + j]
-                    dealt[(dealer + 1 + k) & 3] = m
+                    masks[(dealer + 1 + k) & 3, i] = m
             play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, res, hp,
                       trace, False)
             if want_records:
-                r = records[i]
-                for k in range(4):
-                    r[k] = dealt[k]
-                r[4] = res[RES_UPCARD]
-                r[5] = dealer
-                r[6] = res[RES_ROUND]
-                r[7] = res[RES_MAKER]
-                r[8] = res[RES_TRUMP]
-                r[9] = res[RES_ALONE]
-                r[10] = res[RES_DEF_ALONE]
-                r[11] = res[RES_MAKER_TRICKS]
-                r[12] = res[RES_PTS0]
-                r[13] = res[RES_PTS1]
-                r[14] = res[RES_FARMER]
-                r[15] = res[RES_DISCARD]
-                r[16] = res[RES_FORCED]
-            else:
-                tally[ci, tally_index(res, dealer)] += 1
+                fields[0, i] = res[RES_UPCARD]
+                fields[1, i] = dealer
+                fields[2, i] = res[RES_ROUND]
+                fields[3, i] = res[RES_MAKER]
+                fields[4, i] = res[RES_TRUMP]
+                fields[5, i] = res[RES_ALONE]
+                fields[6, i] = res[RES_DEF_ALONE]
+                fields[7, i] = res[RES_MAKER_TRICKS]
+                fields[8, i] = res[RES_PTS0]
+                fields[9, i] = res[RES_PTS1]
+                fields[10, i] = res[RES_FARMER]
+                fields[11, i] = res[RES_DISCARD]
+                fields[12, i] = res[RES_FORCED]
+            tally[ci, tally_index(res, dealer)] += 1
 
 
 @njit(cache=True)

@@ -138,15 +138,15 @@ def set_threads(threads: int | None) -> int:
     return threads
 
 
-def records_frame(rows: np.ndarray, start: int = 0):
-    """Kernel record rows -> a typed pandas DataFrame with a ``hand`` index column."""
+def records_frame(masks: np.ndarray, fields: np.ndarray, start: int = 0):
+    """Kernel record columns (``masks`` 4 x n uint32, ``fields`` n-fields x n int8) -> a
+    pandas DataFrame with a ``hand`` index column and ``sim.kernel.RECORD_COLUMNS``."""
     import pandas as pd
 
-    cols = {"hand": np.arange(start, start + rows.shape[0], dtype=np.int64)}
+    cols = {"hand": np.arange(start, start + masks.shape[1], dtype=np.int64)}
     for j, name in enumerate(K.RECORD_COLUMNS):
-        dtype = np.uint32 if name.startswith("hand") else np.int8
-        cols[name] = rows[:, j].astype(dtype)
-    return pd.DataFrame(cols)
+        cols[name] = masks[j] if j < 4 else fields[j - 4]
+    return pd.DataFrame(cols, copy=False)
 
 
 def simulate(
@@ -183,26 +183,26 @@ def simulate(
     t0 = time.perf_counter()
     done = 0
     part = 0
-    empty = np.zeros((0, K.NREC), np.int64)
+    no_masks = np.zeros((4, 0), np.uint32)
+    no_fields = np.zeros((K.NREC - 4, 0), np.int8)
     while done < hands:
         n = min(batch, hands - done)
         nchunks = (n + chunk - 1) // chunk
+        tally = np.zeros((nchunks, K.NTALLY), np.int64)
         if records:
-            rows = np.empty((n, K.NREC), np.int64)
-            tally = np.zeros((1, K.NTALLY), np.int64)
-            K.run_hands(seed, start + done, n, chunk, packed, kinds, params, bv, force, rows,
-                        tally)
-            frame = records_frame(rows, start + done)
-            total += tally_from_records(rows)
+            masks = np.empty((4, n), np.uint32)
+            fields = np.empty((K.NREC - 4, n), np.int8)
+        else:
+            masks, fields = no_masks, no_fields
+        K.run_hands(seed, start + done, n, chunk, packed, kinds, params, bv, force, masks, fields,
+                    tally)
+        total += tally.sum(axis=0)
+        if records:
+            frame = records_frame(masks, fields, start + done)
             if on_records is not None:
                 on_records(frame, part)
             else:
                 frames.append(frame)
-        else:
-            tally = np.zeros((nchunks, K.NTALLY), np.int64)
-            K.run_hands(seed, start + done, n, chunk, packed, kinds, params, bv, force, empty,
-                        tally)
-            total += tally.sum(axis=0)
         done += n
         part += 1
         if progress is not None:
@@ -216,16 +216,16 @@ def simulate(
     return RunResult(hands, seed, rules, table, total.reshape(K.TALLY_SHAPE), recs, wall, threads)
 
 
-def tally_from_records(rows: np.ndarray) -> np.ndarray:
-    """The aggregate-mode histogram computed from records-mode rows (vectorised)."""
-    dealer = rows[:, 5]
-    rnd = rows[:, 6]
+def tally_from_records(frame) -> np.ndarray:
+    """The aggregate-mode histogram computed from a records frame (vectorised)."""
+    dealer = frame["dealer"].to_numpy().astype(np.int64)
+    rnd = frame["round"].to_numpy().astype(np.int64)
     played = rnd > 0
-    farmer = (rows[:, 14] >= 0).astype(np.int64)
-    mpos = np.where(played, (rows[:, 7] - dealer - 1) & 3, 0)
-    alone = np.where(played, rows[:, 9], 0)
-    dal = np.where(played, rows[:, 10] >= 0, 0).astype(np.int64)
-    tricks = np.where(played, rows[:, 11], 0)
+    farmer = (frame["farmer"].to_numpy() >= 0).astype(np.int64)
+    mpos = np.where(played, (frame["maker"].to_numpy() - dealer - 1) & 3, 0)
+    alone = np.where(played, frame["alone"].to_numpy(), 0)
+    dal = np.where(played, frame["defender_alone"].to_numpy() >= 0, 0).astype(np.int64)
+    tricks = np.where(played, frame["maker_tricks"].to_numpy(), 0)
     key = np.ravel_multi_index((farmer, dealer, rnd, mpos, alone, dal, tricks), K.TALLY_SHAPE)
     return np.bincount(key, minlength=K.NTALLY).astype(np.int64)
 

@@ -4,7 +4,6 @@ import json
 import re
 
 import click
-import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner
@@ -135,7 +134,7 @@ def test_out_writes_run_folder(tmp_path):
     assert recs["hand"].tolist() == list(range(20000))
     assert list(recs.columns) == ["hand", *RECORD_COLUMNS]
     # the records are the run's hands: the summary recomputed from them equals summary.csv
-    tally = tally_from_records(recs[list(RECORD_COLUMNS)].to_numpy(np.int64))
+    tally = tally_from_records(recs)
     res = RunResult(20000, 6, parse_rules("house"), Table.teams(), tally.reshape(-1))
     res.tally = tally.reshape(sim.kernel.TALLY_SHAPE)
     csv = pd.read_csv(out / "summary.csv")
