@@ -13,7 +13,7 @@ subtracted for the dealer's opponents (scaled by ``partner_upcard_share`` and
 orders at ``order_threshold`` (plus the per-position offsets), calls in round 2 at
 ``call_threshold``, and goes alone at ``alone_threshold``.  In game mode it does not go alone
 when one point wins the game and lowers its thresholds by ``desperation`` when the other side
-needs only a point or two.  Its card play follows the rules text (see ``sim/kernel.py``).
+needs one point to win.  Its card play follows the rules text (see ``sim/kernel.py``).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ BASIC_PARAMS: dict[str, tuple[float, str]] = {
     "third_offset": (0.0, "added to the round-1 threshold in third position (dealer's right)"),
     "dealer_offset": (0.0, "added to the round-1 threshold for the dealer"),
     "defend_alone_threshold": (11.0, "points (in the maker's trump) to defend alone, if allowed"),
-    "desperation": (1.0, "threshold reduction when the other side is one hand from winning"),
+    "desperation": (1.0, "threshold reduction when the other side needs one point to win"),
     "farmer_swap": (1.0, "1: swap a farmer's hand when allowed, 0: keep it"),
 }
 PARAM_NAMES = tuple(BASIC_PARAMS)
