@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.patches import Rectangle
 
+from analysis.features import POINT_BIN
 from sim.runner import POSITIONS
 
 STYLE = {
@@ -25,7 +26,7 @@ STYLE = {
     "font.size": 9,
     "axes.titlesize": 10,
     "axes.labelsize": 9,
-    "figure.titlesize": 12,
+    "figure.titlesize": 11,
     "legend.fontsize": 8,
     "axes.grid": False,
     "figure.constrained_layout.use": True,
@@ -180,7 +181,7 @@ def plot_rate_by_points(
             s = t[(t["position"] == pos) & (t[count] >= min_count)]
             if s.empty:
                 continue
-            x = (s["points_from"].to_numpy(dtype=float) + s["points_to"].clip(upper=s["points_from"] + 1).to_numpy(dtype=float)) / 2
+            x = s["points_from"].to_numpy(dtype=float) + POINT_BIN / 2
             colour = POSITION_COLOURS[pos]
             ax.plot(x, 100 * s[f"{stat}_rate"], marker="o", ms=3, color=colour, label=pos)
             ax.fill_between(
@@ -213,7 +214,7 @@ def plot_gain_by_points(
             s = table[(table["position"] == pos) & (table["deals"] >= min_deals)]
             if s.empty:
                 continue
-            x = (s["points_from"].to_numpy(dtype=float) + s["points_to"].clip(upper=s["points_from"] + 1).to_numpy(dtype=float)) / 2
+            x = s["points_from"].to_numpy(dtype=float) + POINT_BIN / 2
             colour = POSITION_COLOURS[pos]
             ax.plot(x, s["gain"], marker="o", ms=3, color=colour, label=pos)
             ax.fill_between(x, s["gain_low"], s["gain_high"], color=colour, alpha=0.2, lw=0)
@@ -237,8 +238,8 @@ def position_grid(plot, table: pd.DataFrame, suptitle: str, **kwargs):
 
 def decision_figure(table: pd.DataFrame, a: str = "order", b: str = "pass", suptitle=None):
     """Decision heat maps for the four positions (``by="trumps_aces"`` table)."""
-    title = suptitle or (
-        f"Should you {a}? Gain of {a} over {b} (points per hand, blue pays, hatched: too close)"
+    title = (
+        suptitle or f"Should you {a}? EV({a}) - EV({b}) in round 1 (blue pays; hatched: too close)"
     )
     return position_grid(plot_decision_heatmap, table, title, a=a, b=b)
 

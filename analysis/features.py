@@ -69,8 +69,10 @@ def _build_tables():
     """Per ``[trump, printed suit, 6-bit field]`` lookups, flattened to ``trump * 256 + suit * 64
     + field`` so one ``np.take`` replaces a loop over cards.
 
-    ``shape``: trumps in the field + 8 * (1 if the field holds no card of the effective side
-    suit ``suit``); summed over the four fields this gives trumps (``& 7``) and voids (``>> 3``).
+    ``shape``: the field's share of the hand class code (``class_code``: 16 a trump, 4 an
+    off-suit ace, 2 the right bower, 1 the left) + 128 when the field holds no card of the
+    effective side suit ``suit``; summed over the four fields, ``& 127`` is the class code and
+    ``>> 7`` the number of voids.
     ``discard``: the key of the card ``basic`` would throw first from this field (lower is
     thrown first, see ``pickup``); ``trump_discard`` the same for the trump cards only.
     """
@@ -85,7 +87,13 @@ def _build_tables():
                 cards = [s * 6 + r for r in range(6) if f >> r & 1]
                 trumps = [c for c in cards if c in (right_bower(t), left_bower(t)) or s == t]
                 plain = [c for c in cards if c not in trumps]
-                shape[t, s, f] = len(trumps) + (8 if s != t and not plain else 0)
+                shape[t, s, f] = (
+                    16 * len(trumps)
+                    + 4 * sum(1 for c in plain if c % 6 == ACE)
+                    + 2 * (right_bower(t) in cards)
+                    + (left_bower(t) in cards)
+                    + (128 if s != t and not plain else 0)
+                )
                 keys = []
                 for c in plain:
                     r = c % 6
@@ -129,9 +137,13 @@ def _fields(h: np.ndarray, t: np.ndarray) -> list[np.ndarray]:
     return [base + (s * 64) + ((h >> (6 * s)) & 63) for s in range(N_SUITS)]
 
 
-def _shape(idx: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    packed = sum(np.take(_SHAPE, i) for i in idx)
-    return packed & 7, packed >> 3
+def _shape(idx: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(class code, trumps, voids) from the four field indices."""
+    packed = np.take(_SHAPE, idx[0])
+    for i in idx[1:]:
+        packed += np.take(_SHAPE, i)
+    code = packed & 127
+    return code, code >> 4, packed >> 7
 
 
 def trump_count(hands, trump) -> np.ndarray:
@@ -175,7 +187,7 @@ def side_suit_counts(hands, trump) -> np.ndarray:
 def voids(hands, trump) -> np.ndarray:
     """Side suits (by effective suit) with no card."""
     h = _arr(hands)
-    return _shape(_fields(h, _trump(trump, h.size)))[1]
+    return _shape(_fields(h, _trump(trump, h.size)))[2]
 
 
 _TABLE_CACHE: dict[bytes, np.ndarray] = {}
@@ -208,7 +220,7 @@ def point_count(hands, trump, params=None) -> np.ndarray:
     """
     h = _arr(hands)
     idx = _fields(h, _trump(trump, h.size))
-    n_tr, n_void = _shape(idx)
+    _, n_tr, n_void = _shape(idx)
     return _points(idx, n_tr, n_void, params)
 
 
@@ -216,7 +228,12 @@ def best_suit(hands, exclude=None, params=None) -> tuple[np.ndarray, np.ndarray]
     """The suit with the highest point count per row (``exclude``: a suit to skip, e.g. the
     turned-down suit in round 2) and that count.  Ties go to the lower suit, as in the kernel."""
     h = _arr(hands)
-    values = np.stack([point_count(h, np.full(h.size, s), params) for s in range(N_SUITS)], 1)
+    fields = [s * 64 + ((h >> (6 * s)) & 63) for s in range(N_SUITS)]
+    values = np.empty((h.size, N_SUITS))
+    for t in range(N_SUITS):
+        idx = [f + t * 256 for f in fields]
+        _, n_tr, n_void = _shape(idx)
+        values[:, t] = _points(idx, n_tr, n_void, params)
     if exclude is not None:
         ex = np.broadcast_to(_arr(exclude), (h.size,))
         values[np.arange(h.size), ex] = -np.inf
@@ -287,21 +304,18 @@ def feature_arrays(hands, trump, params=None) -> dict[str, np.ndarray]:
     h = _arr(hands)
     t = _trump(trump, h.size)
     idx = _fields(h, t)
-    n, v = _shape(idx)
-    r = (h >> (6 * t + JACK)) & 1
-    lb = (h >> (6 * (3 - t) + JACK)) & 1
-    a = popcount(h & ACES_MASK & ~PRINTED_MASK[t])
+    code, n, v = _shape(idx)
     pts = _points(idx, n, v, params)
     return {
         "trumps": n,
-        "right_bower": r,
-        "left_bower": lb,
+        "right_bower": (code >> 1) & 1,
+        "left_bower": code & 1,
         "trump_ace": (h >> (6 * t + ACE)) & 1,
-        "off_aces": a,
+        "off_aces": (code >> 2) & 3,
         "voids": v,
         "points": pts,
         "point_bin": point_bin(pts),
-        "class_code": class_code(n, a, r, lb),
+        "class_code": code,
     }
 
 
@@ -325,7 +339,7 @@ def hand_features(hands, trump, params=None) -> pd.DataFrame:
 
 
 def _column(records, name) -> np.ndarray:
-    return np.asarray(records[name]).astype(np.int64)
+    return np.asarray(records[name]).astype(np.int64, copy=False)
 
 
 def seat_hands(records) -> np.ndarray:
@@ -349,45 +363,48 @@ def decision_arrays(
     """
     if round_ not in (1, 2):
         raise ValueError(f"round must be 1 or 2, not {round_}")
-    hands = seat_hands(records)
-    dealer = _column(records, "dealer")
-    rnd = _column(records, "round")
-    maker = _column(records, "maker")
-    trump_made = _column(records, "trump")
-    upcard = _column(records, "upcard")
-    turned = upcard // 6
-    maker_pos = np.where(maker >= 0, (maker - dealer - 1) & 3, -1)
-    out: dict[str, list] = {}
-    for p in range(4):
-        seat = (dealer + 1 + p) & 3
-        if round_ == 1:
-            reached = (rnd != 1) | (maker_pos >= p)
-        else:
-            reached = (rnd == 0) | ((rnd == 2) & (maker_pos >= p))
-        idx = np.flatnonzero(reached)
-        made = (rnd[idx] == round_) & (maker_pos[idx] == p)
-        h = hands[idx, seat[idx]]
-        if round_ == 1:
-            cand = turned[idx]
-            if p == 3:
-                h, _ = pickup(h, upcard[idx], may_discard_upcard)
-        else:
-            best, _ = best_suit(h, turned[idx], params)
-            cand = np.where(made, trump_made[idx], best)
-        f = feature_arrays(h, cand, params)
-        if keep is not None:
-            f = {k: f[k] for k in keep}
-        f["row"] = idx
-        f["position"] = np.full(idx.size, p)
-        f["seat"] = seat[idx]
-        f["trump"] = cand
-        f["made"] = made.astype(np.int64)
-        for k, v in f.items():
-            out.setdefault(k, []).append(v)
-    res = {k: np.concatenate(v) for k, v in out.items()}
-    res["round"] = np.full(res["row"].size, round_)
-    res["upcard_rank"] = upcard[res["row"]] % 6
-    return res
+    cols = {k: _column(records, k) for k in ("dealer", "round", "maker", "trump", "upcard")}
+    dealer, rnd, maker = cols["dealer"], cols["round"], cols["maker"]
+    upcard = cols["upcard"]
+    pos = np.arange(4)[None, :]
+    seat = (dealer[:, None] + 1 + pos) & 3  # (n, 4) seat of each position
+    hands = np.take_along_axis(seat_hands(records), seat, axis=1)
+    maker_pos = np.where(maker >= 0, (maker - dealer - 1) & 3, -1)[:, None]
+    if round_ == 1:
+        reached = (rnd != 1)[:, None] | (maker_pos >= pos)
+    else:
+        reached = (rnd == 0)[:, None] | ((rnd == 2)[:, None] & (maker_pos >= pos))
+    made = (rnd == round_)[:, None] & (maker_pos == pos)
+    if round_ == 1:
+        # the dealer is described after picking up and discarding
+        hands[:, 3], _ = pickup(hands[:, 3], upcard, may_discard_upcard)
+    flat = np.flatnonzero(reached.ravel())  # row-major: hand by hand, positions in order
+    row = flat // 4
+    h = hands.ravel()[flat]
+    made = made.ravel()[flat]
+    turned = upcard[row] // 6
+    if round_ == 1:
+        cand = turned
+    else:
+        best, _ = best_suit(h, turned, params)
+        cand = np.where(made, cols["trump"][row], best)
+    f = feature_arrays(h, cand, params)
+    if keep is not None:
+        f = {k: f[k] for k in keep}
+    f.update(
+        row=row, position=flat % 4, seat=seat.ravel()[flat], trump=cand,
+        made=made.astype(np.int64), round=np.full(row.size, round_),
+        upcard_rank=upcard[row] % 6,
+    )  # fmt: skip
+    return f
+
+
+def int_columns(records, names=None) -> dict[str, np.ndarray]:
+    """Columns of a records batch (all, or ``names``) as plain int64 arrays; converting once
+    saves time when several functions read the same batch."""
+    if names is None:
+        names = records.columns if hasattr(records, "columns") else records.keys()
+    return {k: np.asarray(records[k]).astype(np.int64) for k in names}
 
 
 def decision_features(records, rounds=(1, 2), params=None, may_discard_upcard=True):
@@ -428,6 +445,6 @@ __all__ = [
     "FEATURE_COLUMNS", "popcount", "trump_count", "has_right_bower", "has_left_bower",
     "has_trump_ace", "off_aces", "side_suit_counts", "voids", "point_count", "best_suit",
     "pickup", "class_code", "class_parts", "class_key", "point_bin", "point_bin_low",
-    "feature_arrays", "hand_features", "seat_hands", "decision_arrays", "decision_features",
-
+    "feature_arrays", "hand_features", "seat_hands", "int_columns", "decision_arrays",
+    "decision_features",
 ]  # fmt: skip

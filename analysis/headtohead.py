@@ -5,6 +5,8 @@ then B as team 0 against A.  Hand ``i`` is dealt from ``(seed, i)`` in both runs
 pair each side holds each team's cards once and the luck of the deal cancels; the margin is
 the mean over deals of A's points minus B's (averaged over the two seatings), with a normal
 95% interval from the per-deal differences (DESIGN.md, common random numbers).
+``head_to_head_games`` does the same with whole games to ``rules.game_to`` (``sim.game``):
+game ``g`` has the same draw for deal and the same deals in both runs.
 """
 
 from __future__ import annotations
@@ -85,4 +87,42 @@ def head_to_head(
     return pd.DataFrame([row], columns=COLUMNS)
 
 
-__all__ = ["head_to_head", "team_points", "COLUMNS"]
+GAME_COLUMNS = ["a", "b", "games", "a_wins", "low", "high", "se", "game_to", "seed", "rules"]
+
+
+def head_to_head_games(
+    a,
+    b,
+    games: int,
+    seed: int = 0,
+    rules: Rules | None = None,
+    *,
+    threads: int | None = None,
+    confidence: float = DEFAULT_CONFIDENCE,
+) -> pd.DataFrame:
+    """Strategy ``a`` against ``b`` over ``games`` games to ``rules.game_to``, from each side.
+
+    Returns one row: ``a_wins`` (the share of the ``2 * games`` games A won) with a paired
+    interval (game ``g`` of the first run with game ``g`` of the second: A wins 0, 1 or 2 of
+    the pair), ``games``, ``game_to``, ``seed``, ``rules``.
+    """
+    from sim.game import simulate_games
+
+    sa, sb = load_strategy(a), load_strategy(b)
+    rules = rules or Rules()
+    first = simulate_games(games, seed, rules, Table((sa, sb, sa, sb)), records=True,
+                           threads=threads).records  # fmt: skip
+    second = simulate_games(games, seed, rules, Table((sb, sa, sb, sa)), records=True,
+                            threads=threads).records  # fmt: skip
+    won = (first["winner"].to_numpy() == 0).astype(np.int64)
+    won += second["winner"].to_numpy() == 1
+    est = mean_interval(*np.unique(won, return_counts=True), confidence=confidence)
+    row = {
+        "a": sa.name, "b": sb.name, "games": games,
+        "a_wins": est.value / 2, "low": est.low / 2, "high": est.high / 2, "se": est.se / 2,
+        "game_to": rules.game_to, "seed": seed, "rules": rules.describe(),
+    }  # fmt: skip
+    return pd.DataFrame([row], columns=GAME_COLUMNS)
+
+
+__all__ = ["head_to_head", "head_to_head_games", "team_points", "COLUMNS", "GAME_COLUMNS"]

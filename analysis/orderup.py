@@ -41,10 +41,11 @@ from analysis.features import (
     class_parts,
     decision_arrays,
     feature_arrays,
+    int_columns,
     pickup,
     seat_hands,
 )
-from analysis.stats import mean_interval, paired_difference, proportion
+from analysis.stats import wilson_interval, z_value
 from sim.kernel import FORCE_ALONE, FORCE_MAKE, FORCE_PASS
 from sim.rules import Rules
 from sim.runner import DEFAULT_CHUNK, POSITIONS, Table, force_array, simulate
@@ -57,6 +58,11 @@ N_NET = NET_VALUES.size
 DEFAULT_BATCH = 1 << 18
 GROUPINGS = ("class", "trumps", "trumps_aces", "points", "position")
 _KEEP = ("class_code", "point_bin")
+_GIVE_UP = 1 << 20  # hands without a single reached deal before a position is given up
+_RECORD_COLUMNS = (
+    "hand0", "hand1", "hand2", "hand3", "upcard", "dealer", "round", "maker", "trump",
+    "alone", "defender_alone", "maker_tricks",
+)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------
@@ -116,9 +122,8 @@ class ObservedTally:
 def observed_tally(records, rules: Rules | None = None, params=None) -> ObservedTally:
     """Tally the auction decisions of one batch of records (``sim.runner`` records columns)."""
     rules = rules or Rules()
-    tricks = np.asarray(records["maker_tricks"]).astype(np.int64)
-    alone = np.asarray(records["alone"]).astype(np.int64)
-    lone = (np.asarray(records["defender_alone"]) >= 0).astype(np.int64)
+    records = int_columns(records, _RECORD_COLUMNS)
+    lone = (records["defender_alone"] >= 0).astype(np.int64)
     out = ObservedTally(hands=len(records["dealer"]))
     for r in (1, 2):
         d = decision_arrays(
@@ -126,7 +131,7 @@ def observed_tally(records, rules: Rules | None = None, params=None) -> Observed
             keep=_KEEP,
         )  # fmt: skip
         row = d["row"]
-        oc = outcome_code(d["made"], tricks[row], alone[row], lone[row])
+        oc = outcome_code(d["made"], records["maker_tricks"][row], records["alone"][row], lone[row])
         cell = d["position"] * 2 + (r - 1)
         out.by_class += np.bincount(
             (cell * N_CLASSES + d["class_code"]) * N_OUTCOMES + oc,
@@ -201,12 +206,44 @@ def _regroup(counts: np.ndarray, group: np.ndarray, n_groups: int) -> np.ndarray
     return out
 
 
-def _share_cols(name: str, k: int, n: int) -> dict:
-    e = proportion(k, n)
-    return {name: int(k), f"{name}_rate": e.value, f"{name}_low": e.low, f"{name}_high": e.high}
+def _share_cols(name: str, k, n) -> dict:
+    """Columns ``name`` (count), ``name_rate``, ``name_low``, ``name_high`` (Wilson 95%) for
+    arrays of successes ``k`` out of ``n`` (NaN where ``n == 0``)."""
+    k = np.asarray(k, dtype=np.int64)
+    n = np.asarray(n, dtype=np.int64)
+    low, high = wilson_interval(k, n)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = np.where(n > 0, k / np.maximum(n, 1), np.nan)
+    return {name: k, f"{name}_rate": rate, f"{name}_low": low, f"{name}_high": high}
 
 
-OBSERVED_STATS = ("made", "success", "march", "euchred", "alone")
+def mean_columns(values, counts) -> tuple[np.ndarray, ...]:
+    """Mean, low, high, standard error of discrete distributions ``counts[i, j]`` over integer
+    ``values[j]``, row by row, with the 95% normal interval of ``analysis.stats.mean_interval``
+    (sums taken exactly in integers; NaN intervals below two observations)."""
+    v = np.asarray(values, dtype=np.int64)
+    c = np.asarray(counts, dtype=np.int64)
+    n = c.sum(axis=1)
+    s1 = c @ v
+    s2 = c @ (v * v)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = s1 / n
+        var = (n * s2 - s1 * s1) / (n * (n - 1))
+        se = np.sqrt(var / n)
+    se = np.where(n >= 2, se, np.nan)
+    half = z_value() * se
+    return mean, mean - half, mean + half, se
+
+
+def _label_columns(labels: pd.DataFrame, outer: list[tuple[str, list]], keep) -> dict:
+    """Label columns for the rows of a tally flattened in C order over (outer..., group),
+    restricted to the rows ``keep``."""
+    sizes = [len(v) for _, v in outer] + [len(labels)]
+    idx = np.indices(sizes).reshape(len(sizes), -1)
+    cols = {name: np.asarray(vals)[idx[k]] for k, (name, vals) in enumerate(outer)}
+    for name in labels.columns:
+        cols[name] = labels[name].to_numpy()[idx[-1]]
+    return {k: v[keep] for k, v in cols.items()}
 
 
 def observed_rates(tally: ObservedTally, rules: Rules | None = None, by: str = "class"):
@@ -231,33 +268,28 @@ def observed_rates(tally: ObservedTally, rules: Rules | None = None, by: str = "
     rules = rules or Rules()
     counts = tally.by_points if by == "points" else tally.by_class
     labels, group = _groups(by, counts.shape[2])
-    grouped = _regroup(counts, group, len(labels))
+    grouped = _regroup(counts, group, len(labels)).reshape(-1, N_OUTCOMES)
     oc = outcome_table(rules)
     made_m = oc["made"].to_numpy() == 1
     tricks = oc["tricks"].to_numpy()
-    net = oc["net"].to_numpy()
     alone = oc["alone"].to_numpy() == 1
-    rows = []
-    for p, pos in enumerate(POSITIONS):
-        for r in (1, 2):
-            for g in range(len(labels)):
-                c = grouped[p, r - 1, g]
-                n = int(c.sum())
-                if n == 0:
-                    continue
-                made = int(c[made_m].sum())
-                row = {"position": pos, "round": r, **labels.iloc[g].to_dict(), "decisions": n}
-                row.update(_share_cols("made", made, n))
-                row.update(_share_cols("success", c[made_m & (tricks >= 3)].sum(), made))
-                row.update(_share_cols("march", c[made_m & (tricks == 5)].sum(), made))
-                row.update(_share_cols("euchred", c[made_m & (tricks < 3)].sum(), made))
-                row.update(_share_cols("alone", c[made_m & alone].sum(), made))
-                e = mean_interval(net[made_m], c[made_m]) if made else None
-                row["net_points"] = e.value if e else math.nan
-                row["net_points_low"] = e.low if e else math.nan
-                row["net_points_high"] = e.high if e else math.nan
-                rows.append(row)
-    return pd.DataFrame(rows)
+    n = grouped.sum(axis=1)
+    keep = n > 0
+    g = grouped[keep]
+    n = n[keep]
+    made = g[:, made_m].sum(axis=1)
+    cols = _label_columns(labels, [("position", list(POSITIONS)), ("round", [1, 2])], keep)
+    cols["decisions"] = n
+    cols.update(_share_cols("made", made, n))
+    cols.update(_share_cols("success", g[:, made_m & (tricks >= 3)].sum(axis=1), made))
+    cols.update(_share_cols("march", g[:, made_m & (tricks == 5)].sum(axis=1), made))
+    cols.update(_share_cols("euchred", g[:, made_m & (tricks < 3)].sum(axis=1), made))
+    cols.update(_share_cols("alone", g[:, made_m & alone].sum(axis=1), made))
+    mean, low, high, _ = mean_columns(oc["net"].to_numpy()[made_m], g[:, made_m])
+    cols["net_points"] = mean
+    cols["net_points_low"] = low
+    cols["net_points_high"] = high
+    return pd.DataFrame(cols)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -360,6 +392,8 @@ def _position_index(position) -> int:
         if position not in POSITIONS:
             raise ValueError(f"unknown position {position!r}: use {', '.join(POSITIONS)}")
         return POSITIONS.index(position)
+    if not 0 <= int(position) <= 3:
+        raise ValueError(f"position must be 0-3 (first .. dealer), not {position}")
     return int(position)
 
 
@@ -420,41 +454,21 @@ def counterfactual(
             start += batch
             if progress is not None:
                 progress(added)
+            if kept == 0 and start >= _GIVE_UP:
+                raise ValueError(
+                    f"the auction never reached the {POSITIONS[p]} position in round 1 in "
+                    f"{start:,} hands with this strategy: no deals to compare there"
+                )
     return out
 
 
-def _paired_row(j: np.ndarray, c: Comparison) -> dict:
-    """Statistics of one joint histogram ``j[net a + 4, net b + 4]``."""
-    n = int(j.sum())
-    va, vb = np.meshgrid(NET_VALUES, NET_VALUES, indexing="ij")
-    ea = mean_interval(NET_VALUES, j.sum(axis=1))
-    eb = mean_interval(NET_VALUES, j.sum(axis=0))
-    g = paired_difference(va.ravel(), vb.ravel(), j.ravel())
-    row = {
-        "deals": n,
-        f"ev_{c.a}": ea.value, f"ev_{c.a}_low": ea.low, f"ev_{c.a}_high": ea.high,
-        f"ev_{c.b}": eb.value, f"ev_{c.b}_low": eb.low, f"ev_{c.b}_high": eb.high,
-        "gain": g.value, "gain_low": g.low, "gain_high": g.high, "gain_se": g.se,
-    }  # fmt: skip
-    if g.low > 0:
-        row["verdict"] = c.a
-    elif g.high < 0:
-        row["verdict"] = c.b
-    else:
-        row["verdict"] = "too close"
-    a_marg = j.sum(axis=1)
-    row.update(_share_cols(f"{c.a}_success", a_marg[NET_VALUES > 0].sum(), n))
-    row.update(_share_cols(f"{c.a}_euchred", a_marg[NET_VALUES < 0].sum(), n))
-    if c.march_a is not None:
-        row.update(_share_cols(f"{c.a}_march", a_marg[NET_VALUES == c.march_a].sum(), n))
-    if c.march_b is not None:
-        b_marg = j.sum(axis=0)
-        row.update(_share_cols(f"{c.b}_march", b_marg[NET_VALUES == c.march_b].sum(), n))
-    return row
-
-
-def counterfactual_table(tally: PairedTally, by: str = "class") -> pd.DataFrame:
+def counterfactual_table(
+    tally: PairedTally, by: str = "class", pooled: bool = False
+) -> pd.DataFrame:
     """EV of each forced action and the paired gain per position and group, with 95% intervals.
+
+    With ``pooled`` the table also has rows with position ``"all"``: the four positions' deals
+    taken together (each position's decision weighted by how many deals it got).
 
     Returns
     -------
@@ -468,17 +482,38 @@ def counterfactual_table(tally: PairedTally, by: str = "class") -> pd.DataFrame:
     """
     c = tally.comparison
     counts = tally.by_points if by == "points" else tally.by_class
+    positions = list(POSITIONS)
+    if pooled:
+        counts = np.concatenate([counts, counts.sum(axis=0, keepdims=True)])
+        positions.append("all")
     labels, group = _groups(by, counts.shape[1])
-    flat = counts.reshape(4, counts.shape[1], N_NET * N_NET)
-    grouped = _regroup(flat, group, len(labels)).reshape(4, len(labels), N_NET, N_NET)
-    rows = []
-    for p, pos in enumerate(POSITIONS):
-        for g in range(len(labels)):
-            j = grouped[p, g]
-            if j.sum() == 0:
-                continue
-            rows.append({"position": pos, **labels.iloc[g].to_dict(), **_paired_row(j, c)})
-    return pd.DataFrame(rows)
+    flat = counts.reshape(len(positions), counts.shape[1], N_NET * N_NET)
+    j = _regroup(flat, group, len(labels)).reshape(-1, N_NET * N_NET)
+    n = j.sum(axis=1)
+    keep = n > 0
+    j = j[keep]
+    n = n[keep]
+    cols = _label_columns(labels, [("position", positions)], keep)
+    cols["deals"] = n
+    j3 = j.reshape(-1, N_NET, N_NET)
+    a_marg = j3.sum(axis=2)
+    b_marg = j3.sum(axis=1)
+    for name, marg in ((c.a, a_marg), (c.b, b_marg)):
+        mean, low, high, _ = mean_columns(NET_VALUES, marg)
+        cols[f"ev_{name}"] = mean
+        cols[f"ev_{name}_low"] = low
+        cols[f"ev_{name}_high"] = high
+    diff = (NET_VALUES[:, None] - NET_VALUES[None, :]).ravel()
+    mean, low, high, se = mean_columns(diff, j)
+    cols.update(gain=mean, gain_low=low, gain_high=high, gain_se=se)
+    cols["verdict"] = np.where(low > 0, c.a, np.where(high < 0, c.b, "too close"))
+    cols.update(_share_cols(f"{c.a}_success", a_marg[:, NET_VALUES > 0].sum(axis=1), n))
+    cols.update(_share_cols(f"{c.a}_euchred", a_marg[:, NET_VALUES < 0].sum(axis=1), n))
+    if c.march_a is not None:
+        cols.update(_share_cols(f"{c.a}_march", a_marg[:, NET_VALUES == c.march_a].sum(1), n))
+    if c.march_b is not None:
+        cols.update(_share_cols(f"{c.b}_march", b_marg[:, NET_VALUES == c.march_b].sum(1), n))
+    return pd.DataFrame(cols)
 
 
 def deals_table(tally: PairedTally) -> pd.DataFrame:
@@ -495,22 +530,25 @@ def deals_table(tally: PairedTally) -> pd.DataFrame:
 
 
 def headline(table: pd.DataFrame, value: str = "gain") -> pd.DataFrame:
-    """Pivot a ``by="trumps"`` counterfactual table: trumps (rows) by position (columns), each
-    cell ``"+0.81 [+0.79, +0.83]"``."""
+    """Pivot a ``by="trumps"`` counterfactual table: trumps (rows) by position (columns, with
+    ``all`` when the table is pooled), each cell ``"+0.81 [+0.79, +0.83]"`` (or ``"+3.00 (1
+    deal)"`` where a single deal gives no interval)."""
     t = table.copy()
     t["cell"] = [
-        f"{v:+.2f} [{lo:+.2f}, {hi:+.2f}]"
-        for v, lo, hi in zip(t[value], t[f"{value}_low"], t[f"{value}_high"], strict=True)
+        f"{v:+.2f} [{lo:+.2f}, {hi:+.2f}]" if np.isfinite(lo) else f"{v:+.2f} ({n} deal)"
+        for v, lo, hi, n in zip(
+            t[value], t[f"{value}_low"], t[f"{value}_high"], t["deals"], strict=True
+        )
     ]
     out = t.pivot(index="trumps", columns="position", values="cell")
-    out = out.reindex(columns=[p for p in POSITIONS if p in out.columns]).fillna("")
+    out = out.reindex(columns=[p for p in (*POSITIONS, "all") if p in out.columns]).fillna("")
     out.columns.name = None
     return out
 
 
 __all__ = [
-    "N_OUTCOMES", "NET_VALUES", "GROUPINGS", "OBSERVED_STATS", "outcome_code", "outcome_table",
-    "ObservedTally", "observed_tally", "observe", "observed_rates", "Comparison",
+    "N_OUTCOMES", "NET_VALUES", "GROUPINGS", "outcome_code", "outcome_table",
+    "ObservedTally", "observed_tally", "observe", "observed_rates", "mean_columns", "Comparison",
     "ORDER_VS_PASS", "ALONE_VS_PARTNER", "PairedTally", "team_net", "paired_deals",
     "counterfactual", "counterfactual_table", "deals_table", "headline",
 ]  # fmt: skip

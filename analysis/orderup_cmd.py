@@ -18,6 +18,7 @@ import click
 
 import sim
 from analysis.simulate_cmd import (
+    POSITIONS,
     RunFolder,
     _check_seed,
     _why,
@@ -46,8 +47,8 @@ def _csv(df, path: Path) -> str:
 def _paired_tables(folder: Path, prefix: str, paired) -> dict:
     from analysis.orderup import counterfactual_table, deals_table
 
-    tables = {by: counterfactual_table(paired, by) for by in ("class", "trumps_aces", "trumps")}
-    tables["points"] = counterfactual_table(paired, "points")
+    tables = {by: counterfactual_table(paired, by) for by in ("class", "trumps_aces", "points")}
+    tables["trumps"] = counterfactual_table(paired, "trumps", pooled=True)
     for by, df in tables.items():
         _csv(df, folder / f"{prefix}_by_{by}.csv")
     _csv(deals_table(paired), folder / f"{prefix}_deals.csv")
@@ -97,15 +98,15 @@ def write_alone(folder: Path, observed, paired, rules, dpi: int = 100) -> dict:
     charts.save_figure(
         charts.decision_figure(
             tables["trumps_aces"], "alone", "partner",
-            "Should you go alone? Gain of alone over partner in round 1 "
-            "(points per hand, blue pays, hatched: too close)",
+            "Should you go alone? EV(alone) - EV(partner) in round 1 "
+            "(blue pays; hatched: too close)",
         ),
         folder / "alone_chart", dpi,
     )  # fmt: skip
     charts.save_figure(
         charts.position_grid(
             charts.plot_rate_heatmap, tables["trumps_aces"],
-            "March rate going alone when the hand is played alone (round 1, %)",
+            "Going alone in round 1: march rate (% of deals where the hand is played alone)",
             rate="alone_march_rate",
         ),
         folder / "alone_march_chart", dpi,
@@ -131,8 +132,8 @@ def manifest(kind, *, seed, hands, deals, rules, table, threads, timings, paired
         "paired_deals_per_position": deals,
         "counterfactual": {
             "compare": f"{paired.comparison.a} vs {paired.comparison.b} (round 1, forced)",
-            "deals": dict(zip(_positions(), map(int, paired.deals), strict=True)),
-            "hands_played": dict(zip(_positions(), map(int, paired.hands), strict=True)),
+            "deals": dict(zip(POSITIONS, map(int, paired.deals), strict=True)),
+            "hands_played": dict(zip(POSITIONS, map(int, paired.hands), strict=True)),
         },
         "rules": rules.as_dict(),
         "rules_description": rules.describe(),
@@ -144,12 +145,6 @@ def manifest(kind, *, seed, hands, deals, rules, table, threads, timings, paired
     }
 
 
-def _positions():
-    from sim.runner import POSITIONS
-
-    return POSITIONS
-
-
 def format_headline(tables: dict, paired, a: str, b: str) -> str:
     """The printed headline: gain by position and trumps, and the deals per position."""
     from analysis.orderup import headline
@@ -157,14 +152,15 @@ def format_headline(tables: dict, paired, a: str, b: str) -> str:
     lines = [
         f"EV({a}) - EV({b}) in round 1: points per hand for the deciding player's team, "
         "95% interval",
-        "(rows: trumps held with the upcard's suit as trump, the dealer's after picking up)",
+        "(rows: trumps held with the upcard's suit as trump, the dealer's after picking up;",
+        " all: the four positions' deals together)",
         "",
         headline(tables["trumps"]).to_string(),
         "",
         "paired deals per position (the auction reached the player in round 1): "
         + ", ".join(
             f"{p} {int(d):,} of {int(h):,} hands"
-            for p, d, h in zip(_positions(), paired.deals, paired.hands, strict=True)
+            for p, d, h in zip(POSITIONS, paired.deals, paired.hands, strict=True)
         ),
     ]
     return "\n".join(lines)
@@ -217,9 +213,7 @@ def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silen
         if silent:
             paired = orderup.counterfactual(deals, seed, rules, table, **kwargs)
         else:
-            with click.progressbar(
-                length=4 * deals, label="paired deals", file=sys.stderr
-            ) as bar:
+            with click.progressbar(length=4 * deals, label="paired deals", file=sys.stderr) as bar:
                 paired = orderup.counterfactual(
                     deals, seed, rules, table, progress=bar.update, **kwargs
                 )

@@ -102,6 +102,7 @@ def play_game(seed, g, rules, kinds, params, bv, force, deck, hp, res, rs, score
     dealer = first
     hands = 0
     redeals = 0
+    bad_user = 0
     while scores[0] < game_to and scores[1] < game_to and hands < MAX_HANDS:
         visits[hands, 0] = dealer
         visits[hands, 1] = scores[0]
@@ -117,6 +118,7 @@ def play_game(seed, g, rules, kinds, params, bv, force, deck, hp, res, rs, score
         else:
             K.play_hand(deck, dealer, rules, kinds, params, bv, sub_key(play_key, hands), rs,
                         scores, force, res, hp, traces[0], False)
+        bad_user += res[K.RES_BAD_USER]
         visits[hands, 3] = res[K.RES_ROUND]
         visits[hands, 4] = K.tally_index(res, dealer)
         visits[hands, 5] = res[K.RES_PTS0]
@@ -132,6 +134,7 @@ def play_game(seed, g, rules, kinds, params, bv, force, deck, hp, res, rs, score
         dealer = (dealer + 1) & 3
         hands += 1
     winner = 0 if scores[0] >= game_to else (1 if scores[1] >= game_to else -1)
+    visits[0, 11] = bad_user
     return winner, hands, redeals, first
 
 
@@ -143,66 +146,75 @@ def point_kind(pts, maker_tricks, lone_defender_points):
     return 4 if (pts == lone_defender_points and pts != 2) else 3
 
 
+@njit(cache=True)
+def games_chunk(ci, seed, start, n, chunk, rules, kinds, params, bv, force, records, gtally,
+                htally):
+    """Play chunk ``ci`` of a batch of games (see ``run_games``)."""
+    want_records = records.shape[0] == n
+    lone_pts = rules[R_LONE_DEFENDER_POINTS]
+    deck = np.empty(24, np.int64)
+    hp = np.empty(4, np.int64)
+    res = np.empty(K.NRES, np.int64)
+    rs = np.zeros(1, np.int64)
+    scores = np.zeros(2, np.int64)
+    visits = np.zeros((MAX_HANDS, 12), np.int64)
+    trace_dealers = np.zeros((1, 25), np.int64)
+    traces = np.zeros((1, 1, 4), np.int64)
+    gt = gtally[ci]
+    ht = htally[ci]
+    lo = ci * chunk
+    hi = min(n, lo + chunk)
+    for i in range(lo, hi):
+        winner, hands, redeals, first = play_game(
+            seed, start + i, rules, kinds, params, bv, force, deck, hp, res, rs, scores,
+            visits, trace_dealers, traces, False)
+        ht[K.BAD_USER_CELL] += visits[0, 11]
+        if want_records:
+            r = records[i]
+            r[0] = winner
+            r[1] = scores[0]
+            r[2] = scores[1]
+            r[3] = hands
+            r[4] = redeals
+            r[5] = first
+            continue
+        if winner >= 0:
+            gt[G_WINS + winner] += 1
+            if winner == (first & 1):
+                gt[G_FIRST_DEALER_WINS] += 1
+        else:
+            gt[G_CAPPED] += 1
+        gt[G_HANDS_HIST + min(hands, HANDS_BINS - 1)] += 1
+        gt[G_REDEAL_HIST + min(redeals, REDEAL_BINS - 1)] += 1
+        gt[G_SUMS] += hands
+        gt[G_SUMS + 1] += hands * hands
+        gt[G_SUMS + 2] += redeals
+        gt[G_SUMS + 3] += redeals * redeals
+        for j in range(hands):
+            dealer = visits[j, 0]
+            dteam = dealer & 1
+            s_deal = visits[j, 1 + dteam]
+            s_other = visits[j, 2 - dteam]
+            if s_deal < 10 and s_other < 10:
+                gt[G_STATE_VISITS + s_deal * 10 + s_other] += 1
+                if winner == dteam:
+                    gt[G_STATE_WINS + s_deal * 10 + s_other] += 1
+            ht[visits[j, 4]] += 1
+            if visits[j, 3] > 0:
+                p0 = visits[j, 5]
+                p1 = visits[j, 6]
+                team = 0 if p0 > 0 else 1
+                pts = p0 if p0 > 0 else p1
+                gt[G_POINT_KINDS + team * 5 + point_kind(pts, visits[j, 9], lone_pts)] += 1
+
+
 @njit(cache=True, parallel=True)
 def run_games(seed, start, n, chunk, rules, kinds, params, bv, force, records, gtally, htally):
-    """Play games ``start .. start+n-1``: per-game rows (records mode) or per-chunk tallies."""
-    want_records = records.shape[0] == n
+    """Play games ``start .. start+n-1``: per-game rows (records mode) and per-chunk tallies."""
     nchunks = (n + chunk - 1) // chunk
-    lone_pts = rules[R_LONE_DEFENDER_POINTS]
     for ci in prange(nchunks):
-        deck = np.empty(24, np.int64)
-        hp = np.empty(4, np.int64)
-        res = np.empty(K.NRES, np.int64)
-        rs = np.zeros(1, np.int64)
-        scores = np.zeros(2, np.int64)
-        visits = np.zeros((MAX_HANDS, 11), np.int64)
-        trace_dealers = np.zeros((1, 25), np.int64)
-        traces = np.zeros((1, 1, 4), np.int64)
-        gt = gtally[ci]
-        ht = htally[ci]
-        lo = ci * chunk
-        hi = min(n, lo + chunk)
-        for i in range(lo, hi):
-            winner, hands, redeals, first = play_game(
-                seed, start + i, rules, kinds, params, bv, force, deck, hp, res, rs, scores,
-                visits, trace_dealers, traces, False)
-            if want_records:
-                r = records[i]
-                r[0] = winner
-                r[1] = scores[0]
-                r[2] = scores[1]
-                r[3] = hands
-                r[4] = redeals
-                r[5] = first
-                continue
-            if winner >= 0:
-                gt[G_WINS + winner] += 1
-                if winner == (first & 1):
-                    gt[G_FIRST_DEALER_WINS] += 1
-            else:
-                gt[G_CAPPED] += 1
-            gt[G_HANDS_HIST + min(hands, HANDS_BINS - 1)] += 1
-            gt[G_REDEAL_HIST + min(redeals, REDEAL_BINS - 1)] += 1
-            gt[G_SUMS] += hands
-            gt[G_SUMS + 1] += hands * hands
-            gt[G_SUMS + 2] += redeals
-            gt[G_SUMS + 3] += redeals * redeals
-            for j in range(hands):
-                dealer = visits[j, 0]
-                dteam = dealer & 1
-                s_deal = visits[j, 1 + dteam]
-                s_other = visits[j, 2 - dteam]
-                if s_deal < 10 and s_other < 10:
-                    gt[G_STATE_VISITS + s_deal * 10 + s_other] += 1
-                    if winner == dteam:
-                        gt[G_STATE_WINS + s_deal * 10 + s_other] += 1
-                ht[visits[j, 4]] += 1
-                if visits[j, 3] > 0:
-                    p0 = visits[j, 5]
-                    p1 = visits[j, 6]
-                    team = 0 if p0 > 0 else 1
-                    pts = p0 if p0 > 0 else p1
-                    gt[G_POINT_KINDS + team * 5 + point_kind(pts, visits[j, 9], lone_pts)] += 1
+        games_chunk(ci, seed, start, n, chunk, rules, kinds, params, bv, force, records, gtally,
+                    htally)
 
 
 @njit(cache=True)
@@ -245,7 +257,7 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
                    records: bool = False, threads: int | None = None, batch: int = 1 << 16,
                    chunk: int = 256, start: int = 0, progress=None) -> GameRunResult:
     """Play games ``start .. start+games-1`` to ``rules.game_to``; tallies or per-game rows."""
-    from sim.runner import NO_FORCE, Table, set_threads
+    from sim.runner import NO_FORCE, Table, check_code_strategy, set_threads
 
     if isinstance(games, bool) or not isinstance(games, int | np.integer) or games < 1:
         raise ValueError(f"number of games must be a positive whole number, not {games!r}")
@@ -254,9 +266,10 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
     table = table or Table.teams()
     threads = set_threads(threads)
     kinds, params, bv = table.arrays()
+    _, game = table.kernels()
     packed = rules.pack()
     gtotal = np.zeros(N_GAME_TALLY, np.int64)
-    htotal = np.zeros(K.NTALLY, np.int64)
+    htotal = np.zeros(K.NTALLY_ROW, np.int64)
     frames = []
     t0 = time.perf_counter()
     done = 0
@@ -264,10 +277,11 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
         n = min(batch, games - done)
         nchunks = (n + chunk - 1) // chunk
         gt = np.zeros((nchunks, N_GAME_TALLY), np.int64)
-        ht = np.zeros((nchunks, K.NTALLY), np.int64)
+        ht = np.zeros((nchunks, K.NTALLY_ROW), np.int64)
         rows = np.zeros((n if records else 0, N_GAME_COLUMNS), np.int64)
-        run_games(seed, start + done, n, chunk, packed, kinds, params, bv, NO_FORCE, rows, gt,
-                  ht)
+        game.run_games(seed, start + done, n, chunk, packed, kinds, params, bv, NO_FORCE, rows,
+                       gt, ht)
+        check_code_strategy(ht, table)
         if records:
             import pandas as pd
 
@@ -286,8 +300,8 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
         import pandas as pd
 
         recs = pd.concat(frames, ignore_index=True)
-    return GameRunResult(games, seed, rules, table, gtotal, htotal.reshape(K.TALLY_SHAPE), recs,
-                         wall, threads)
+    return GameRunResult(games, seed, rules, table, gtotal,
+                         htotal[:K.NTALLY].reshape(K.TALLY_SHAPE), recs, wall, threads)
 
 
 def trace_game(seed: int, g: int, rules: Rules | None = None, table=None) -> list[dict]:
@@ -300,9 +314,10 @@ def trace_game(seed: int, g: int, rules: Rules | None = None, table=None) -> lis
     kinds, params, bv = table.arrays()
     trace_dealers = np.zeros((MAX_HANDS, 25), np.int64)
     traces = np.zeros((MAX_HANDS, K.MAX_EVENTS + 1, 4), np.int64)
-    visits = np.zeros((MAX_HANDS, 11), np.int64)
-    _, hands, _, _ = trace_one_game(seed, g, rules.pack(), kinds, params, bv, NO_FORCE,
-                                    trace_dealers, traces, visits)
+    visits = np.zeros((MAX_HANDS, 12), np.int64)
+    _, game = table.kernels()
+    _, hands, _, _ = game.trace_one_game(seed, g, rules.pack(), kinds, params, bv, NO_FORCE,
+                                         trace_dealers, traces, visits)
     return [
         events_to_record(j, trace_dealers[j, 1:], traces[j], rules,
                          dealer=int(trace_dealers[j, 0]))

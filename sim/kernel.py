@@ -63,9 +63,9 @@ for _s in range(4):
     NINES_TENS |= 0b11 << (6 * _s)
 
 # --- result fields of one hand ----------------------------------------------------------------
-NRES = 12
+NRES = 13
 (RES_ROUND, RES_MAKER, RES_TRUMP, RES_ALONE, RES_DEF_ALONE, RES_MAKER_TRICKS, RES_PTS0,
- RES_PTS1, RES_FARMER, RES_DISCARD, RES_FORCED, RES_UPCARD) = range(NRES)
+ RES_PTS1, RES_FARMER, RES_DISCARD, RES_FORCED, RES_UPCARD, RES_BAD_USER) = range(NRES)
 
 # --- trace events: rows of (kind, seat, a, b); row 0 holds the event count -----------------
 EV_FARMER, EV_BID, EV_DEFEND, EV_DISCARD, EV_PLAY = 1, 2, 3, 4, 5
@@ -87,6 +87,13 @@ NREC = len(RECORD_COLUMNS)
 #       x maker tricks(6)
 TALLY_SHAPE = (2, 4, 3, 4, 2, 2, 6)
 NTALLY = int(np.prod(TALLY_SHAPE))
+# a tally row has one more cell: hands where a code strategy returned an illegal action
+BAD_USER_CELL = NTALLY
+NTALLY_ROW = NTALLY + 1
+
+# --- code strategies (sim/code_strategies.py): kind = USER + bit mask of the hooks it defines
+USER = 2
+H_ORDER, H_CALL, H_DISCARD, H_LEAD, H_FOLLOW = 1, 2, 4, 8, 16
 
 
 def _count_table():
@@ -161,8 +168,61 @@ def log_event(trace, kind, seat, a, b):
     trace[k, 3] = b
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def to_cards(hpow, t):
+    """Power layout back to card layout (for code strategies, which see card ids)."""
+    return (INV_REMAP[t, 0, hpow & 63] | INV_REMAP[t, 1, (hpow >> 6) & 63]
+            | INV_REMAP[t, 2, (hpow >> 12) & 63] | INV_REMAP[t, 3, (hpow >> 18) & 63])
+
+
+def _inverse_remap():
+    inv = np.zeros((4, 4, 64), np.int64)
+    for t in range(4):
+        for k in range(4):
+            for f in range(64):
+                for b in range(6):
+                    if f >> b & 1:
+                        inv[t, k, f] |= 1 << int(POWER_CARD[t, 6 * k + b])
+    return inv
+
+
+INV_REMAP = _inverse_remap()
+
+
+# BEGIN CODE-STRATEGY HOOKS
+# The five hooks a code strategy may define (sim/code_strategies.py).  In this module they are
+# placeholders that built-in strategies never call; for a code strategy, a copy of this module
+# is generated with this block replaced by the user's functions, so both kernels are ordinary
+# cached Numba code and the built-in path pays nothing.
+@njit(cache=True, _nrt=False)
+def hook_order_up(hand, upcard, position, my_score, their_score, game_to):
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def hook_call(hand, turned_down, stuck, my_score, their_score, game_to):
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def hook_discard(hand6, trump, upcard, may_discard_upcard):
+    return upcard
+
+
+@njit(cache=True, _nrt=False)
+def hook_lead(hand, trump, seat, maker, alone):
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def hook_follow(hand, legal, trump, led_suit, winning_card, winner_seat, seat):
+    return 0
+# END CODE-STRATEGY HOOKS
+
+
 # ---------------------------------------------------------------------------------------------
-# strategy decisions (dispatch on kind: RANDOM or BASIC)
+# strategy decisions (dispatch on kind: RANDOM, BASIC, or USER for hooks a code strategy
+# leaves out, which it plays as basic)
 
 @njit(cache=True, inline="always", _nrt=False)
 def bid_value(bv, params, seat, hand, t):
@@ -348,12 +408,17 @@ def choose_lead(kind, seat, h, t, maker, alone, avoid, pkey, rs):
         return top(tr)                      # our trump: pull trumps, right bower first
     plain = h & PLAIN_POW
     aces = plain & ACES_POW
+    # an off-suit ace, else a low plain card, avoiding the suit turned down in round 2
+    a = aces & ~avoid
+    if a:
+        return low(a)
+    p = plain & ~avoid
+    if p:
+        return low(p)
     if aces:
-        a = aces & ~avoid
-        return low(a) if a else low(aces)
+        return low(aces)
     if plain:
-        p = plain & ~avoid
-        return low(p) if p else low(plain)
+        return low(plain)
     return low(h)
 
 
@@ -384,13 +449,15 @@ def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, r
 
     ``kinds``/``params``/``bv`` are per seat.  ``scores`` (team 0, team 1) feeds score-aware
     strategies in game mode.  ``hp`` is 4-int scratch.  With ``tracing`` every action is logged
-    into ``trace``.
+    into ``trace``.  A code strategy's hooks (``hook_*``) are checked: an illegal answer is
+    replaced by the basic choice and flagged in ``RES_BAD_USER``.
     """
     rs[0] = 0
     game_to = rules[R_GAME_TO]
     for k in range(NRES):
         res[k] = -1
     res[RES_FORCED] = 0
+    res[RES_BAD_USER] = 0
     # deal: the dealer's left gets the first five cards, and so on round the table
     hands = hp
     for k in range(4):
@@ -431,9 +498,16 @@ def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, r
             a = force[2]
             res[RES_FORCED] = 1
         else:
-            a = decide_round1(kinds[seat], params, bv, seat, k, hands[seat], upcard,
-                              rules[R_DISCARD_UPCARD], scores[team], scores[1 - team], game_to,
-                              pkey, rs)
+            a = -1
+            if kinds[seat] >= USER and (kinds[seat] - USER) & H_ORDER:
+                a = hook_order_up(hands[seat], upcard, k, scores[team], scores[1 - team], game_to)
+                if a < 0 or a > 2:
+                    res[RES_BAD_USER] = 1
+                    a = -1
+            if a < 0:
+                a = decide_round1(kinds[seat], params, bv, seat, k, hands[seat], upcard,
+                                  rules[R_DISCARD_UPCARD], scores[team], scores[1 - team],
+                                  game_to, pkey, rs)
         if tracing:
             log_event(trace, EV_BID, seat, BID_ORDER if a else BID_PASS, 1 if a == 2 else 0)
         if a:
@@ -447,7 +521,16 @@ def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, r
         partner_alone = alone and maker == ((dealer + 2) & 3)
         if not (partner_alone and not rules[R_DEALER_DISCARDS_PARTNER_ALONE]):
             h6 = hands[dealer] | upbit
-            d = decide_discard(kinds[dealer], h6, t, upcard, rules[R_DISCARD_UPCARD], pkey, rs)
+            d = -1
+            if kinds[dealer] >= USER and (kinds[dealer] - USER) & H_DISCARD:
+                d = hook_discard(h6, t, upcard, rules[R_DISCARD_UPCARD] != 0)
+                if d < 0 or d > 23 or not (h6 >> d) & 1 or (
+                        d == upcard and not rules[R_DISCARD_UPCARD]):
+                    res[RES_BAD_USER] = 1
+                    d = -1
+            if d < 0:
+                d = decide_discard(kinds[dealer], h6, t, upcard, rules[R_DISCARD_UPCARD], pkey,
+                                   rs)
             hands[dealer] = h6 & ~(np.int64(1) << d)
             res[RES_DISCARD] = d
             if tracing:
@@ -465,8 +548,16 @@ def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, r
                     s, _ = best_suit(bv, params, seat, hands[seat], turned)
                     a = 2 * s + (1 if force[2] == FORCE_ALONE else 0)
             else:
-                a = decide_round2(kinds[seat], params, bv, seat, hands[seat], turned, stuck,
-                                  scores[team], scores[1 - team], game_to, pkey, rs)
+                a = -2
+                if kinds[seat] >= USER and (kinds[seat] - USER) & H_CALL:
+                    a = hook_call(hands[seat], turned, stuck, scores[team], scores[1 - team],
+                               game_to)
+                    if a < -1 or a > 7 or a // 2 == turned or (a == -1 and stuck):
+                        res[RES_BAD_USER] = 1
+                        a = -2
+                if a == -2:
+                    a = decide_round2(kinds[seat], params, bv, seat, hands[seat], turned, stuck,
+                                      scores[team], scores[1 - team], game_to, pkey, rs)
             if tracing:
                 if a < 0:
                     log_event(trace, EV_BID, seat, BID_PASS, 0)
@@ -515,7 +606,15 @@ def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, r
     maker_team = maker & 1
     for _trick in range(5):
         seat = leader
-        c = choose_lead(kinds[seat], seat, hands[seat], t, maker, alone, avoid, pkey, rs)
+        c = -1
+        if kinds[seat] >= USER and (kinds[seat] - USER) & H_LEAD:
+            card = hook_lead(to_cards(hands[seat], t), t, seat, maker, alone != 0)
+            if card < 0 or card > 23 or not (hands[seat] >> POWER_POS[t, card]) & 1:
+                res[RES_BAD_USER] = 1
+            else:
+                c = POWER_POS[t, card]
+        if c < 0:
+            c = choose_lead(kinds[seat], seat, hands[seat], t, maker, alone, avoid, pkey, rs)
         hands[seat] &= ~(np.int64(1) << c)
         if tracing:
             log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
@@ -526,7 +625,20 @@ def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, r
             seat = (seat + 1) & 3
             while seat == out0 or seat == out1:
                 seat = (seat + 1) & 3
-            c = choose_follow(kinds[seat], seat, hands[seat], t, led, win_pos, win_seat, pkey, rs)
+            c = -1
+            if kinds[seat] >= USER and (kinds[seat] - USER) & H_FOLLOW:
+                h = hands[seat]
+                legal = h & SUIT_MASK_POW[t, led]
+                legal = legal if legal != 0 else h
+                card = hook_follow(to_cards(h, t), to_cards(legal, t), t, led,
+                                POWER_CARD[t, win_pos], win_seat, seat)
+                if card < 0 or card > 23 or not (legal >> POWER_POS[t, card]) & 1:
+                    res[RES_BAD_USER] = 1
+                else:
+                    c = POWER_POS[t, card]
+            if c < 0:
+                c = choose_follow(kinds[seat], seat, hands[seat], t, led, win_pos, win_seat,
+                                  pkey, rs)
             hands[seat] &= ~(np.int64(1) << c)
             if tracing:
                 log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
@@ -622,6 +734,7 @@ def run_hands(seed, start, n, chunk, rules, kinds, params, bv, force, masks, fie
                 fields[11, i] = res[RES_DISCARD]
                 fields[12, i] = res[RES_FORCED]
             tally[ci, tally_index(res, dealer)] += 1
+            tally[ci, BAD_USER_CELL] += res[RES_BAD_USER]
 
 
 @njit(cache=True)

@@ -35,7 +35,6 @@ from sim.strategies import (
     P_TQUEEN,
     P_TTEN,
     Strategy,
-    get_strategy,
 )
 
 DEFAULT_CHUNK = 4096
@@ -80,9 +79,28 @@ class Table:
 
     @classmethod
     def teams(cls, team0="basic", team1=None) -> Table:
-        a = get_strategy(team0)
-        b = get_strategy(team1) if team1 is not None else a
+        """Team 0 (seats 0, 2) and team 1 (seats 1, 3): built-in names, TOML paths,
+        ``module:Name`` code strategies or ``Strategy`` values."""
+        from sim.strategy_files import load_strategy
+
+        a = load_strategy(team0)
+        b = load_strategy(team1) if team1 is not None else a
         return cls((a, b, a, b))
+
+    def kernels(self):
+        """(kernel module, game module) to run this table: the built-in ones, or for a code
+        strategy the generated copies with its hooks bound (``sim/code_kernel.py``)."""
+        code = {s.hooks for s in self.seats if s.hooks is not None}
+        if len(code) > 1:
+            raise ValueError("a run can use only one code strategy (the other seats may use "
+                             "any built-in or TOML strategy)")
+        if not code:
+            from sim import game
+
+            return K, game
+        from sim.code_kernel import kernels_for
+
+        return kernels_for(*code.pop())
 
     def arrays(self):
         kinds = np.array([s.kind for s in self.seats], dtype=np.int64)
@@ -176,9 +194,10 @@ def simulate(
     table = table or Table.teams()
     threads = set_threads(threads)
     kinds, params, bv = table.arrays()
+    kernel, _ = table.kernels()
     packed = rules.pack()
     force = NO_FORCE if force is None else np.asarray(force, dtype=np.int64)
-    total = np.zeros(K.NTALLY, np.int64)
+    total = np.zeros(K.NTALLY_ROW, np.int64)
     frames = []
     t0 = time.perf_counter()
     done = 0
@@ -188,14 +207,15 @@ def simulate(
     while done < hands:
         n = min(batch, hands - done)
         nchunks = (n + chunk - 1) // chunk
-        tally = np.zeros((nchunks, K.NTALLY), np.int64)
+        tally = np.zeros((nchunks, K.NTALLY_ROW), np.int64)
         if records:
             masks = np.empty((4, n), np.uint32)
             fields = np.empty((K.NREC - 4, n), np.int8)
         else:
             masks, fields = no_masks, no_fields
-        K.run_hands(seed, start + done, n, chunk, packed, kinds, params, bv, force, masks, fields,
-                    tally)
+        kernel.run_hands(seed, start + done, n, chunk, packed, kinds, params, bv, force, masks,
+                         fields, tally)
+        check_code_strategy(tally, table)
         total += tally.sum(axis=0)
         if records:
             frame = records_frame(masks, fields, start + done)
@@ -213,7 +233,18 @@ def simulate(
         import pandas as pd
 
         recs = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
-    return RunResult(hands, seed, rules, table, total.reshape(K.TALLY_SHAPE), recs, wall, threads)
+    return RunResult(hands, seed, rules, table, total[:K.NTALLY].reshape(K.TALLY_SHAPE), recs,
+                     wall, threads)
+
+
+def check_code_strategy(tally: np.ndarray, table: Table) -> None:
+    """Stop a run whose code strategy answered with an illegal action."""
+    bad = int(tally[..., K.BAD_USER_CELL].sum())
+    if bad:
+        names = sorted({s.name for s in table.seats if s.hooks is not None})
+        raise ValueError(f"code strategy {names[0]} returned an illegal action in {bad} hand(s); "
+                         "check its answers against the hook descriptions in "
+                         "sim/strategy_files.py (load_code_strategy)")
 
 
 def tally_from_records(frame) -> np.ndarray:
@@ -247,7 +278,8 @@ def trace(seed: int, indices, rules: Rules | None = None, table: Table | None = 
     results = np.zeros((idx.size, K.NRES), np.int64)
     decks = np.zeros((idx.size, 24), np.int64)
     force = NO_FORCE if force is None else np.asarray(force, dtype=np.int64)
-    K.trace_hands(seed, idx, rules.pack(), kinds, params, bv, force, traces, results, decks)
+    kernel, _ = table.kernels()
+    kernel.trace_hands(seed, idx, rules.pack(), kinds, params, bv, force, traces, results, decks)
     return [
         events_to_record(int(i), decks[q], traces[q], rules)
         for q, i in enumerate(idx)

@@ -24,6 +24,7 @@ import numpy as np
 
 RANDOM = 0
 BASIC = 1
+USER = 2     # a code strategy: kind = USER + bit mask of the hooks it defines (sim.kernel H_*)
 
 # name: (default, description).  Order is the kernel's parameter index order.
 BASIC_PARAMS: dict[str, tuple[float, str]] = {
@@ -67,6 +68,7 @@ class Strategy:
     kind: int
     params: dict = field(default_factory=dict)
     description: str = ""
+    hooks: tuple | None = None   # code strategies: (module, name, hooks it defines)
 
     def vector(self) -> np.ndarray:
         v = np.array([BASIC_PARAMS[n][0] for n in PARAM_NAMES], dtype=np.float64)
@@ -78,7 +80,7 @@ class Strategy:
         unknown = set(params) - set(PARAM_NAMES)
         if unknown:
             raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} for strategy {self.name}")
-        return Strategy(name, self.kind, {**self.params, **params}, self.description)
+        return Strategy(name, self.kind, {**self.params, **params}, self.description, self.hooks)
 
 
 _TRUMP_COUNT = {n: 0.0 for n in PARAM_NAMES if n not in ("desperation", "farmer_swap")}
@@ -110,7 +112,7 @@ DEFAULT_STRATEGY = "basic"
 
 
 def get_strategy(name: str) -> Strategy:
-    """A built-in by name (TOML files and user code are resolved by ``sim.strategy_loader``)."""
+    """A built-in by name (TOML files and user code are resolved by ``sim.strategy_files``)."""
     if isinstance(name, Strategy):
         return name
     if name in BUILTINS:

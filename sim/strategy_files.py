@@ -93,12 +93,64 @@ def load_strategy(spec) -> Strategy:
 
 
 def load_code_strategy(spec: str) -> Strategy:
-    """A strategy written in Python/Numba by the user (``package.module:Name``): not yet."""
-    module, _, name = spec.partition(":")
-    raise ValueError(
-        f"code strategies are not supported yet ({spec!r} would load {name} from module "
-        f"{module}): use a built-in name or a .toml file that overrides a built-in's parameters"
-    )
+    """A strategy written by the user as Numba functions: ``package.module:Name``.
+
+    ``Name`` is a class (or any object) in an importable module whose attributes include some
+    of the five hooks below, each an ``@numba.njit`` function; decisions it leaves out are made
+    by ``basic`` (with the optional ``PARAMS`` dict overriding basic's parameters).  Cards are
+    ids ``suit * 6 + rank`` (suits C D H S, ranks 9 T J Q K A), hands 24-bit masks of card ids.
+
+    ``order_up(hand, upcard, position, my_score, their_score, game_to) -> int``
+        round 1: 0 pass, 1 order up, 2 order up alone.  position: 0 first .. 3 dealer.
+    ``call(hand, turned_down, stuck, my_score, their_score, game_to) -> int``
+        round 2: -1 pass, else 2 * suit + alone (never the turned-down suit; no pass if stuck).
+    ``discard(hand6, trump, upcard, may_discard_upcard) -> card``
+    ``lead(hand, trump, seat, maker, alone) -> card``
+    ``follow(hand, legal, trump, led_suit, winning_card, winner_seat, seat) -> card``
+        ``legal`` is the mask of cards that may be played.
+
+    The kernel checks every answer; an illegal one is replaced by basic's choice and the run
+    stops with an error naming the strategy.  See ``examples/code_strategy.py``.  A run can use
+    one code strategy (on any seats).  It runs in a generated copy of the kernel with the hooks
+    bound (``sim/code_kernel.py``): compiled on its first use, cached after that.
+    """
+    import importlib
+
+    from sim import kernel as K
+
+    module_name, _, attr = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        raise ValueError(f"{spec}: cannot import module {module_name!r} ({e})") from None
+    obj = getattr(module, attr, None)
+    if obj is None:
+        raise ValueError(f"{spec}: module {module_name!r} has no {attr!r}")
+    present = []
+    kind = K.USER
+    for bit, hook in ((K.H_ORDER, "order_up"), (K.H_CALL, "call"), (K.H_DISCARD, "discard"),
+                      (K.H_LEAD, "lead"), (K.H_FOLLOW, "follow")):  # fmt: skip
+        fn = getattr(obj, hook, None)
+        if fn is None:
+            continue
+        placeholder = getattr(K, f"hook_{hook}").py_func
+        if not hasattr(fn, "py_func"):
+            raise ValueError(f"{spec}: {hook} must be a @numba.njit function")
+        want = placeholder.__code__.co_argcount
+        if fn.py_func.__code__.co_argcount != want:
+            raise ValueError(f"{spec}: {hook} must take {want} arguments "
+                             f"({', '.join(placeholder.__code__.co_varnames[:want])})")  # fmt: skip
+        present.append(hook)
+        kind += bit
+    if kind == K.USER:
+        raise ValueError(f"{spec}: defines none of order_up, call, discard, lead, follow")
+    params = dict(getattr(obj, "PARAMS", {}) or {})
+    unknown = set(params) - set(PARAM_NAMES)
+    if unknown:
+        raise ValueError(f"{spec}: unknown parameter {sorted(unknown)[0]!r} in PARAMS")
+    doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
+    hooks = (module_name, attr, tuple(present))
+    return Strategy(spec, kind, params, doc[0] if doc else "code strategy", hooks)
 
 
 # ---------------------------------------------------------------------------------------------

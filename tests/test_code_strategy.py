@@ -1,0 +1,99 @@
+"""Code strategies: the user's own Numba hooks run in the kernel without editing sim/."""
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from numba import njit
+
+from analysis.cli import main
+from sim.referee import replay_record
+from sim.runner import Table, simulate, trace
+from sim.strategy_files import load_strategy
+
+SPEC = "examples.code_strategy:BowerHunter"
+
+
+class Cheater:
+    """Follows with a card it may not play (to test the kernel's checks)."""
+
+    @staticmethod
+    @njit
+    def follow(hand, legal, trump, led_suit, winning_card, winner_seat, seat):
+        illegal = hand & ~legal
+        c = 0
+        if illegal:
+            while not (illegal >> c) & 1:
+                c += 1
+            return c
+        return 99
+
+
+class NotNumba:
+    @staticmethod
+    def order_up(hand, upcard, position, my_score, their_score, game_to):
+        return 0
+
+
+def test_example_runs_and_every_traced_action_is_legal():
+    table = Table.teams(SPEC, "random")
+    recs = trace(5, range(1500), table=table)
+    assert all("error" not in replay_record(r) for r in recs)
+    res = simulate(20_000, seed=5, table=table, records=True).records
+    assert len(res) == 20_000 and (res["round"] > 0).mean() > 0.8
+
+
+def test_example_decisions_follow_its_rules():
+    table = Table.teams(SPEC, "basic")
+    recs = trace(6, range(2000), table=table)
+    from sim.cards import JACK, parse_card, parse_cards
+
+    checked = 0
+    for rec in recs:
+        up = parse_card(rec["upcard"])
+        trump = up // 6
+        for bid in rec["bids"]:
+            seat = bid["seat"]
+            if seat % 2 or bid["action"] not in ("pass", "order_up"):
+                continue
+            hand = parse_cards(rec["hands"][seat])
+            if seat == rec["dealer"]:
+                hand = hand + [up]
+            trumps = sum(1 for c in hand if c // 6 == trump or c == (3 - trump) * 6 + JACK)
+            bowers = sum(1 for c in hand if c in (trump * 6 + JACK, (3 - trump) * 6 + JACK))
+            wants = trumps >= 3 and bowers >= 1
+            assert (bid["action"] == "order_up") == wants, rec
+            checked += 1
+    assert checked > 1000
+
+
+def test_cli_runs_a_code_strategy():
+    r = CliRunner().invoke(main, ["simulate", "--hands", "20000", "--silent", "--team0", SPEC,
+                                  "--team1", "basic"])
+    assert r.exit_code == 0, r.output
+    assert "made in round 1" in r.output
+
+
+def test_illegal_answers_stop_the_run_with_a_clear_error():
+    strategy = load_strategy("tests.test_code_strategy:Cheater")
+    with pytest.raises(ValueError, match="returned an illegal action"):
+        simulate(2_000, seed=1, table=Table.teams(strategy, "basic"))
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("tests.test_code_strategy:NotNumba", "must be a @numba.njit function"),
+    ("tests.test_code_strategy:Missing", "has no 'Missing'"),
+    ("no_such_module_xyz:Name", "cannot import module"),
+    ("tests.test_code_strategy:SPEC", "defines none of"),
+])
+def test_bad_code_strategies(spec, message):
+    with pytest.raises(ValueError, match=message):
+        load_strategy(spec)
+
+
+def test_kinds_record_which_hooks_are_user_code():
+    from sim.kernel import H_FOLLOW, H_ORDER, USER
+
+    s = load_strategy(SPEC)
+    assert s.kind == USER + H_ORDER + 2 + H_FOLLOW
+    assert s.hooks == ("examples.code_strategy", "BowerHunter", ("order_up", "call", "follow"))
+    assert np.allclose(s.vector()[0], 3.2)
