@@ -21,11 +21,8 @@ import click
 
 import sim
 from sim.cards import (
-    JACK,
     SUIT_NAMES,
     card_name,
-    effective_suit,
-    left_bower,
     parse_card,
     rank_of,
     suit_of,
@@ -266,7 +263,16 @@ def _command_line(hands, seed, rules, table, records, out, force, threads) -> st
 )
 @rules_options
 @strategy_options
-@click.option("--records", is_flag=True, help="Also write one row per hand (needs --out).")
+@click.option(
+    "--games",
+    type=int,
+    default=None,
+    metavar="M",
+    help="Play M whole games to game_to instead of single hands.",
+)
+@click.option(
+    "--records", is_flag=True, help="Also write one row per hand or game (needs --out)."
+)
 @click.option(
     "--out",
     type=click.Path(path_type=Path, dir_okay=True, file_okay=True),
@@ -280,7 +286,9 @@ def _command_line(hands, seed, rules, table, records, out, force, threads) -> st
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--silent", is_flag=True, help="No progress bar.")
 @click.pass_context
-def simulate(ctx, hands, seed, rules, table, records, out, force, threads, batch, as_json, silent):
+def simulate(
+    ctx, hands, seed, rules, table, games, records, out, force, threads, batch, as_json, silent
+):
     """Play --hands hands and print the headline statistics with 95% intervals.
 
     Hand i of a run is dealt from (seed, i), so the same seed gives the same numbers whatever
@@ -291,7 +299,12 @@ def simulate(ctx, hands, seed, rules, table, records, out, force, threads, batch
         euchre-sim simulate --hands 1000000 --seed 1
         euchre-sim simulate --hands 200000 --rules house --team0 aggressive --team1 basic
         euchre-sim simulate --stick-the-dealer --records --out runs/std --silent
+        euchre-sim simulate --games 100000 --rules game_to=7
     """
+    if games is not None and games < 1:
+        raise click.ClickException(f"--games must be at least 1, not {games}")
+    if games is not None and ctx.get_parameter_source("hands").name != "DEFAULT":
+        raise UsageError("give --hands or --games, not both")
     if hands < 1:
         raise click.ClickException(f"--hands must be at least 1, not {hands}")
     if threads is not None and threads < 1:
@@ -320,6 +333,9 @@ def simulate(ctx, hands, seed, rules, table, records, out, force, threads, batch
         batch=batch or batch_size(hands, records),
         on_records=write_part if records else None,
     )
+    if games is not None:
+        return _simulate_games(ctx, games, seed, rules, table, records, out, force, threads,
+                               folder, as_json, silent)
     try:
         if silent:
             result = runner.simulate(hands, seed, rules, table, **kwargs)
@@ -371,6 +387,59 @@ def simulate(ctx, hands, seed, rules, table, records, out, force, threads, batch
             click.echo(f"\nwrote {out}")
 
 
+def _simulate_games(ctx, games, seed, rules, table, records, out, force, threads, folder,
+                    as_json, silent):
+    """``simulate --games``: per-game results, the win-probability table, game records."""
+    from analysis.games import format_games, games_json, summarise_games, win_probability_table
+    from sim.game import simulate_games
+
+    try:
+        if silent:
+            result = simulate_games(games, seed, rules, table, records=records, threads=threads)
+        else:
+            with click.progressbar(length=games, label="games", file=sys.stderr) as bar:
+                result = simulate_games(games, seed, rules, table, records=records,
+                                        threads=threads, progress=bar.update)
+        df = summarise_games(result)
+        wp = win_probability_table(result)
+        if folder is not None:
+            command = _command_line(None, seed, rules, table, records, out, force, threads)
+            folder.write_json("manifest.json", {
+                "version": sim.__version__, "git_revision": git_revision(), "seed": seed,
+                "games": games, "hands": result.hands_played, "rules": rules.as_dict(),
+                "rules_description": rules.describe(), "strategies": table.describe(),
+                "threads": result.threads, "wall_s": result.wall_s,
+                "hands_per_s": result.hands_per_s,
+                "records": {"parts": ["games.parquet"], "rows": games} if records else None,
+                "command": command.replace("simulate --hands None", f"simulate --games {games}"),
+            })
+            df.to_csv(folder.tmp / "summary.csv", index=False)
+            wp.to_csv(folder.tmp / "win_probability.csv", index=False)
+            if records:
+                (folder.tmp / "records").mkdir()
+                result.records.to_parquet(folder.tmp / "records" / "games.parquet", index=False)
+            folder.commit()
+    except KeyboardInterrupt:
+        if folder is not None:
+            folder.discard()
+        click.echo("interrupted: nothing written", err=True)
+        ctx.exit(130)
+    except ValueError as e:
+        if folder is not None:
+            folder.discard()
+        raise click.ClickException(str(e)) from None
+    except BaseException:
+        if folder is not None:
+            folder.discard()
+        raise
+    if as_json:
+        click.echo(json.dumps(games_json(result), indent=2))
+    else:
+        click.echo(format_games(df, result, wp))
+        if out is not None:
+            click.echo(f"\nwrote {out}")
+
+
 # ---------------------------------------------------------------------------------------------
 # show
 
@@ -386,47 +455,6 @@ def sort_hand(cards: list[str]) -> str:
     for c in ints:
         groups.setdefault(suit_of(c), []).append(card_name(c))
     return "  ".join(" ".join(g) for g in groups.values())
-
-
-def _strength(c: int, trump: int, led: int) -> int:
-    """Trick-taking strength: trumps above the led suit, other cards cannot win (-1)."""
-    if c == trump * 6 + JACK:
-        return 200
-    if c == left_bower(trump):
-        return 199
-    if effective_suit(c, trump) == trump:
-        return 100 + rank_of(c)
-    if effective_suit(c, trump) == led:
-        return rank_of(c)
-    return -1
-
-
-def trick_winner(trick: list[tuple[int, int]], trump: int) -> int:
-    """The seat that wins a trick of ``(seat, card)`` plays, led by the first."""
-    led = effective_suit(trick[0][1], trump)
-    return max(trick, key=lambda p: _strength(p[1], trump, led))[0]
-
-
-def hand_points(maker: int, alone: bool, lone_defender: bool, maker_tricks: int, rules: Rules):
-    """Points ``[team 0, team 1]`` of a played hand (the published table)."""
-    pts = [0, 0]
-    if maker_tricks == 5:
-        pts[maker % 2] = 4 if alone else 2
-    elif maker_tricks >= 3:
-        pts[maker % 2] = 1
-    else:
-        pts[1 - maker % 2] = rules.lone_defender_euchre_points if lone_defender else 2
-    return pts
-
-
-def _referee(record: dict, rules: Rules) -> dict | None:
-    """``sim.referee.replay_record`` on the record, or None where the referee is not there."""
-    try:
-        from sim.referee import replay_record
-    except ImportError:
-        return None
-    rec = record
-    return replay_record(rec, rules)
 
 
 def format_hand(record: dict, rules: Rules | None = None, title: str | None = None) -> str:
@@ -504,13 +532,14 @@ def format_hand(record: dict, rules: Rules | None = None, title: str | None = No
     n_active = 4 - len(out)
     plays = [(s, parse_card(c)) for s, c in record["plays"]]
     tricks = [plays[i : i + n_active] for i in range(0, len(plays), n_active)]
-    winners = [trick_winner(t, trump) for t in tricks]
-    maker_tricks = sum(1 for w in winners if w % 2 == maker % 2)
-    points = hand_points(maker, alone, lone_defender is not None, maker_tricks, rules)
-    ref = _referee(record, rules)
-    if ref is not None and not ref.get("error"):
-        winners = ref["trick_winners"]
-        points = ref["points"]
+    from sim.referee import replay_record
+
+    ref = replay_record(record, rules)
+    if ref.get("error"):
+        lines.append(f"referee: {ref['error']}")
+        return "\n".join(lines)
+    winners = ref["trick_winners"]
+    points = ref["points"]
     lines.append("play (the first card led, * wins the trick):")
     for i, (trick, w) in enumerate(zip(tricks, winners, strict=False), 1):
         cards = ", ".join(f"seat {s} {card_name(c)}{'*' if s == w else ''}" for s, c in trick)
@@ -525,8 +554,6 @@ def format_hand(record: dict, rules: Rules | None = None, title: str | None = No
     else:
         why = "makers euchred" + (" by a lone defender" if lone_defender is not None else "")
     lines.append(f"points: team 0 {points[0]}, team 1 {points[1]} ({why})")
-    if ref is not None and ref.get("error"):
-        lines.append(f"referee: {ref['error']}")
     return "\n".join(lines)
 
 
@@ -640,4 +667,4 @@ def strategies(name, as_json):
     click.echo("\n\n".join(blocks))
 
 
-__all__ = ["simulate", "show", "strategies", "format_hand", "trick_winner", "resolve_table"]
+__all__ = ["simulate", "show", "strategies", "format_hand", "resolve_table"]

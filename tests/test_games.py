@@ -124,3 +124,36 @@ def test_basic_sees_the_score():
     hand = mask_of(parse_cards("JH JD AC 9S QD"))  # 6.5 points after the upcard adjustment
     assert decide_round1(1, params, bv, 0, 0, hand, up, True, 0, 0, 10, 1, rs) == 0
     assert decide_round1(1, params, bv, 0, 0, hand, up, True, 0, 9, 10, 1, rs) == 1
+
+
+def test_simulate_games_cli(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from analysis.cli import main
+
+    runner = CliRunner()
+    r = runner.invoke(main, ["simulate", "--games", "3000", "--seed", "4", "--silent",
+                             "--rules", "game_to=7"])
+    assert r.exit_code == 0, r.output
+    assert "3,000 games to 7" in r.output and "first dealer's team wins" in r.output
+    assert "P(dealing team wins)" in r.output
+    out = tmp_path / "g"
+    r = runner.invoke(main, ["simulate", "--games", "500", "--records", "--out", str(out),
+                             "--silent", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["games"] == 500 and len(data["win_probability"]) == 100
+    import pandas as pd
+
+    games = pd.read_parquet(out / "records" / "games.parquet")
+    assert len(games) == 500 and set(games.winner) <= {0, 1}
+    assert json.loads((out / "manifest.json").read_text())["command"].startswith(
+        "euchre-sim simulate --games 500")
+    for args, message in ((["--games", "0"], "--games must be at least 1"),
+                          (["--games", "5", "--hands", "10"], "not both"),
+                          (["--games", "5", "--rules", "game_to=8"], "game_to")):
+        r = runner.invoke(main, ["simulate", "--silent", *args])
+        assert r.exit_code != 0 and message in r.output, r.output
+        assert "Traceback" not in r.output

@@ -109,7 +109,7 @@ def situations(rec, basic_seats):
 LONE_LEAD = "a lone maker leads his highest trump"
 OUR_TRUMP = "our side made trump: lead the highest trump"
 OUR_RIGHT = "our side made trump, holding the right bower: lead it"
-THEIR_ACE = "other side made trump, holding an off-suit ace: lead an ace (not of the suit turned down)"
+THEIR_ACE = "other side made trump, holding an off-suit ace: lead one (not of the turned-down suit)"
 THEIR_LOW = "other side made trump, no such ace: lead the lowest plain card (ditto)"
 R2_ACE = "round 2 defender with an ace outside the turned-down suit: leads such an ace"
 R2_PLAIN = "round 2 defender, no ace, a plain card outside the turned-down suit: leads outside it"
