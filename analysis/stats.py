@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass
 from fractions import Fraction
+from statistics import NormalDist
 
 import numpy as np
-from scipy.stats import norm
 
 DEFAULT_CONFIDENCE = 0.95
 
@@ -40,7 +40,9 @@ def z_value(confidence: float = DEFAULT_CONFIDENCE) -> float:
     """Two-sided normal quantile, e.g. 1.959964 for 95%."""
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be between 0 and 1, not {confidence!r}")
-    return float(norm.ppf(0.5 + confidence / 2))
+    # the standard library's normal quantile: same value as scipy.stats.norm.ppf (tested), and
+    # it spares every command scipy's ~1.5 s import
+    return NormalDist().inv_cdf(0.5 + confidence / 2)
 
 
 def wilson_interval(k, n, confidence: float = DEFAULT_CONFIDENCE):
