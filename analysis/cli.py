@@ -34,6 +34,9 @@ def _register():
     # further commands are added below, one line each
     main.add_command(__import__("analysis.orderup_cmd", fromlist=["x"]).order_up)
     main.add_command(__import__("analysis.orderup_cmd", fromlist=["x"]).alone)
+    main.add_command(__import__("analysis.compare_cmd", fromlist=["x"]).compare_rules)
+    main.add_command(__import__("analysis.compare_cmd", fromlist=["x"]).tournament)
+    main.add_command(__import__("analysis.compare_cmd", fromlist=["x"]).report)
 
 
 _register()

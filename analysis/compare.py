@@ -156,8 +156,10 @@ def play_games(games: int, seed: int, rules: Rules, table, *, threads=None, prog
     td = np.zeros((G.MAX_HANDS, 25), np.int64)
     tr = np.zeros((G.MAX_HANDS, K.MAX_EVENTS + 1, 4), np.int64)
     v = np.zeros((G.MAX_HANDS, 12), np.int64)
-    cols = {c: np.zeros(games, np.int16) for c in
-            ("winner", "first_dealer", "hands", "redeals", "forced_calls", "decided_forced")}
+    cols = {
+        c: np.zeros(games, np.int16)
+        for c in ("winner", "first_dealer", "hands", "redeals", "forced_calls", "decided_forced")
+    }
     step = max(1, games // 100)
     for g in range(games):
         winner, hands, redeals, first = gm.trace_one_game(
@@ -263,9 +265,7 @@ def _ratio_row(pa: np.ndarray, pb: np.ndarray, confidence=DEFAULT_CONFIDENCE) ->
 
 def check_pairing(a: HandArrays, b: HandArrays) -> None:
     """Raise unless both runs played exactly the same deals, dealt by the same seats."""
-    if a.n != b.n or not np.array_equal(a.deals, b.deals) or not np.array_equal(
-        a.dealer, b.dealer
-    ):
+    if a.n != b.n or not np.array_equal(a.deals, b.deals) or not np.array_equal(a.dealer, b.dealer):
         raise RuntimeError("the two runs did not play the same deals; the comparison is unpaired")
 
 
@@ -317,10 +317,12 @@ UNIT_WORDS = {"share": "percentage points", "points": "points per hand", "hands"
 
 
 def _amount(x: float, half: float, unit: str) -> str:
-    """``x ± half`` with the unit once, e.g. ``2.33 ± 0.07 percentage points``."""
-    if unit == "share":
-        return f"{100 * x:.2f} ± {100 * half:.2f} {UNIT_WORDS[unit]}"
-    return f"{x:.4f} ± {half:.4f} {UNIT_WORDS[unit]}"
+    """``x ± half`` with the unit once, e.g. ``2.33 ± 0.07 percentage points``; enough
+    decimals to show two significant digits of ``half``."""
+    scale, least = (100.0, 2) if unit == "share" else (1.0, 4)
+    h = abs(half * scale)
+    places = least if not h > 0 else max(least, 1 - math.floor(math.log10(h)))
+    return f"{x * scale:.{places}f} ± {h:.{places}f} {UNIT_WORDS[unit]}"
 
 
 def _level(x: float, unit: str) -> str:
@@ -475,8 +477,11 @@ def format_comparison(c: Comparison) -> str:
             )
         lines.append("")
     lines.append("makers (success = 3 or more tricks):")
+    forced_any = set(
+        c.makers.loc[(c.makers["makers"] == "forced dealers") & (c.makers["made"] > 0), "rules"]
+    )
     for r in c.makers.to_dict("records"):
-        if r["made"] == 0:
+        if r["made"] == 0 or (r["makers"] == "makers not forced" and r["rules"] not in forced_any):
             continue
         lines.append(
             f"  {r['rules']:<18}{r['makers']:<20}{r['made']:>10,} made  success "
@@ -556,8 +561,15 @@ def plot_win_probability(wp: pd.DataFrame, ax=None, *, title: str | None = None)
         for i in range(grid.shape[0]):
             for j in range(grid.shape[1]):
                 if np.isfinite(grid[i, j]):
-                    ax.text(j, i, f"{grid[i, j]:.0f}", ha="center", va="center", fontsize=6,
-                            color="white" if abs(grid[i, j] - 50) > 30 else "black")
+                    ax.text(
+                        j,
+                        i,
+                        f"{grid[i, j]:.0f}",
+                        ha="center",
+                        va="center",
+                        fontsize=6,
+                        color="white" if abs(grid[i, j] - 50) > 30 else "black",
+                    )
         ax.set_xticks(range(grid.shape[1]))
         ax.set_xticklabels(piv.columns)
         ax.set_yticks(range(grid.shape[0]))
@@ -575,7 +587,12 @@ def plot_maker_rates(makers: pd.DataFrame, ax=None, *, title: str | None = None)
 
     with style():
         ax = _axes(ax, (6.0, 4.0))
-        t = makers[makers["made"] > 0].reset_index(drop=True)
+        forced = makers[(makers["makers"] == "forced dealers") & (makers["made"] > 0)]["rules"]
+        # "makers not forced" repeats "all makers" where no call is forced: leave it out
+        keep = (makers["made"] > 0) & (
+            (makers["makers"] != "makers not forced") | makers["rules"].isin(set(forced))
+        )
+        t = makers[keep].reset_index(drop=True)
         x = np.arange(len(t))
         v = t["euchred"].to_numpy() * 100
         err = np.vstack([v - t["euchred_low"] * 100, t["euchred_high"] * 100 - v])
@@ -600,8 +617,13 @@ def comparison_figure(c: Comparison):
     t = c.hand_table
     with style():
         fig, axes = plt.subplots(1, 2, figsize=(10.0, 4.2))
-    plot_side_by_side(t, [HAND_STATS[k][0] for k in ("round1", "round2", "passed", "forced")],
-                      axes[0], title="How trump is made (% of hands)", labels=labels)
+    plot_side_by_side(
+        t,
+        [HAND_STATS[k][0] for k in ("round1", "round2", "passed", "forced")],
+        axes[0],
+        title="How trump is made (% of hands)",
+        labels=labels,
+    )
     plot_side_by_side(t, [HAND_STATS[k][0] for k in ("dealer_points", "other_points", "points")],
                       axes[1], title="Points per hand", labels=labels)  # fmt: skip
     axes[1].set_ylabel("points per hand")
@@ -642,8 +664,14 @@ def plot_tournament(hands_row: pd.DataFrame | None, games_row: pd.DataFrame | No
         if games_row is not None and len(games_row):
             r = games_row.iloc[0]
             v = 100 * r["a_wins"]
-            ax0.bar([0, 1], [v, 100 - v], 0.6, color=BAR_COLOURS,
-                    yerr=[[v - 100 * r["low"], 100 * r["high"] - v]] * 2, capsize=4)
+            ax0.bar(
+                [0, 1],
+                [v, 100 - v],
+                0.6,
+                color=BAR_COLOURS,
+                yerr=[[v - 100 * r["low"], 100 * r["high"] - v]] * 2,
+                capsize=4,
+            )
             ax0.set_xticks([0, 1])
             ax0.set_xticklabels([r["a"], r["b"]])
             ax0.axhline(50, color="black", lw=0.8, ls="--")

@@ -201,7 +201,7 @@ def build_report(folders, title: str = "euchre-sim report") -> str:
     )
     body = "\n".join(run_section(i, r) for i, r in enumerate(runs))
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{html.escape(title)}</title><style>{CSS}</style></head><body>"
         f"<h1>{html.escape(title)}</h1><h2>Method</h2><p>{METHOD}</p>"

@@ -31,7 +31,7 @@ from numba import njit, prange
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from sim.cards import EFF_SUIT, POS_SUIT, POWER_CARD, POWER_POS, REMAP, SUIT_MASK_POW
-from sim.rng import STREAM_DEAL, STREAM_PLAY, bounded, draw, hand_key, shuffle_deck
+from sim.rng import STREAM_DEAL, STREAM_PLAY, STREAM_SEEN, bounded, draw, hand_key, shuffle_deck
 from sim.rules import (
     R_DEALER_DISCARDS_PARTNER_ALONE,
     R_DEFEND_ALONE,
@@ -72,8 +72,11 @@ EV_FARMER, EV_BID, EV_DEFEND, EV_DISCARD, EV_PLAY = 1, 2, 3, 4, 5
 BID_PASS, BID_ORDER = 0, 1     # a call of suit s is 2 + s
 MAX_EVENTS = 48
 
-# --- forced decision (counterfactuals): (position, round, action); position -1 = none -------
+# --- forced decision (counterfactuals, the hand advisor): (position, round, action, suit,
+# discard); position -1 = none.  In round 2 a forced call names ``suit`` (-1: the strategy's best
+# suit); ``discard`` (-1: the strategy's) is the forced dealer's discard.
 FORCE_PASS, FORCE_MAKE, FORCE_ALONE = 0, 1, 2
+F_POS, F_ROUND, F_ACTION, F_SUIT, F_DISCARD = range(5)
 
 # --- per-hand records (records mode) ----------------------------------------------------------
 RECORD_COLUMNS = (
@@ -522,7 +525,9 @@ def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, r
         if not (partner_alone and not rules[R_DEALER_DISCARDS_PARTNER_ALONE]):
             h6 = hands[dealer] | upbit
             d = -1
-            if kinds[dealer] >= USER and (kinds[dealer] - USER) & H_DISCARD:
+            if force[F_POS] == 3 and force[F_DISCARD] >= 0 and (h6 >> force[F_DISCARD]) & 1:
+                d = force[F_DISCARD]
+            elif kinds[dealer] >= USER and (kinds[dealer] - USER) & H_DISCARD:
                 d = hook_discard(h6, t, upcard, rules[R_DISCARD_UPCARD] != 0)
                 if d < 0 or d > 23 or not (h6 >> d) & 1 or (
                         d == upcard and not rules[R_DISCARD_UPCARD]):
@@ -545,7 +550,9 @@ def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, r
                 if force[2] == FORCE_PASS and not stuck:
                     a = -1
                 else:
-                    s, _ = best_suit(bv, params, seat, hands[seat], turned)
+                    s = force[F_SUIT]
+                    if s < 0:
+                        s, _ = best_suit(bv, params, seat, hands[seat], turned)
                     a = 2 * s + (1 if force[2] == FORCE_ALONE else 0)
             else:
                 a = -2
@@ -754,3 +761,63 @@ def trace_hands(seed, indices, rules, kinds, params, bv, force, traces, results,
         play_hand(deck, idx & 3, rules, kinds, params, bv, hand_key(seed, idx, STREAM_PLAY), rs,
                   scores, force, res, hp, tr, True)
         results[q, :] = res
+
+
+SEEN_COLUMNS = ("reached", "round", "maker", "alone", "maker_tricks", "points", "opp_points")
+
+
+@njit(cache=True, parallel=True)
+def run_seen(seed, start, n, chunk, rules, kinds, params, bv, force, hand, upcard, position,
+             scores, out):
+    """Deals consistent with one player's view: his ``hand`` (card-layout mask) and the
+    ``upcard`` fixed, the other 18 cards dealt uniformly (keyed by ``(seed, i,
+    STREAM_SEEN)``) to the other three hands and the three face-down kitty cards.  Seat 3 deals,
+    so the player (at ``position`` 0 first .. 3 dealer) sits in seat ``position``.  Row ``i`` of
+    ``out`` gets ``SEEN_COLUMNS`` for deal ``start + i``; points are for the player's team."""
+    dealer = 3
+    team = position & 1
+    nchunks = (n + chunk - 1) // chunk
+    for ci in prange(nchunks):
+        deck = np.empty(24, np.int64)
+        rest = np.empty(24, np.int64)
+        hp = np.empty(4, np.int64)
+        res = np.empty(NRES, np.int64)
+        rs = np.zeros(1, np.int64)
+        trace = np.zeros((1, 4), np.int64)
+        lo = ci * chunk
+        hi = min(n, lo + chunk)
+        for i in range(lo, hi):
+            idx = start + i
+            shuffle_deck(hand_key(seed, idx, STREAM_SEEN), rest)
+            # the shuffled pack minus the seen cards, in shuffled order
+            m = 0
+            for j in range(24):
+                c = rest[j]
+                if not (hand >> c) & 1 and c != upcard:
+                    rest[m] = c
+                    m += 1
+            m = 0
+            for k in range(4):
+                if k == position:
+                    j = 0
+                    for c in range(24):
+                        if (hand >> c) & 1:
+                            deck[5 * k + j] = c
+                            j += 1
+                else:
+                    for j in range(5):
+                        deck[5 * k + j] = rest[m]
+                        m += 1
+            deck[20] = upcard
+            for j in range(3):
+                deck[21 + j] = rest[m + j]
+            play_hand(deck, dealer, rules, kinds, params, bv, hand_key(seed, idx, STREAM_PLAY),
+                      rs, scores, force, res, hp, trace, False)
+            o = out[i]
+            o[0] = res[RES_FORCED]
+            o[1] = res[RES_ROUND]
+            o[2] = res[RES_MAKER]
+            o[3] = res[RES_ALONE]
+            o[4] = res[RES_MAKER_TRICKS]
+            o[5] = res[RES_PTS0] if team == 0 else res[RES_PTS1]
+            o[6] = res[RES_PTS1] if team == 0 else res[RES_PTS0]

@@ -32,6 +32,7 @@ STREAM_PLAY = 1
 STREAM_GAME = 2
 STREAM_GAME_DEAL = 3
 STREAM_GAME_PLAY = 4
+STREAM_SEEN = 5      # deals consistent with one player's view (the hand advisor)
 _MASK64 = (1 << 64) - 1
 
 

@@ -116,14 +116,20 @@ class Table:
         }
 
 
-NO_FORCE = np.array([-1, 0, 0], dtype=np.int64)
+NO_FORCE = np.array([-1, 0, 0, -1, -1], dtype=np.int64)
 
 
-def force_array(position: str | int | None = None, round_: int = 1, action: int = 0):
+def force_array(position: str | int | None = None, round_: int = 1, action: int = 0,
+                suit: int | None = None, discard: int | None = None):
+    """A forced decision for the kernel (see ``sim.kernel`` FORCE_* and F_*): the player at
+    ``position`` makes ``action`` (pass / make / alone) at his turn in ``round_``; a round-2
+    call names ``suit`` (None: his strategy's best); a forced dealer may be given a ``discard``.
+    """
     if position is None:
         return NO_FORCE.copy()
     pos = POSITIONS.index(position) if isinstance(position, str) else int(position)
-    return np.array([pos, round_, action], dtype=np.int64)
+    return np.array([pos, round_, action, -1 if suit is None else suit,
+                     -1 if discard is None else discard], dtype=np.int64)
 
 
 @dataclass

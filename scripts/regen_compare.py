@@ -1,0 +1,88 @@
+"""Regenerate the committed ``results/compare/`` and ``results/report.html`` from fixed seeds.
+
+The comparison plays 2,000,000 paired hands and 200,000 paired games (seed ``SEED``, basic
+strategy at every seat) under the published redeal rule and under stick the dealer
+(``analysis.compare``); the report gathers ``results/compare``, ``results/orderup`` and
+``results/alone`` (regenerate those with ``scripts/regen_orderup.py``) into one self-contained
+HTML file.  The CSVs depend only on the seed, sizes, rules and strategy; only the manifest's
+wall time and git revision change between runs.
+
+Usage: python scripts/regen_compare.py [--hands N] [--games M] [--out results] [--threads K]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+SEED = 20260701
+HANDS = 2_000_000
+GAMES = 200_000
+REPORT_RUNS = ("compare", "orderup", "alone")
+
+
+def _log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--hands", type=int, default=HANDS, help="paired hands")
+    p.add_argument("--games", type=int, default=GAMES, help="paired games")
+    p.add_argument("--out", type=Path, default=Path("results"), help="parent of the folders")
+    p.add_argument("--threads", type=int, default=None)
+    args = p.parse_args(argv)
+
+    from analysis.compare import compare_rules, format_comparison
+    from analysis.compare_cmd import comparison_manifest, write_comparison
+    from analysis.report import write_report
+    from analysis.simulate_cmd import RunFolder
+    from sim.rules import Rules
+    from sim.runner import Table, set_threads
+
+    t0 = time.perf_counter()
+    rules_a, rules_b = Rules(), Rules(stick_the_dealer=True)
+    table = Table.teams("basic")
+    threads = set_threads(args.threads)
+    c = compare_rules(args.hands, args.games, SEED, rules_a, rules_b, table, threads=threads)
+    t1 = time.perf_counter()
+    _log(f"compared: {args.hands:,} hands and {args.games:,} games x 2 rule sets "
+         f"in {t1 - t0:.1f} s")  # fmt: skip
+    command = "python scripts/regen_compare.py" + "".join(
+        f" --{k} {v}"
+        for k, v in (("hands", args.hands), ("games", args.games), ("out", args.out))
+        if v != {"hands": HANDS, "games": GAMES, "out": Path("results")}[k]
+    )
+    folder = RunFolder(args.out / "compare", force=True)
+    try:
+        files = write_comparison(folder.tmp, c)
+        m = comparison_manifest(c, table, threads, command, files + ["manifest.json"])
+        m["timings"] = {"simulate_and_compare": t1 - t0,
+                        "tables_and_charts": time.perf_counter() - t1}  # fmt: skip
+        folder.write_json("manifest.json", m)
+        folder.commit()
+    except BaseException:
+        folder.discard()
+        raise
+    t2 = time.perf_counter()
+    _log(f"wrote {args.out / 'compare'} ({t2 - t1:.1f} s)")
+    print(format_comparison(c))
+    runs = [
+        args.out / name for name in REPORT_RUNS if (args.out / name / "manifest.json").is_file()
+    ]
+    size = write_report(
+        runs,
+        args.out / "report.html",
+        title="euchre-sim results: stick the dealer, ordering up, going alone",
+    )
+    t3 = time.perf_counter()
+    _log(f"wrote {args.out / 'report.html'} ({size / 1e6:.2f} MB from "
+         f"{', '.join(r.name for r in runs)}; {t3 - t2:.1f} s)")  # fmt: skip
+    _log(f"total {t3 - t0:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
