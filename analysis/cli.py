@@ -37,6 +37,7 @@ def _register():
     main.add_command(__import__("analysis.compare_cmd", fromlist=["x"]).compare_rules)
     main.add_command(__import__("analysis.compare_cmd", fromlist=["x"]).tournament)
     main.add_command(__import__("analysis.compare_cmd", fromlist=["x"]).report)
+    main.add_command(__import__("analysis.advise_cmd", fromlist=["x"]).advise)
 
 
 _register()

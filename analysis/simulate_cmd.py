@@ -282,12 +282,29 @@ def _command_line(hands, seed, rules, table, records, out, force, threads) -> st
 )
 @click.option("--force", is_flag=True, help="Overwrite an existing run folder at --out.")
 @click.option("--threads", type=int, default=None, metavar="K", help="Threads (default: all).")
-@click.option("--batch", type=int, default=None, hidden=True, help="Hands per kernel call.")
+@click.option("--batch", type=int, default=None, hidden=True,
+              help="Hands per kernel call (with --scheduler: hands per chunk).")
+@click.option(
+    "--scheduler",
+    metavar="ADDR",
+    default=None,
+    help="Play the run in chunks: on a Dask cluster (tcp://HOST:PORT), on N local worker "
+    "processes (local:N), or on this process's threads (threads); with --out the run folder "
+    "keeps each finished chunk, so --resume can finish an interrupted run.",
+)
+@click.option(
+    "--resume",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    metavar="DIR",
+    help="Finish the interrupted chunked run in DIR (its options come from DIR/run.json).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--silent", is_flag=True, help="No progress bar.")
 @click.pass_context
 def simulate(
-    ctx, hands, seed, rules, table, games, records, out, force, threads, batch, as_json, silent
+    ctx, hands, seed, rules, table, games, records, out, force, threads, batch, scheduler,
+    resume, as_json, silent
 ):
     """Play --hands hands and print the headline statistics with 95% intervals.
 
@@ -300,6 +317,8 @@ def simulate(
         euchre-sim simulate --hands 200000 --rules house --team0 aggressive --team1 basic
         euchre-sim simulate --stick-the-dealer --records --out runs/std --silent
         euchre-sim simulate --games 100000 --rules game_to=7
+        euchre-sim simulate --hands 1000000000 --scheduler tcp://10.0.0.5:8786 --out runs/big
+        euchre-sim simulate --resume runs/big --scheduler local:2
     """
     if games is not None and games < 1:
         raise click.ClickException(f"--games must be at least 1, not {games}")
@@ -314,6 +333,9 @@ def simulate(
     _check_seed(seed)
     if records and out is None:
         raise UsageError("--records needs --out DIR")
+    if resume is not None or scheduler is not None:
+        return _simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force,
+                                 threads, batch, scheduler, resume, as_json, silent)
 
     from analysis.summary import by_position, format_summary, summarise, summary_json
     from sim import runner
@@ -378,6 +400,164 @@ def simulate(
         if folder is not None:
             folder.discard()
         raise
+
+    if as_json:
+        click.echo(json.dumps(summary_json(result), indent=2))
+    else:
+        click.echo(format_summary(df, result, by_position(result)))
+        if out is not None:
+            click.echo(f"\nwrote {out}")
+
+
+CHUNK_ONLY_OPTIONS = ("scheduler", "threads", "as_json", "silent", "resume")
+
+
+def chunk_size(hands: int, records: bool) -> int:
+    """Hands per chunk of a chunked run: about 1/32 of the run (so a few workers share it),
+    at least 2^16 (per-chunk overhead), at most 2^20 (2^18 with records), whole kernel chunks."""
+    from sim.distributed import DEFAULT_CHUNK_HANDS
+    from sim.runner import DEFAULT_CHUNK
+
+    c = max(MIN_BATCH, -(-hands // 32))
+    c = -(-c // DEFAULT_CHUNK) * DEFAULT_CHUNK
+    return min(c, RECORDS_BATCH if records else DEFAULT_CHUNK_HANDS)
+
+
+def _chunked_folder(out: Path, force: bool) -> None:
+    """Check (and with --force clear) the folder a chunked run writes into directly."""
+    if not (out.is_symlink() or out.exists()):
+        return
+    if not out.is_dir():
+        raise click.ClickException(f"--out {out}: exists and is not a folder")
+    if not any(out.iterdir()):
+        return
+    complete = (out / "manifest.json").is_file()
+    if (out / "run.json").is_file() and not complete and not force:
+        raise click.ClickException(
+            f"--out {out}: holds an interrupted run: finish it with --resume {out} "
+            "(or --force starts it over)"
+        )
+    if not complete and not (out / "run.json").is_file():
+        raise click.ClickException(
+            f"--out {out}: not a run folder (no manifest.json); not overwriting it"
+        )
+    if not force:
+        raise click.ClickException(
+            f"--out {out}: folder exists and is not empty (--force overwrites it)"
+        )
+    if Path.cwd().resolve().is_relative_to(out.resolve()):
+        raise click.ClickException(f"--out {out}: contains the working directory")
+    shutil.rmtree(out)
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.parent / f".{path.name}.tmp-{os.getpid()}"
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+def _simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force, threads,
+                      batch, scheduler, resume, as_json, silent):
+    """``simulate --scheduler`` / ``--resume``: a chunked run (``sim.distributed``).
+
+    With ``--out DIR`` the run writes straight into DIR (not DIR.tmp-<pid>): run.json and
+    ``chunks/chunk-*.npy`` as chunks finish, ``records/part-*.parquet`` from the workers, and
+    summary.csv + manifest.json last, so a folder without manifest.json is an unfinished run
+    that ``--resume DIR`` completes.
+    """
+    from analysis.summary import by_position, format_summary, summarise, summary_json
+    from sim import distributed as D
+
+    if games is not None:
+        raise UsageError("--scheduler and --resume work with --hands runs, not --games")
+    if scheduler == "threads":
+        scheduler_arg = None
+    else:
+        scheduler_arg = scheduler
+    if resume is not None:
+        given = [
+            name for name, value in ctx.params.items()
+            if name not in CHUNK_ONLY_OPTIONS
+            and ctx.get_parameter_source(name).name not in ("DEFAULT", "DEFAULT_MAP")
+            and value not in (None, False)
+        ]
+        if given:
+            opt = "--" + given[0].replace("_", "-")
+            raise UsageError(f"--resume takes the run's options from its run.json; {opt} "
+                             "cannot be given with it (only --scheduler, --threads, --silent, "
+                             "--json)")
+        out = resume
+        if (resume / "manifest.json").is_file():
+            raise click.ClickException(
+                f"--resume {resume}: the run is already complete (see {resume / 'summary.csv'})"
+            )
+        try:
+            spec = D.read_run_spec(resume)
+            hands, seed, rules, table, chunk_hands, records = D.spec_values(spec, resume)
+        except ValueError as e:
+            raise click.ClickException(f"--resume {e}") from None
+    else:
+        if batch is not None and batch < 1:
+            raise click.ClickException(f"--batch must be at least 1, not {batch}")
+        chunk_hands = batch or chunk_size(hands, records)
+        if out is not None:
+            _chunked_folder(out, force)
+
+    def run(progress=None):
+        return D.run_chunked(hands, seed, rules, table, scheduler=scheduler_arg,
+                             chunk_hands=chunk_hands, threads=threads, run_dir=out,
+                             records=records, progress=progress)
+
+    try:
+        if silent:
+            cr = run()
+        else:
+            with click.progressbar(length=hands, label="hands", file=sys.stderr) as bar:
+                cr = run(bar.update)
+        result = cr.result
+        df = summarise(result)
+        if out is not None:
+            command = _command_line(hands, seed, rules, table, records, out, False, threads)
+            command += " " + shlex.join(["--scheduler", scheduler or "threads"])
+            parts = sorted(p.name for p in (out / "records").glob("part-*.parquet")) \
+                if records else []
+            manifest = {
+                "version": sim.__version__,
+                "git_revision": git_revision(),
+                "seed": result.seed,
+                "hands": result.hands,
+                "rules": rules.as_dict(),
+                "rules_description": rules.describe(),
+                "strategies": table.describe(),
+                "threads": result.threads,
+                "wall_s": result.wall_s,
+                "hands_per_s": result.hands_per_s,  # hands played by this call / its wall
+                "records": {"parts": parts, "rows": result.hands} if records else None,
+                "command": command,
+                "scheduler": scheduler or "threads",
+                "chunk_hands": cr.chunk_hands,
+                "chunks": len(D.chunk_ranges(hands, chunk_hands)),
+                "resumed_chunks": cr.resumed_chunks,
+                "workers": {a: {"chunks": w["chunks"], "hands_per_s": w["hands_per_s"]}
+                            for a, w in cr.workers.items()},
+            }
+            _write_atomic(out / "summary.csv", df.to_csv(index=False))
+            _write_atomic(out / "manifest.json", json.dumps(manifest, indent=2) + "\n")
+    except KeyboardInterrupt:
+        if out is not None and (out / "run.json").is_file():
+            try:
+                k, n = D.progress_of(out)
+            except ValueError:
+                k, n = 0, 0
+            click.echo(f"interrupted: {k} of {n} chunks saved in {out}; finish with: "
+                       f"euchre-sim simulate --resume {out}", err=True)
+        else:
+            click.echo("interrupted: nothing written", err=True)
+        ctx.exit(130)
+    except (ValueError, RuntimeError) as e:
+        raise click.ClickException(str(e)) from None
+    except OSError as e:
+        raise click.ClickException(f"--out {out}: cannot write there ({_why(e)})") from None
 
     if as_json:
         click.echo(json.dumps(summary_json(result), indent=2))

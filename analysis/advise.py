@@ -1,0 +1,508 @@
+"""The hand advisor: price every option for one concrete hand, seat and upcard.
+
+The player sees his five cards and the upcard (in round 2: the turned-down upcard).  The other
+18 cards are dealt uniformly at random consistent with that view (``sim.kernel.run_seen``), and
+every option (pass / order up / order up alone in round 1; pass / call each legal suit, with
+partner or alone, in round 2) is played on the *same* deals, everyone else by the strategy, so
+options compare pairwise deal by deal (common random numbers, DESIGN.md).  Only deals where the
+auction actually reaches the player count (rejection sampling: in round 2 the four round-1
+bidders, the player included, and the earlier round-2 bidders must pass by their strategy), which
+is the correct conditioning on what he saw; the acceptance rate is reported.
+
+Deal ``i`` depends only on ``(seed, i)`` and accepted deals are kept in deal order, so a run is
+reproducible bit for bit.  Net points are the player's team's points minus the other team's on
+the hand.  As dealer in round 1, "pick up" is the order-up option (the dealer takes the upcard and
+discards the strategy's choice, or ``discard``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from analysis.stats import mean_interval, proportion, z_value
+from sim.cards import SUIT_NAMES, card_name, parse_card, parse_cards, suit_of
+from sim.kernel import FORCE_ALONE, FORCE_MAKE, FORCE_PASS
+from sim.rules import Rules
+from sim.runner import POSITIONS, Table, force_array
+
+DEFAULT_TARGET = 0.02  # default stopping rule: every option's 95% EV interval within ± this
+CAP = 2_000_000  # most accepted deals any stopping rule goes to
+FIRST_BATCH = 16_384  # accepted deals the first batch aims at (variance estimate)
+MAX_DEALT_NONE = 1_000_000  # give up when this many deals never reach the player
+MAX_DEALT = 50_000_000  # give up dealing (low acceptance) after this many deals per option
+WIN_TABLE_GAMES = 200_000
+WIN_TABLE_SEED = 20240601
+
+_win_tables: dict[str, np.ndarray] = {}
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    action: int  # FORCE_PASS / FORCE_MAKE / FORCE_ALONE
+    suit: int | None = None  # round 2 calls: the suit called
+
+
+@dataclass
+class _Sample:
+    """Per-deal outcomes of the accepted deals, one array per option, all in deal order."""
+
+    points: list = field(default_factory=list)  # his team's points per deal (int8)
+    opp: list = field(default_factory=list)  # other team's points
+    made_by_us: list = field(default_factory=list)  # his team made trump
+    tricks: list = field(default_factory=list)  # makers' tricks
+
+
+# ---------------------------------------------------------------------------------------------
+# input
+
+
+def _position(position) -> int:
+    if isinstance(position, bool):
+        raise ValueError(f"unknown position {position!r}: use first, second, third or dealer")
+    if isinstance(position, int | np.integer) and 0 <= int(position) <= 3:
+        return int(position)
+    if isinstance(position, str) and position.strip().lower() in POSITIONS:
+        return POSITIONS.index(position.strip().lower())
+    raise ValueError(f"unknown position {position!r}: use first, second, third or dealer")
+
+
+def parse_score(score, game_to: int) -> tuple[int, int] | None:
+    """``"6-8"`` (the player's team first) or ``(6, 8)`` -> (6, 8); both 0 .. game_to - 1."""
+    if score is None:
+        return None
+    try:
+        if isinstance(score, str):
+            parts = score.replace(":", "-").split("-")
+            if len(parts) != 2:
+                raise ValueError
+            us, them = (int(p.strip()) for p in parts)
+        else:
+            us, them = (int(x) for x in score)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"score {score!r} is not of the form US-THEM, e.g. 6-8 (the player's team first)"
+        ) from None
+    if not (0 <= us < game_to and 0 <= them < game_to):
+        raise ValueError(
+            f"score {us}-{them} is outside a game to {game_to}: both scores must be 0-{game_to - 1}"
+        )
+    return us, them
+
+
+def _read_hand(hand) -> list[int]:
+    cards = parse_cards(hand)  # unknown and duplicate cards raise CardError (a ValueError)
+    if len(cards) != 5:
+        shown = " ".join(card_name(c) for c in cards)
+        raise ValueError(f"a hand has exactly five cards, got {len(cards)}: {shown or 'none'}")
+    return cards
+
+
+def options_for(round_: int, upcard: int, position: int, rules: Rules) -> list[Option]:
+    """The player's options: round 1 pass / order up / alone (the dealer "picks up"); round 2
+    pass (not for a stuck dealer) and each suit but the turned-down one, with partner or alone."""
+    if round_ == 1:
+        verb = "pick up" if position == 3 else "order up"
+        return [
+            Option("pass", FORCE_PASS),
+            Option(verb, FORCE_MAKE),
+            Option(f"{verb} alone", FORCE_ALONE),
+        ]
+    stuck = position == 3 and rules.stick_the_dealer
+    opts = [] if stuck else [Option("pass", FORCE_PASS)]
+    for s in range(4):
+        if s != suit_of(upcard):
+            name = SUIT_NAMES[s]
+            opts.append(Option(f"call {name}", FORCE_MAKE, s))
+            opts.append(Option(f"call {name} alone", FORCE_ALONE, s))
+    return opts
+
+
+# ---------------------------------------------------------------------------------------------
+# win probability by score
+
+
+def win_table(table: Table, rules: Rules) -> np.ndarray:
+    """P(dealing team wins | dealing team's score, other's), a (game_to, game_to) array from
+    ``WIN_TABLE_GAMES`` simulated games with a fixed seed; built once per (strategy, rules) in
+    this process.  Cells never visited (none in practice) fall back to 1 - the mirrored cell."""
+    key = json.dumps([table.describe(), rules.as_dict()], sort_keys=True, default=str)
+    if key not in _win_tables:
+        from analysis.games import win_probability_table
+        from sim.game import simulate_games
+
+        result = simulate_games(WIN_TABLE_GAMES, WIN_TABLE_SEED, rules, table)
+        wp = win_probability_table(result)
+        to = rules.game_to
+        p = np.full((to, to), np.nan)
+        p[wp["dealer_score"].to_numpy(), wp["other_score"].to_numpy()] = wp["p"].to_numpy()
+        p = np.where(np.isnan(p), 1 - p.T, p)
+        _win_tables[key] = np.where(np.isnan(p), 0.5, p)
+    return _win_tables[key]
+
+
+def win_probability(points, opp, score: tuple[int, int], position: int, p: np.ndarray):
+    """P(the player's team wins the game) after each hand: the new score looked up in ``p``;
+    the next hand is dealt by the player's left neighbour (position first), so the player's
+    team deals next when he sits first or third."""
+    to = p.shape[0]
+    us = score[0] + np.asarray(points, np.int64)
+    them = score[1] + np.asarray(opp, np.int64)
+    ui = np.minimum(us, to - 1)
+    ti = np.minimum(them, to - 1)
+    if position % 2 == 0:
+        w = p[ui, ti]
+    else:
+        w = 1 - p[ti, ui]
+    return np.where(us >= to, 1.0, np.where(them >= to, 0.0, w))
+
+
+# ---------------------------------------------------------------------------------------------
+# dealing
+
+
+def _half_width(values) -> float:
+    est = _mean(values)
+    return (est.high - est.low) / 2 if est.n >= 2 else math.inf
+
+
+def _mean(values):
+    """Mean of integer per-deal values with a 95% interval (exact variance, via bincount)."""
+    v = np.asarray(values, np.int64)
+    if v.size == 0:
+        return mean_interval([], [])
+    lo = int(v.min())
+    counts = np.bincount(v - lo)
+    return mean_interval(np.arange(lo, lo + counts.size), counts)
+
+
+def _paired(a, b):
+    return _mean(np.asarray(a, np.int64) - np.asarray(b, np.int64))
+
+
+def advise(
+    hand,
+    upcard,
+    position,
+    round_=1,
+    score=None,
+    strategy="basic",
+    rules=None,
+    deals=None,
+    precision=None,
+    seed=1,
+    discard=None,
+    progress=None,
+) -> pd.DataFrame:
+    """Price every option the player has for one hand, seat and upcard.
+
+    Parameters
+    ----------
+    hand : five cards, e.g. ``"JS AS 9H 9D TC"`` (also ``10h``, ``J♥``) or a list of strings
+    upcard : the upcard (round 2: the turned-down upcard)
+    position : ``first``, ``second``, ``third`` or ``dealer`` (or 0-3)
+    round_ : 1 (order up or pass) or 2 (call a suit or pass)
+    score : ``"6-8"`` or ``(6, 8)``, the player's team first: adds the game win probability
+    strategy : a built-in name, a TOML file or a ``sim.runner.Table`` for all four seats
+    rules : a ``Rules`` value or a spec string for ``sim.rules.parse_rules`` (default: published)
+    deals : accepted deals to play (deals where the auction reaches the player)
+    precision : instead, deal until the paired 95% interval of the top two options (by net
+        points) has at most this half-width, or ``CAP`` accepted deals
+    seed : run seed; deal ``i`` depends only on ``(seed, i)``
+    discard : as dealer in round 1, the card to discard after picking up (default: the
+        strategy's choice)
+    progress : optional ``progress(done, total)``, called after each batch with the accepted
+        deals so far and the current estimate of the total
+
+    With neither ``deals`` nor ``precision``: enough deals that every option's 95% interval on
+    net points is within ±0.02 (estimated from a first batch's variance), at most ``CAP``.
+
+    Returns
+    -------
+    DataFrame, one row per option: ``option``, ``action``, ``suit``; ``net`` (his team's points
+    minus the other team's, per hand) with ``net_low``/``net_high`` (95% normal interval);
+    ``points`` (his team's) likewise; ``making`` (his team made trump and took 3+), ``march``
+    (made and took 5), ``euchred`` (made and took fewer than 3), each with a Wilson interval;
+    with ``score``, ``win`` (P(his team wins the game)) with a normal interval (the win table
+    comes from ``WIN_TABLE_GAMES`` simulated games; its own noise is *not* in that interval);
+    ``deals`` (accepted), ``dealt``, ``acceptance``, ``recommended``.  ``df.attrs`` holds
+    ``recommendation`` (best option by net points, the runner-up, and the paired difference
+    best minus runner-up with its 95% interval; ``decided`` is False when it contains 0),
+    ``recommendation_win`` (the same by win probability, with ``score``), ``paired`` (every
+    pair of options: paired difference in net points) and the inputs.
+    """
+    rules = Rules() if rules is None else rules
+    if isinstance(rules, str):
+        from sim.rules import parse_rules
+
+        rules = parse_rules(rules)
+    cards = _read_hand(hand)
+    up = parse_card(upcard) if isinstance(upcard, str) else int(upcard)
+    if not 0 <= up < 24:
+        raise ValueError(f"unknown upcard {upcard!r}")
+    if up in cards:
+        raise ValueError(f"the upcard {card_name(up)} is also in the hand")
+    pos = _position(position)
+    if isinstance(round_, str) and round_.strip() in ("1", "2"):
+        round_ = int(round_)
+    if isinstance(round_, bool) or round_ not in (1, 2):
+        raise ValueError(f"round must be 1 or 2, not {round_!r}")
+    sc = parse_score(score, rules.game_to)
+    d = None
+    if discard is not None:
+        if pos != 3 or round_ != 1:
+            raise ValueError("a discard can only be given for the dealer in round 1")
+        d = parse_card(discard) if isinstance(discard, str) else int(discard)
+        if d != up and d not in cards:
+            raise ValueError(f"discard {card_name(d)} is neither in the hand nor the upcard")
+        if d == up and not rules.dealer_may_discard_upcard:
+            raise ValueError(f"these rules do not let the dealer discard the upcard {card_name(d)}")
+    if deals is not None and precision is not None:
+        raise ValueError("give deals or precision, not both")
+    if deals is not None and (isinstance(deals, bool) or int(deals) != deals or deals < 1):
+        raise ValueError(f"deals must be a whole number of at least 1, not {deals!r}")
+    if precision is not None and not precision > 0:
+        raise ValueError(f"precision must be a positive number of points, not {precision!r}")
+    from sim.rng import normalise_seed
+
+    seed = normalise_seed(seed)
+    table = strategy if isinstance(strategy, Table) else Table.teams(strategy)
+    kernel, _ = table.kernels()
+    kinds, params, bv = table.arrays()
+    packed = rules.pack()
+    mask = int(sum(1 << c for c in cards))
+    scores = np.zeros(2, np.int64)
+    if sc is not None:
+        scores[pos % 2], scores[1 - pos % 2] = sc
+    options = options_for(round_, up, pos, rules)
+    forces = [force_array(pos, round_, o.action, o.suit, d) for o in options]
+    k = len(options)
+    z = z_value()
+
+    samples = [_Sample() for _ in options]
+    accepted_at: list[np.ndarray] = []  # deal indices of the accepted deals
+    dealt = 0
+    have = 0
+    t0 = time.perf_counter()
+
+    def concat(name, i):
+        parts = getattr(samples[i], name)
+        return np.concatenate(parts) if parts else np.zeros(0, np.int8)
+
+    def nets():
+        return [concat("points", i).astype(np.int64) - concat("opp", i) for i in range(k)]
+
+    def target() -> int:
+        """Accepted deals the stopping rule wants, given what has been seen."""
+        if deals is not None:
+            return int(deals)
+        if have < 2:
+            return FIRST_BATCH
+        net = nets()
+        if precision is not None:
+            order = np.argsort([-n.mean() for n in net], kind="stable")
+            diff = net[order[0]] - net[order[1]] if k > 1 else net[order[0]]
+            sd, goal = float(np.std(diff, ddof=1)), precision
+        else:
+            sd, goal = max(float(np.std(n, ddof=1)) for n in net), DEFAULT_TARGET
+        need = math.ceil((z * sd / goal) ** 2 * 1.05) if sd > 0 else have
+        return int(min(CAP, max(need, have)))
+
+    def satisfied() -> bool:
+        if deals is not None:
+            return have >= deals
+        if have >= CAP:
+            return True
+        if have < 2:
+            return False
+        net = nets()
+        if precision is not None:
+            if k == 1:
+                return _half_width(net[0]) <= precision
+            order = np.argsort([-n.mean() for n in net], kind="stable")
+            return _half_width(net[order[0]] - net[order[1]]) <= precision
+        return max(_half_width(n) for n in net) <= DEFAULT_TARGET
+
+    goal = target()
+    while not satisfied():
+        want = goal - have if goal > have else max(1, have // 10)
+        rate = have / dealt if have else 1.0
+        n = int(min(max(want / max(rate, 1e-3) * 1.1, 1024), 1 << 22))
+        chunk = int(max(64, min(4096, n // 16)))
+        out = np.zeros((k, n, 7), np.int64)
+        for i in range(k):
+            kernel.run_seen(
+                seed,
+                dealt,
+                n,
+                chunk,
+                packed,
+                kinds,
+                params,
+                bv,
+                forces[i],
+                mask,
+                up,
+                pos,
+                scores,
+                out[i],
+            )
+        reached = out[0, :, 0] == 1
+        for i in range(1, k):
+            if not np.array_equal(out[i, :, 0] == 1, reached):
+                raise RuntimeError(
+                    "the auction reached the player on different deals for "
+                    "different options; the kernel's forcing is inconsistent"
+                )
+        idx = np.flatnonzero(reached)
+        if deals is not None:
+            idx = idx[: int(deals) - have]
+        for i in range(k):
+            o = out[i, idx]
+            samples[i].points.append(o[:, 5].astype(np.int8))
+            samples[i].opp.append(o[:, 6].astype(np.int8))
+            samples[i].made_by_us.append((o[:, 2] >= 0) & (o[:, 2] % 2 == pos % 2))
+            samples[i].tricks.append(o[:, 4].astype(np.int8))
+        accepted_at.append(idx + dealt)
+        have += idx.size
+        if deals is not None and have >= deals:
+            dealt = int(idx[-1]) + 1 + dealt
+        else:
+            dealt += n
+        if have == 0 and dealt >= MAX_DEALT_NONE:
+            where = "in round 2" if round_ == 2 else "in round 1"
+            raise ValueError(
+                f"the auction never reached the {POSITIONS[pos]} player {where} in {dealt:,} "
+                "deals: with this hand and upcard the strategy (his own round-1 bid included) "
+                "never lets him decide, so there is nothing to advise"
+            )
+        if dealt >= MAX_DEALT and have > 1:
+            break
+        goal = target()
+        if progress is not None:
+            progress(have, max(goal, have))
+    wall = time.perf_counter() - t0
+
+    ptable = win_table(table, rules) if sc is not None else None
+    net = nets()
+    rows = []
+    for i, opt in enumerate(options):
+        pts = concat("points", i)
+        opp = concat("opp", i)
+        made = np.concatenate(samples[i].made_by_us)
+        tricks = concat("tricks", i)
+        e_net = _mean(net[i])
+        e_pts = _mean(pts)
+        making = proportion(int(np.sum(made & (tricks >= 3))), have)
+        march = proportion(int(np.sum(made & (tricks == 5))), have)
+        euchred = proportion(int(np.sum(made & (tricks < 3))), have)
+        row = {
+            "option": opt.label,
+            "action": ("pass", "make", "alone")[opt.action],
+            "suit": None if opt.suit is None else SUIT_NAMES[opt.suit],
+            "net": e_net.value, "net_low": e_net.low, "net_high": e_net.high,
+            "points": e_pts.value, "points_low": e_pts.low, "points_high": e_pts.high,
+            "making": making.value, "making_low": making.low, "making_high": making.high,
+            "march": march.value, "march_low": march.low, "march_high": march.high,
+            "euchred": euchred.value, "euchred_low": euchred.low, "euchred_high": euchred.high,
+        }  # fmt: skip
+        if ptable is not None:
+            w = win_probability(pts, opp, sc, pos, ptable)
+            e_w = mean_interval(w)
+            row.update(win=e_w.value, win_low=e_w.low, win_high=e_w.high)
+        row.update(deals=have, dealt=dealt, acceptance=have / dealt if dealt else math.nan)
+        rows.append(row)
+    df = pd.DataFrame(rows)
+
+    def recommend(values, paired):
+        order = np.argsort(-np.array([v.mean() for v in values]), kind="stable")
+        best = int(order[0])
+        rec = {"option": options[best].label}
+        if k > 1:
+            second = int(order[1])
+            est = paired(values[best], values[second])
+            rec.update(
+                runner_up=options[second].label,
+                difference=est.value,
+                low=est.low,
+                high=est.high,
+                decided=bool(est.low > 0),
+            )
+        else:
+            rec.update(
+                runner_up=None, difference=math.nan, low=math.nan, high=math.nan, decided=True
+            )
+        return rec
+
+    rec = recommend(net, _paired)
+    df["recommended"] = df["option"] == rec["option"]
+    pairs = []
+    for a in range(k):
+        for b in range(a + 1, k):
+            est = _paired(net[a], net[b])
+            pairs.append(
+                {
+                    "a": options[a].label,
+                    "b": options[b].label,
+                    "difference": est.value,
+                    "low": est.low,
+                    "high": est.high,
+                }
+            )
+    df.attrs = {
+        "recommendation": rec,
+        "paired": pairs,
+        "hand": " ".join(card_name(c) for c in cards),
+        "upcard": card_name(up),
+        "position": POSITIONS[pos],
+        "round": round_,
+        "score": None if sc is None else list(sc),
+        "strategy": table.describe()["team0"],
+        "rules": rules.describe(),
+        "seed": int(seed),
+        "discard": None if d is None else card_name(d),
+        "deals": have,
+        "dealt": dealt,
+        "wall_s": wall,
+    }
+    if ptable is not None:
+        wins = [
+            win_probability(concat("points", i), concat("opp", i), sc, pos, ptable)
+            for i in range(k)
+        ]
+
+        def paired_float(a, b):
+            return mean_interval(a - b)
+
+        df.attrs["recommendation_win"] = recommend(wins, paired_float)
+    return df
+
+
+def paired(df: pd.DataFrame, a: str, b: str) -> dict:
+    """The paired difference in net points, option ``a`` minus option ``b``, from ``df.attrs``."""
+    for p in df.attrs["paired"]:
+        if (p["a"], p["b"]) == (a, b):
+            return dict(p)
+        if (p["a"], p["b"]) == (b, a):
+            return {"a": a, "b": b, "difference": -p["difference"], "low": -p["high"],
+                    "high": -p["low"]}  # fmt: skip
+    raise KeyError(f"no options {a!r} and {b!r}")
+
+
+def advise_bench() -> float:
+    """Seconds for the default run of "JS AS 9H 9D TC", upcard 9S, first position, after a
+    warm-up run that compiles (or loads) the kernel."""
+    advise("JS AS 9H 9D TC", "9S", "first", deals=1000)
+    t0 = time.perf_counter()
+    advise("JS AS 9H 9D TC", "9S", "first")
+    return time.perf_counter() - t0
+
+
+__all__ = ["advise", "advise_bench", "options_for", "paired", "parse_score", "win_probability",
+           "win_table", "CAP", "DEFAULT_TARGET"]  # fmt: skip

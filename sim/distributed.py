@@ -1,0 +1,525 @@
+"""Chunked runs: local threads or a Dask cluster, bit-identical results, resumable run folders.
+
+A run of ``hands`` hands is cut into fixed, index-addressed chunks of ``chunk_hands`` hands:
+chunk ``k`` plays hands ``[k * C, min(hands, (k + 1) * C))``.  Hand ``i`` depends only on
+``(seed, i)`` (``sim.runner``), so a chunk can be played anywhere, and the tally of the whole run
+is the integer sum of its chunks' tallies: identical, bit for bit, to a one-piece local run
+whatever the number of workers and whatever order chunks finish in.
+
+Where chunks run (``scheduler``):
+
+* ``None`` (default): one after the other in this process, on ``threads`` Numba threads.
+* ``"local:N"``: a ``distributed.LocalCluster`` of N worker processes, one thread each, started
+  for the run and closed after it.  Each task plays its chunk on one Numba thread.
+* ``"tcp://HOST:PORT"``: an existing Dask scheduler.  A task plays its chunk on
+  ``cpu_count // worker nthreads`` Numba threads (so start workers with ``--nthreads 1`` to give
+  each chunk the whole machine, or with one thread per core to run one chunk per core).
+
+Each worker compiles (or loads from the on-disk cache) the kernel once, on its first chunk.
+A task returns the chunk's tally plus its wall time and worker address; the client keeps one
+tally per chunk index, so a task the scheduler re-runs after losing a worker is never counted
+twice.  A chunk that raises surfaces as one ``RuntimeError("chunk 7 (hands ...) failed on worker
+...: ...")``; the remaining tasks are cancelled and the client/cluster is closed.
+
+Records (``records=True``, needs ``run_dir``): each task writes its chunk's rows itself as
+``records/part-<chunk>.parquet`` (under a temporary name, then renamed) into the run folder,
+rather than shipping them to the client.  Why: a chunk of 2^20 hands is ~35 MB of rows, so
+returning frames would funnel the whole data set through the client's memory and network link;
+writing in place keeps the client's memory flat and the parts land where they belong.  The cost
+is that the run folder must be visible at the same absolute path on every worker: true for
+``local:N`` and for clusters on a shared filesystem (the supported setups).
+
+Resumable runs (``run_dir``): the folder holds ``run.json`` (hands, seed, rules, the four
+strategies as data, chunk size, records) and one ``chunks/chunk-<k>.npy`` per completed chunk
+(the chunk's tally, written under a temporary name and renamed, so a file that exists is
+complete).  ``resume(run_dir)`` re-reads run.json, skips the completed chunks, plays the rest and
+returns the same ``RunResult`` an uninterrupted run gives.
+
+Without the ``distributed`` extra, asking for a scheduler raises one ``ValueError`` saying how
+to install it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from sim import kernel as K
+from sim.rng import normalise_seed
+from sim.rules import Rules
+from sim.runner import DEFAULT_BATCH, RunResult, Table, simulate
+from sim.strategies import Strategy
+
+DEFAULT_CHUNK_HANDS = 1 << 20
+RUN_FORMAT = 1
+NEEDS_EXTRA = "--scheduler needs the distributed extra: pip install 'euchre-sim[distributed]'"
+LOCAL_WORKER = "local"
+
+
+# ---------------------------------------------------------------------------------------------
+# chunks
+
+
+def chunk_ranges(hands: int, chunk_hands: int = DEFAULT_CHUNK_HANDS) -> list[tuple[int, int]]:
+    """``[(start, stop), ...]``: chunk k covers hands ``[k * chunk_hands, ...)``."""
+    if chunk_hands < 1:
+        raise ValueError(f"chunk size must be at least 1 hand, not {chunk_hands}")
+    return [(a, min(hands, a + chunk_hands)) for a in range(0, hands, chunk_hands)]
+
+
+def chunk_path(run_dir: Path, k: int) -> Path:
+    return Path(run_dir) / "chunks" / f"chunk-{k:06d}.npy"
+
+
+def part_path(run_dir: Path, k: int) -> Path:
+    return Path(run_dir) / "records" / f"part-{k:06d}.parquet"
+
+
+def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+    """Write ``path`` through ``write(tmp)`` and rename: the file exists only when complete."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.parent / f".{path.name}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def _save_npy(path: Path, arr: np.ndarray) -> None:
+    def write(tmp):
+        with open(tmp, "wb") as f:
+            np.save(f, arr)
+
+    _atomic_write(path, write)
+
+
+def run_chunk(k, start, stop, seed, rules, table, threads=None, records_dir=None):
+    """Play chunk ``k`` (hands ``start .. stop-1``): the task every worker runs.
+
+    Returns ``{"k", "tally", "wall_s", "worker", "error"}``; an exception becomes ``error``
+    (a string) so the client can name the chunk and the worker in one message.
+    """
+    worker = _worker_address()
+    t0 = time.perf_counter()
+    try:
+        if threads is None:
+            threads = _worker_threads()
+        res = simulate(
+            stop - start,
+            seed,
+            rules,
+            table,
+            start=start,
+            threads=threads,
+            records=records_dir is not None,
+            batch=min(stop - start, DEFAULT_BATCH),
+        )
+        if records_dir is not None:
+            _atomic_write(
+                part_path(records_dir, k), lambda tmp: res.records.to_parquet(tmp, index=False)
+            )
+        tally = res.tally
+        error = None
+    except Exception as e:  # reported to the client, which raises one clear error
+        tally, error = None, " ".join(f"{type(e).__name__}: {e}".split())
+    return {
+        "k": k,
+        "tally": tally,
+        "wall_s": time.perf_counter() - t0,
+        "worker": worker,
+        "error": error,
+    }
+
+
+def _worker_address() -> str:
+    try:
+        from distributed import get_worker
+
+        return get_worker().address
+    except (ImportError, ValueError):
+        return LOCAL_WORKER
+
+
+def _worker_threads() -> int | None:
+    """Numba threads for one task on a Dask worker: the cores shared by its task threads."""
+    try:
+        from distributed import get_worker
+
+        w = get_worker()
+    except (ImportError, ValueError):
+        return None
+    return max(1, (os.cpu_count() or 1) // max(1, w.state.nthreads))
+
+
+# ---------------------------------------------------------------------------------------------
+# the run
+
+
+@dataclass
+class ChunkedRunResult(RunResult):
+    """A ``RunResult`` whose speed counts only the hands played by this call (a resumed run
+    skips the chunks found done) over the time spent playing them (cluster start excluded)."""
+
+    played: int = 0
+
+    @property
+    def hands_per_s(self) -> float:
+        return self.played / self.wall_s if self.wall_s > 0 and self.played else float("nan")
+
+
+@dataclass
+class ChunkedResult:
+    """A chunked run's ``RunResult`` plus per-worker figures for the manifest."""
+
+    result: RunResult
+    chunk_hands: int
+    workers: dict = field(default_factory=dict)  # address -> {"chunks", "hands", "hands_per_s"}
+    resumed_chunks: int = 0  # chunks found already done in run_dir
+
+
+def run_chunked(
+    hands: int,
+    seed: int = 0,
+    rules: Rules | None = None,
+    table: Table | None = None,
+    *,
+    scheduler: str | None = None,
+    chunk_hands: int = DEFAULT_CHUNK_HANDS,
+    threads: int | None = None,
+    run_dir: str | Path | None = None,
+    records: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> ChunkedResult:
+    """Play ``hands`` hands in chunks (see the module header) and return the summed tally.
+
+    ``run_dir`` makes the run resumable: run.json is written (or checked against, when it
+    exists) and each completed chunk saved; chunks already saved are skipped.  ``progress(n)``
+    is called with each finished chunk's hand count (chunks found done count at the start).
+    ``threads``: Numba threads per chunk in-process (default all); ignored on Dask.
+    """
+    if isinstance(hands, bool) or not isinstance(hands, int | np.integer) or hands < 1:
+        raise ValueError(f"number of hands must be a positive whole number, not {hands!r}")
+    seed = normalise_seed(seed)
+    rules = rules or Rules()
+    table = table or Table.teams()
+    if scheduler is not None:
+        _check_scheduler(scheduler)
+    if records and run_dir is None:
+        raise ValueError("records in a chunked run need a run folder")
+    ranges = chunk_ranges(int(hands), int(chunk_hands))
+    spec = run_spec(hands, seed, rules, table, chunk_hands, records)
+    done: dict[int, np.ndarray] = {}
+    if run_dir is not None:
+        run_dir = Path(run_dir).absolute()
+        _prepare_run_dir(run_dir, spec)
+        done = completed_chunks(run_dir, len(ranges))
+    resumed = len(done)
+    if progress is not None and done:
+        progress(sum(ranges[k][1] - ranges[k][0] for k in done))
+    todo = [k for k in range(len(ranges)) if k not in done]
+    per_worker: dict[str, list] = {}
+
+    def finish(out):
+        k = out["k"]
+        a, b = ranges[k]
+        if out["error"] is not None:
+            raise RuntimeError(
+                f"chunk {k} (hands {a}..{b - 1}) failed on worker {out['worker']}: {out['error']}"
+            )
+        if k in done:  # a re-run task (lost worker): already counted
+            return
+        if run_dir is not None:
+            _save_npy(chunk_path(run_dir, k), out["tally"])
+        done[k] = out["tally"]
+        w = per_worker.setdefault(out["worker"], [0, 0, 0.0])
+        w[0] += 1
+        w[1] += b - a
+        w[2] += out["wall_s"]
+        if progress is not None:
+            progress(b - a)
+
+    records_dir = run_dir if records else None
+    clock = {"t0": time.perf_counter()}
+    if scheduler is None:
+        for k in todo:
+            a, b = ranges[k]
+            finish(run_chunk(k, a, b, seed, rules, table, threads or None, records_dir))
+        used_threads = threads
+    else:
+        used_threads = _run_dask(
+            scheduler, todo, ranges, seed, rules, table, records_dir, finish, clock
+        )
+    wall = time.perf_counter() - clock["t0"]
+
+    total = np.zeros(K.TALLY_SHAPE, np.int64)
+    for k in range(len(ranges)):  # chunk order (integer sums: order cannot change the result)
+        total += done[k]
+    from sim.runner import default_threads
+
+    res = ChunkedRunResult(
+        int(hands), seed, rules, table, total, None, wall, used_threads or default_threads()
+    )
+    res.played = sum(w[1] for w in per_worker.values())
+    workers = {
+        addr: {"chunks": c, "hands": h, "hands_per_s": h / s if s > 0 else float("nan")}
+        for addr, (c, h, s) in sorted(per_worker.items())
+    }
+    res.extra["workers"] = workers
+    res.extra["chunk_hands"] = int(chunk_hands)
+    return ChunkedResult(res, int(chunk_hands), workers, resumed)
+
+
+def resume(
+    run_dir: str | Path,
+    *,
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> ChunkedResult:
+    """Finish the run recorded in ``run_dir`` (its run.json); completed chunks are skipped."""
+    run_dir = Path(run_dir)
+    spec = read_run_spec(run_dir)
+    hands, seed, rules, table, chunk_hands, records = spec_values(spec, run_dir)
+    return run_chunked(
+        hands,
+        seed,
+        rules,
+        table,
+        scheduler=scheduler,
+        chunk_hands=chunk_hands,
+        threads=threads,
+        run_dir=run_dir,
+        records=records,
+        progress=progress,
+    )
+
+
+def _check_scheduler(scheduler: str) -> None:
+    if not (
+        scheduler.startswith("tcp://")
+        or scheduler.startswith("tls://")
+        or scheduler.startswith("local:")
+    ):
+        raise ValueError(f"--scheduler {scheduler}: give tcp://HOST:PORT or local:N")
+    if scheduler.startswith("local:"):
+        n = scheduler[6:]
+        if not n.isdigit() or int(n) < 1:
+            raise ValueError(f"--scheduler {scheduler}: local:N needs N of 1 or more workers")
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise ValueError(NEEDS_EXTRA) from None
+
+
+def _run_dask(scheduler, todo, ranges, seed, rules, table, records_dir, finish, clock):
+    """Run ``todo`` on Dask; returns the cluster's worker threads.  ``clock["t0"]`` is reset
+    once the client is connected, so the run's wall time excludes starting a cluster."""
+    import logging
+
+    from distributed import Client, LocalCluster, as_completed
+
+    cluster = client = None
+    futures = []
+    try:
+        if scheduler.startswith("local:"):
+            n = int(scheduler[6:])
+            cluster = LocalCluster(
+                n_workers=n,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
+            client = Client(cluster)
+            client.wait_for_workers(n)
+        else:
+            try:
+                client = Client(scheduler, timeout="20s")
+            except OSError as e:
+                raise RuntimeError(f"--scheduler {scheduler}: cannot connect ({e})") from None
+        threads = max(1, sum(client.nthreads().values()))
+        clock["t0"] = time.perf_counter()
+        if not todo:
+            return threads
+        token = uuid.uuid4().hex[:8]
+        table_f, rules_f = client.scatter([table, rules], broadcast=True)
+        for k in todo:
+            a, b = ranges[k]
+            futures.append(
+                client.submit(
+                    run_chunk,
+                    k,
+                    a,
+                    b,
+                    seed,
+                    rules_f,
+                    table_f,
+                    1 if scheduler.startswith("local:") else None,
+                    records_dir,
+                    key=f"euchre-chunk-{token}-{k:06d}",
+                    pure=False,
+                )
+            )
+        for fut in as_completed(futures):
+            try:
+                out = fut.result()
+            except Exception as e:  # a lost worker beyond the retry limit, a cancelled task
+                k = int(fut.key.rsplit("-", 1)[1])
+                a, b = ranges[k]
+                raise RuntimeError(
+                    f"chunk {k} (hands {a}..{b - 1}) failed on a worker: {type(e).__name__}: {e}"
+                ) from None
+            finish(out)
+            fut.release()
+        return threads
+    finally:
+        if client is not None:
+            for fut in futures:
+                if not fut.done():
+                    fut.cancel()
+            client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# run folders
+
+
+def strategy_spec(s: Strategy) -> dict:
+    """A strategy as JSON data, enough to rebuild it exactly (``strategy_from_spec``)."""
+    d = {
+        "name": s.name,
+        "kind": int(s.kind),
+        "params": {k: float(v) for k, v in s.params.items()},
+        "description": s.description,
+        "hooks": None if s.hooks is None else [s.hooks[0], s.hooks[1], list(s.hooks[2])],
+    }
+    if hasattr(s, "source"):
+        d["file"] = {
+            "base": s.base,
+            "source": s.source,
+            "overrides": [[k, float(v)] for k, v in s.overrides],
+        }
+    return d
+
+
+def strategy_from_spec(d: dict) -> Strategy:
+    hooks = d.get("hooks")
+    hooks = None if hooks is None else (hooks[0], hooks[1], tuple(hooks[2]))
+    args = (d["name"], int(d["kind"]), dict(d["params"]), d.get("description", ""), hooks)
+    if "file" in d:
+        from sim.strategy_files import FileStrategy
+
+        f = d["file"]
+        return FileStrategy(
+            *args,
+            base=f["base"],
+            source=f["source"],
+            overrides=tuple((k, v) for k, v in f["overrides"]),
+        )
+    return Strategy(*args)
+
+
+def run_spec(hands, seed, rules, table, chunk_hands, records) -> dict:
+    return {
+        "format": RUN_FORMAT,
+        "hands": int(hands),
+        "seed": int(seed),
+        "rules": rules.as_dict(),
+        "strategies": [strategy_spec(s) for s in table.seats],
+        "chunk_hands": int(chunk_hands),
+        "records": bool(records),
+        "chunks": len(chunk_ranges(int(hands), int(chunk_hands))),
+    }
+
+
+def spec_values(spec: dict, where="run.json"):
+    """(hands, seed, rules, table, chunk_hands, records) from a run.json."""
+    try:
+        rules = Rules().replace(**spec["rules"])
+        table = Table(tuple(strategy_from_spec(d) for d in spec["strategies"]))
+        return (
+            int(spec["hands"]),
+            int(spec["seed"]),
+            rules,
+            table,
+            int(spec["chunk_hands"]),
+            bool(spec.get("records", False)),
+        )
+    except (KeyError, TypeError, IndexError) as e:
+        raise ValueError(f"{where}: run.json is incomplete or damaged ({e!r})") from None
+
+
+def read_run_spec(run_dir: Path) -> dict:
+    path = Path(run_dir) / "run.json"
+    if not Path(run_dir).is_dir():
+        raise ValueError(f"{run_dir}: no such run folder")
+    try:
+        spec = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise ValueError(f"{run_dir}: not a resumable run folder (no run.json)") from None
+    except (OSError, json.JSONDecodeError) as e:
+        raise ValueError(f"{path}: cannot read it ({e})") from None
+    if not isinstance(spec, dict) or spec.get("format") != RUN_FORMAT:
+        raise ValueError(f"{path}: not a run.json this version understands")
+    return spec
+
+
+def _prepare_run_dir(run_dir: Path, spec: dict) -> None:
+    if (run_dir / "run.json").exists():
+        old = read_run_spec(run_dir)
+        if old != json.loads(json.dumps(spec)):
+            raise ValueError(
+                f"{run_dir}: holds a different run (its run.json differs); "
+                "resume it or choose another folder"
+            )
+        return
+    run_dir.mkdir(parents=True, exist_ok=True)
+    _atomic_write(
+        run_dir / "run.json", lambda tmp: tmp.write_text(json.dumps(spec, indent=2) + "\n")
+    )
+
+
+def completed_chunks(run_dir: Path, nchunks: int) -> dict[int, np.ndarray]:
+    """The chunk tallies already saved in ``run_dir``."""
+    out = {}
+    for k in range(nchunks):
+        p = chunk_path(run_dir, k)
+        if p.exists():
+            arr = np.load(p)
+            if arr.shape != tuple(K.TALLY_SHAPE) or arr.dtype != np.int64:
+                raise ValueError(f"{p}: not a chunk tally; remove it to re-run chunk {k}")
+            out[k] = arr
+    return out
+
+
+def progress_of(run_dir: str | Path) -> tuple[int, int]:
+    """(completed chunks, all chunks) of a run folder."""
+    spec = read_run_spec(Path(run_dir))
+    return len(completed_chunks(Path(run_dir), spec["chunks"])), spec["chunks"]
+
+
+__all__ = [
+    "run_chunked",
+    "resume",
+    "chunk_ranges",
+    "run_chunk",
+    "ChunkedResult",
+    "read_run_spec",
+    "spec_values",
+    "progress_of",
+    "strategy_spec",
+    "strategy_from_spec",
+    "DEFAULT_CHUNK_HANDS",
+    "NEEDS_EXTRA",
+]

@@ -1,0 +1,198 @@
+"""The hand advisor: certain answers, exact recomputation from the kernel, dealing, bad input."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from analysis.advise import advise, options_for, paired, parse_score, win_probability
+from analysis.cli import main
+from sim import kernel as K
+from sim.cards import mask_of, parse_card, parse_cards
+from sim.rng import STREAM_SEEN, hand_key, shuffle_deck
+from sim.rules import Rules
+from sim.runner import Table, force_array
+
+
+def test_both_bowers_ace_king_order_up_and_alone():
+    df = advise("JH JD AH KH 9C", "QH", "first", deals=4000, seed=3)
+    up = paired(df, "order up", "pass")
+    assert up["low"] > 0
+    alone = paired(df, "order up alone", "order up")
+    assert alone["low"] > 0
+    rec = df.attrs["recommendation"]
+    assert rec["option"] == "order up alone" and rec["decided"]
+    assert df.loc[df.recommended, "option"].tolist() == ["order up alone"]
+
+
+def test_no_trump_no_aces_pass():
+    df = advise("9C TC 9D TD QS", "9H", "first", deals=4000, seed=3)
+    assert paired(df, "pass", "order up")["low"] > 0
+    assert df.attrs["recommendation"]["option"] == "pass"
+
+
+def test_numbers_equal_direct_recomputation_from_run_seen():
+    # second position: the first player sometimes orders up, so some deals are rejected
+    hand, up, n = "JS AS 9H 9D TC", "9S", 3000
+    df = advise(hand, up, "second", deals=n, seed=11)
+    kinds, params, bv = Table.teams("basic").arrays()
+    mask = mask_of(parse_cards(hand))
+    big = 6000
+    for row, action in zip(
+        df.itertuples(), (K.FORCE_PASS, K.FORCE_MAKE, K.FORCE_ALONE), strict=True
+    ):
+        out = np.zeros((big, 7), np.int64)
+        K.run_seen(
+            11,
+            0,
+            big,
+            512,
+            Rules().pack(),
+            kinds,
+            params,
+            bv,
+            force_array(1, 1, action),
+            mask,
+            parse_card(up),
+            1,
+            np.zeros(2, np.int64),
+            out,
+        )
+        idx = np.flatnonzero(out[:, 0] == 1)[:n]
+        o = out[idx]
+        assert row.deals == n and row.dealt == idx[-1] + 1
+        assert row.acceptance == n / (idx[-1] + 1)
+        assert row.net == pytest.approx((o[:, 5] - o[:, 6]).mean(), abs=1e-12)
+        assert row.points == pytest.approx(o[:, 5].mean(), abs=1e-12)
+        ours = (o[:, 2] >= 0) & (o[:, 2] % 2 == 1)
+        assert row.making == np.mean(ours & (o[:, 4] >= 3))
+        assert row.march == np.mean(ours & (o[:, 4] == 5))
+        assert row.euchred == np.mean(ours & (o[:, 4] < 3))
+    # the same seed gives the same numbers bit for bit
+    again = advise(hand, up, "second", deals=n, seed=11)
+    assert again.equals(df)
+
+
+def test_forced_make_is_always_made_or_euchred():
+    df = advise("JS AS 9H 9D TC", "9S", "third", deals=2000, seed=5)
+    for opt in ("order up", "order up alone"):
+        r = df.set_index("option").loc[opt]
+        assert r.making + r.euchred == pytest.approx(1.0, abs=1e-12)
+
+
+def test_round2_options_and_conditioning():
+    df = advise("9C TC 9D TD QS", "9H", "second", round_=2, deals=1500, seed=2)
+    assert df["option"].tolist() == [
+        "pass", "call clubs", "call clubs alone", "call diamonds", "call diamonds alone",
+        "call spades", "call spades alone",
+    ]  # fmt: skip
+    assert 0 < df["acceptance"].iloc[0] < 1
+    for r in df[df.action != "pass"].itertuples():
+        assert r.making + r.euchred == pytest.approx(1.0, abs=1e-12)
+    stuck = options_for(2, parse_card("9H"), 3, Rules(stick_the_dealer=True))
+    assert "pass" not in [o.label for o in stuck]
+
+
+def test_score_at_nine_win_equals_making():
+    # 9-8 to 10: making wins the game at once, a euchre (2 points) loses it
+    df = advise("JS AS 9H 9D TC", "9S", "first", score="9-8", deals=1500, seed=4)
+    r = df.set_index("option").loc["order up"]
+    assert r.win == pytest.approx(r.making, abs=1e-12)
+    assert "recommendation_win" in df.attrs
+
+
+def test_win_probability_lookup():
+    p = np.array([[0.5, 0.4], [0.7, 0.6]])  # a game to 2, p[dealer score, other]
+    w = win_probability([0, 1, 0, 2], [0, 0, 1, 0], (0, 0), 0, p)
+    assert w.tolist() == [0.5, 0.7, 0.4, 1.0]
+    w = win_probability([0, 0], [0, 2], (1, 0), 1, p)  # other team deals next
+    assert w.tolist() == [pytest.approx(1 - 0.4), 0.0]
+
+
+def test_deal_is_the_players_view_and_uniform():
+    # the kernel's dealing, step by step: the shuffled pack minus the seen cards
+    hand = parse_cards("JS AS 9H 9D TC")
+    up = parse_card("9S")
+    unseen = [c for c in range(24) if c not in hand and c != up]
+    n = 6000
+    kitty = np.zeros(24, np.int64)
+    rest = np.empty(24, np.int64)
+    for i in range(n):
+        shuffle_deck(np.uint64(hand_key(1, i, STREAM_SEEN)), rest)
+        order = [int(c) for c in rest if int(c) in unseen]
+        assert sorted(order) == unseen
+        for c in order[15:18]:
+            kitty[c] += 1
+    # each unseen card is face down in the kitty with probability 3/18
+    p = 3 / 18
+    tol = 4 * np.sqrt(p * (1 - p) / n)
+    assert np.all(np.abs(kitty[unseen] / n - p) < tol)
+    assert kitty[hand].sum() == 0 and kitty[up] == 0
+
+
+def test_parse_score():
+    assert parse_score("6-8", 10) == (6, 8)
+    assert parse_score(None, 10) is None
+    with pytest.raises(ValueError, match="outside a game to 10"):
+        parse_score("6-10", 10)
+    with pytest.raises(ValueError, match="outside a game to 5"):
+        parse_score("6-2", 5)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["JS AS 9H 9D JS", "--upcard", "9S", "--position", "first"], "duplicate card JS"),
+        (["JS AS 9H 9D TC", "--upcard", "AS", "--position", "first"], "upcard AS is also in"),
+        (["JS AS 9H 9D", "--upcard", "9S", "--position", "first"], "exactly five cards, got 4"),
+        (["JS AS 9H 9D TC", "--upcard", "9S", "--position", "fourth"], "unknown position"),
+        (["JS AS 9H 9D TC", "--upcard", "9S", "--position", "first", "--score", "6-11"],
+         "outside a game to 10"),
+        (["JS AS 9H 9D TC", "--upcard", "9S", "--position", "first", "--score", "-1-3"],
+         "score"),
+        (["JS AS 9H 9D TC", "--upcard", "9S", "--position", "first", "--round", "3"],
+         "round must be 1 or 2"),
+        (["JS AS 9H 9D TC", "--upcard", "9S", "--position", "dealer", "--discard", "KH"],
+         "neither in the hand nor the upcard"),
+        (["JS AS 9H 9D TC", "--upcard", "9S", "--position", "first", "--discard", "TC"],
+         "only be given for the dealer"),
+        (["JS AS 9H 9D TC", "--upcard", "9S", "--position", "dealer", "--discard", "9S",
+          "--rules", "dealer_may_discard_upcard=false"], "not let the dealer discard"),
+        (["JS AS 9H 9D TX", "--upcard", "9S", "--position", "first"], "unknown card"),
+        (["JS AS 9H 9D TC", "--upcard", "9S", "--position", "first", "--deals", "10",
+          "--precision", "0.1"], "not both"),
+    ],
+)  # fmt: skip
+def test_bad_input_one_line(args, message):
+    result = CliRunner().invoke(main, ["advise", *args, "--silent"])
+    assert result.exit_code != 0
+    assert "Traceback" not in result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert message in lines[0]
+
+
+def test_cli_table_and_json():
+    args = ["advise", "JH JD AH KH 9C", "--upcard", "QH", "--position", "first", "--deals",
+            "2000", "--silent"]  # fmt: skip
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "recommended: order up alone (better than order up by" in result.output
+    assert "order up alone" in result.output
+    result = CliRunner().invoke(main, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert [o["option"] for o in data["options"]] == ["pass", "order up", "order up alone"]
+    assert data["recommendation"]["option"] == "order up alone"
+    assert data["deals"] == 2000
+
+
+def test_precision_and_default_stopping():
+    df = advise("JS AS 9H 9D TC", "9S", "first", precision=0.05, seed=6)
+    rec = df.attrs["recommendation"]
+    assert (rec["high"] - rec["low"]) / 2 <= 0.05
+    df = advise("JS AS 9H 9D TC", "9S", "first", seed=6)
+    assert ((df.net_high - df.net_low) / 2 <= 0.02).all()
