@@ -120,6 +120,9 @@ def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
         if progress:
             progress(rows[-1])
     out["kernel"] = rows
+    from analysis.advise import advise_bench
+
+    out["advise_s"] = min(advise_bench() for _ in range(repeats))
     # memory stays flat in aggregate mode: peak RSS after a long aggregate run
     out["max_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
@@ -139,6 +142,17 @@ def format_bench(b: dict) -> str:
             f"{r['strategy']:<12} {r['mode']:<10} {r['threads']:>7} {r['hands_per_s']:>13,.0f} "
             f"{r['ns_per_hand_per_core']:>13.0f} {r['x_referee']:>10,.0f}"
         )
+    by = {(r["strategy"], r["mode"], r["threads"]): r["hands_per_s"] for r in b["kernel"]}
+    top = max(r["threads"] for r in b["kernel"])
+    base = by.get(("basic", "aggregate", top))
+    if base:
+        lines.append("")
+        for label, mode in (("basic games", "games"), ("TOML file", "aggregate"),
+                            ("code", "aggregate")):
+            if (label, mode, top) in by:
+                lines.append(f"{label + ' / basic hands':<27} {by[(label, mode, top)] / base:8.2f}")
     lines.append("")
+    lines.append(f"advise (default run)        {b['advise_s']:8.2f} s   "
+                 '"JS AS 9H 9D TC" --upcard 9S --position first')
     lines.append(f"peak resident memory        {b['max_rss_mb']:8.0f} MB")
     return "\n".join(lines)
