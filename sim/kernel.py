@@ -694,13 +694,15 @@ def tally_index(res, dealer):
 # batches
 
 @njit(cache=True, parallel=True)
-def run_hands(seed, start, n, chunk, rules, kinds, params, bv, force, masks, fields, tally):
+def run_hands(seed, start, n, chunk, rules, kinds, params, bv, force, masks, fields, tally,
+              scores):
     """Play hands ``start .. start+n-1`` of a run.
 
     Records mode (``masks.shape[1] == n``): column ``i`` of ``masks`` (4 dealt hands, uint32)
     and ``fields`` (the other ``RECORD_COLUMNS``, int8) gets hand ``start + i``; column-major so
     each record column is one contiguous array.  In both modes each chunk adds its hands into
-    its own ``tally`` row.  The dealer of hand ``i`` is seat ``i % 4``.
+    its own ``tally`` row.  The dealer of hand ``i`` is seat ``i % 4``.  ``scores`` (team 0,
+    team 1; read only) is the game score every hand is played at (zeros outside game analysis).
     """
     want_records = masks.shape[1] == n
     nchunks = (n + chunk - 1) // chunk
@@ -709,7 +711,6 @@ def run_hands(seed, start, n, chunk, rules, kinds, params, bv, force, masks, fie
         hp = np.empty(4, np.int64)
         res = np.empty(NRES, np.int64)
         rs = np.zeros(1, np.int64)
-        scores = np.zeros(2, np.int64)
         trace = np.zeros((1, 4), np.int64)
         lo = ci * chunk
         hi = min(n, lo + chunk)

@@ -185,6 +185,7 @@ def simulate(
     chunk: int = DEFAULT_CHUNK,
     start: int = 0,
     force=None,
+    scores=(0, 0),
     progress: Callable[[int], None] | None = None,
     on_records: Callable[[object, int], None] | None = None,
 ) -> RunResult:
@@ -192,6 +193,8 @@ def simulate(
 
     ``on_records(frame, part)`` receives each batch's records instead of keeping them in memory
     (used to stream Parquet parts).  ``progress(k)`` is called with the hands finished per batch.
+    ``scores`` (team 0, team 1) is the game score at which every hand is played, for
+    score-aware strategies (game analysis); the deals do not depend on it.
     """
     if isinstance(hands, bool) or not isinstance(hands, int | np.integer) or hands < 1:
         raise ValueError(f"number of hands must be a positive whole number, not {hands!r}")
@@ -202,6 +205,10 @@ def simulate(
     kinds, params, bv = table.arrays()
     kernel, _ = table.kernels()
     packed = rules.pack()
+    score_arr = np.asarray(scores, dtype=np.int64)
+    if score_arr.shape != (2,) or score_arr.min() < 0 or score_arr.max() >= rules.game_to:
+        raise ValueError(f"scores must be two numbers from 0 to {rules.game_to - 1}, "
+                         f"not {tuple(scores)}")
     force = NO_FORCE if force is None else np.asarray(force, dtype=np.int64)
     total = np.zeros(K.NTALLY_ROW, np.int64)
     frames = []
@@ -220,7 +227,7 @@ def simulate(
         else:
             masks, fields = no_masks, no_fields
         kernel.run_hands(seed, start + done, n, chunk, packed, kinds, params, bv, force, masks,
-                         fields, tally)
+                         fields, tally, score_arr)
         check_code_strategy(tally, table)
         total += tally.sum(axis=0)
         if records:
