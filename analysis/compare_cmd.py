@@ -21,9 +21,9 @@ from analysis.simulate_cmd import (
     RunFolder,
     UsageError,
     _check_seed,
-    _why,
     git_revision,
     rules_options,
+    run_or_fail,
     strategy_options,
 )
 
@@ -108,27 +108,6 @@ def comparison_manifest(c, table, threads, command: str, files) -> dict:
     }
 
 
-def _run_folder_or_fail(ctx, folder, work):
-    """Run ``work()`` that fills ``folder.tmp``; commit it, or discard it on any failure."""
-    try:
-        result = work()
-        folder.commit()
-        return result
-    except KeyboardInterrupt:
-        folder.discard()
-        click.echo("interrupted: nothing written", err=True)
-        ctx.exit(130)
-    except ValueError as e:
-        folder.discard()
-        raise click.ClickException(str(e)) from None
-    except OSError as e:
-        folder.discard()
-        raise click.ClickException(f"--out {folder.out}: cannot write there ({_why(e)})") from None
-    except BaseException:
-        folder.discard()
-        raise
-
-
 def _progress(silent: bool, length: int, label: str):
     if silent:
         from contextlib import nullcontext
@@ -209,7 +188,7 @@ def compare_rules(ctx, hands, games, seed, table, a_spec, b_spec, out, force, th
         )
         return c
 
-    c = _run_folder_or_fail(ctx, folder, work)
+    c = run_or_fail(ctx, folder, work)
     click.echo(format_comparison(c))
     click.echo(f"\nwrote {out}")
 
@@ -333,7 +312,7 @@ def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent
         except ValueError as e:
             raise click.ClickException(str(e)) from None
     else:
-        hrow, grow = _run_folder_or_fail(ctx, folder, work)
+        hrow, grow = run_or_fail(ctx, folder, work)
     click.echo(_tournament_text(hrow, grow))
     if out is not None:
         click.echo(f"\nwrote {out}")

@@ -229,6 +229,50 @@ def _why(e: OSError) -> str:
     return e.strerror.lower() if e.strerror else str(e)
 
 
+def run_or_fail(ctx, folder: RunFolder | None, work):
+    """Run ``work()`` (which fills ``folder.tmp`` when there is a folder) and commit the folder;
+    on any failure discard it, so nothing half-written is left: Ctrl-C exits 130 with one line,
+    a user mistake (``ValueError``) or an unwritable folder becomes one ``Error:`` line."""
+    try:
+        result = work()
+        if folder is not None:
+            folder.commit()
+        return result
+    except KeyboardInterrupt:
+        if folder is not None:
+            folder.discard()
+        click.echo("interrupted: nothing written", err=True)
+        ctx.exit(130)
+    except ValueError as e:
+        if folder is not None:
+            folder.discard()
+        raise click.ClickException(str(e)) from None
+    except OSError as e:
+        if folder is not None:
+            folder.discard()
+        where = f"--out {folder.out}: " if folder is not None else ""
+        raise click.ClickException(f"{where}cannot write there ({_why(e)})") from None
+    except BaseException:
+        if folder is not None:
+            folder.discard()
+        raise
+
+
+def run_manifest(seed, rules, table, threads, wall_s, **extra) -> dict:
+    """The fields every run folder's manifest.json shares, plus ``extra``."""
+    return {
+        "version": sim.__version__,
+        "git_revision": git_revision(),
+        "seed": seed,
+        "rules": rules.as_dict(),
+        "rules_description": rules.describe(),
+        "strategies": table.describe(),
+        "threads": threads,
+        "wall_s": wall_s,
+        **extra,
+    }
+
+
 def _command_line(hands, seed, rules, table, records, out, force, threads) -> str:
     """A canonical command that reproduces the run (written into the manifest)."""
     d = table.describe()
@@ -358,7 +402,7 @@ def simulate(
     if games is not None:
         return _simulate_games(ctx, games, seed, rules, table, records, out, force, threads,
                                folder, as_json, silent)
-    try:
+    def work():
         if silent:
             result = runner.simulate(hands, seed, rules, table, **kwargs)
         else:
@@ -366,41 +410,16 @@ def simulate(
                 result = runner.simulate(hands, seed, rules, table, progress=bar.update, **kwargs)
         df = summarise(result)
         if folder is not None:
-            manifest = {
-                "version": sim.__version__,
-                "git_revision": git_revision(),
-                "seed": result.seed,
-                "hands": result.hands,
-                "rules": rules.as_dict(),
-                "rules_description": rules.describe(),
-                "strategies": table.describe(),
-                "threads": result.threads,
-                "wall_s": result.wall_s,
-                "hands_per_s": result.hands_per_s,
-                "records": {"parts": parts, "rows": result.hands} if records else None,
-                "command": _command_line(hands, seed, rules, table, records, out, force, threads),
-            }
-            folder.write_json("manifest.json", manifest)
+            folder.write_json("manifest.json", run_manifest(
+                result.seed, rules, table, result.threads, result.wall_s, hands=result.hands,
+                hands_per_s=result.hands_per_s,
+                records={"parts": parts, "rows": result.hands} if records else None,
+                command=_command_line(hands, seed, rules, table, records, out, force, threads),
+            ))
             df.to_csv(folder.tmp / "summary.csv", index=False)
-            folder.commit()
-    except KeyboardInterrupt:
-        if folder is not None:
-            folder.discard()
-        click.echo("interrupted: nothing written", err=True)
-        ctx.exit(130)
-    except ValueError as e:  # the runner's own input checks
-        if folder is not None:
-            folder.discard()
-        raise click.ClickException(str(e)) from None
-    except OSError as e:
-        if folder is not None:
-            folder.discard()
-        raise click.ClickException(f"--out {out}: cannot write there ({_why(e)})") from None
-    except BaseException:
-        if folder is not None:
-            folder.discard()
-        raise
+        return result, df
 
+    result, df = run_or_fail(ctx, folder, work)
     if as_json:
         click.echo(json.dumps(summary_json(result), indent=2))
     else:
@@ -521,26 +540,18 @@ def _simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force
             command += " " + shlex.join(["--scheduler", scheduler or "threads"])
             parts = sorted(p.name for p in (out / "records").glob("part-*.parquet")) \
                 if records else []
-            manifest = {
-                "version": sim.__version__,
-                "git_revision": git_revision(),
-                "seed": result.seed,
-                "hands": result.hands,
-                "rules": rules.as_dict(),
-                "rules_description": rules.describe(),
-                "strategies": table.describe(),
-                "threads": result.threads,
-                "wall_s": result.wall_s,
-                "hands_per_s": result.hands_per_s,  # hands played by this call / its wall
-                "records": {"parts": parts, "rows": result.hands} if records else None,
-                "command": command,
-                "scheduler": scheduler or "threads",
-                "chunk_hands": cr.chunk_hands,
-                "chunks": len(D.chunk_ranges(hands, chunk_hands)),
-                "resumed_chunks": cr.resumed_chunks,
-                "workers": {a: {"chunks": w["chunks"], "hands_per_s": w["hands_per_s"]}
-                            for a, w in cr.workers.items()},
-            }
+            manifest = run_manifest(
+                result.seed, rules, table, result.threads, result.wall_s, hands=result.hands,
+                hands_per_s=result.hands_per_s,  # hands played by this call / its wall
+                records={"parts": parts, "rows": result.hands} if records else None,
+                command=command,
+                scheduler=scheduler or "threads",
+                chunk_hands=cr.chunk_hands,
+                chunks=len(D.chunk_ranges(hands, chunk_hands)),
+                resumed_chunks=cr.resumed_chunks,
+                workers={a: {"chunks": w["chunks"], "hands_per_s": w["hands_per_s"]}
+                         for a, w in cr.workers.items()},
+            )
             _write_atomic(out / "summary.csv", df.to_csv(index=False))
             _write_atomic(out / "manifest.json", json.dumps(manifest, indent=2) + "\n")
     except KeyboardInterrupt:
@@ -573,7 +584,7 @@ def _simulate_games(ctx, games, seed, rules, table, records, out, force, threads
     from analysis.games import format_games, games_json, summarise_games, win_probability_table
     from sim.game import simulate_games
 
-    try:
+    def work():
         if silent:
             result = simulate_games(games, seed, rules, table, records=records, threads=threads)
         else:
@@ -584,34 +595,20 @@ def _simulate_games(ctx, games, seed, rules, table, records, out, force, threads
         wp = win_probability_table(result)
         if folder is not None:
             command = _command_line(None, seed, rules, table, records, out, force, threads)
-            folder.write_json("manifest.json", {
-                "version": sim.__version__, "git_revision": git_revision(), "seed": seed,
-                "games": games, "hands": result.hands_played, "rules": rules.as_dict(),
-                "rules_description": rules.describe(), "strategies": table.describe(),
-                "threads": result.threads, "wall_s": result.wall_s,
-                "hands_per_s": result.hands_per_s,
-                "records": {"parts": ["games.parquet"], "rows": games} if records else None,
-                "command": command.replace("simulate --hands None", f"simulate --games {games}"),
-            })
+            folder.write_json("manifest.json", run_manifest(
+                seed, rules, table, result.threads, result.wall_s, games=games,
+                hands=result.hands_played, hands_per_s=result.hands_per_s,
+                records={"parts": ["games.parquet"], "rows": games} if records else None,
+                command=command.replace("simulate --hands None", f"simulate --games {games}"),
+            ))
             df.to_csv(folder.tmp / "summary.csv", index=False)
             wp.to_csv(folder.tmp / "win_probability.csv", index=False)
             if records:
                 (folder.tmp / "records").mkdir()
                 result.records.to_parquet(folder.tmp / "records" / "games.parquet", index=False)
-            folder.commit()
-    except KeyboardInterrupt:
-        if folder is not None:
-            folder.discard()
-        click.echo("interrupted: nothing written", err=True)
-        ctx.exit(130)
-    except ValueError as e:
-        if folder is not None:
-            folder.discard()
-        raise click.ClickException(str(e)) from None
-    except BaseException:
-        if folder is not None:
-            folder.discard()
-        raise
+        return result, df, wp
+
+    result, df, wp = run_or_fail(ctx, folder, work)
     if as_json:
         click.echo(json.dumps(games_json(result), indent=2))
     else:
