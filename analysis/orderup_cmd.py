@@ -37,6 +37,11 @@ ALONE_FILES = (
     "alone_vs_partner_by_trumps_aces.csv", "alone_vs_partner_by_trumps.csv",
     "alone_vs_partner_by_points.csv", "alone_vs_partner_deals.csv",
 )  # fmt: skip
+#: written by ``order-up --score US-THEM`` as well
+WIN_GAIN_FILES = (
+    "win_probability_gain_by_trumps.csv", "win_probability_gain_by_trumps_aces.csv",
+    "win_probability_gain_by_class.csv",
+)  # fmt: skip
 
 
 def _csv(df, path: Path) -> str:
@@ -121,9 +126,54 @@ def write_alone(folder: Path, observed, paired, rules, dpi: int = 100) -> dict:
     return {**{f"observed_{k}": v for k, v in obs.items()}, **tables}
 
 
-def manifest(kind, *, seed, hands, deals, rules, table, threads, timings, paired, command):
-    """The run description written as ``manifest.json``."""
-    return {
+def write_win_gain(folder: Path, win_gain) -> dict:
+    """Write the win-probability tables of ``analysis.orderup.win_probability_gain`` into
+    ``folder`` (``WIN_GAIN_FILES``); returns them by grouping."""
+    from analysis.orderup import win_probability_table
+
+    tables = {
+        "trumps": win_probability_table(win_gain, "trumps", pooled=True),
+        "trumps_aces": win_probability_table(win_gain, "trumps_aces"),
+        "class": win_probability_table(win_gain, "class"),
+    }
+    for by, df in tables.items():
+        _csv(df, folder / f"win_probability_gain_by_{by}.csv")
+    return tables
+
+
+def format_win_headline(table, win_gain) -> str:
+    """The printed win-probability headline: P(win | a) - P(win | b) in percentage points by
+    position and trumps, and the deals per position."""
+    from analysis.orderup import headline
+
+    c = win_gain.comparison
+    us, them = win_gain.score
+    pct = table.copy()
+    for col in ("win_gain", "win_gain_low", "win_gain_high"):
+        pct[col] = pct[col] * 100
+    lines = [
+        f"P(win | {c.a}) - P(win | {c.b}) at {us}-{them} (the deciding player's team first, game "
+        f"to {win_gain.game_to}): game win probability of his team, percentage points, 95% "
+        "interval",
+        "(the interval leaves out the noise of the simulated win-probability table)",
+        "",
+        headline(pct, "win_gain").to_string(),
+        "",
+        "paired deals per position at this score: "
+        + ", ".join(
+            f"{p} {int(d):,} of {int(h):,} hands"
+            for p, d, h in zip(POSITIONS, win_gain.deals, win_gain.hands, strict=True)
+        ),
+    ]
+    return "\n".join(lines)
+
+
+def manifest(
+    kind, *, seed, hands, deals, rules, table, threads, timings, paired, command, win_gain=None
+):
+    """The run description written as ``manifest.json`` (with ``win_gain``: the score and
+    deals of the win-probability run)."""
+    out = {
         "analysis": kind,
         "version": sim.__version__,
         "git_revision": git_revision(),
@@ -143,6 +193,14 @@ def manifest(kind, *, seed, hands, deals, rules, table, threads, timings, paired
         "timings_s": {k: round(v, 3) for k, v in timings.items()},
         "command": command,
     }
+    if win_gain is not None:
+        out["win_probability_gain"] = {
+            "score": f"{win_gain.score[0]}-{win_gain.score[1]} (the deciding player's team first)",
+            "compare": f"{win_gain.comparison.a} vs {win_gain.comparison.b} (round 1, forced)",
+            "deals": dict(zip(POSITIONS, map(int, win_gain.deals), strict=True)),
+            "hands_played": dict(zip(POSITIONS, map(int, win_gain.hands), strict=True)),
+        }
+    return out
 
 
 def format_headline(tables: dict, paired, a: str, b: str) -> str:
@@ -166,7 +224,7 @@ def format_headline(tables: dict, paired, a: str, b: str) -> str:
     return "\n".join(lines)
 
 
-def _command_line(name, hands, deals, seed, rules, table, out, force, threads) -> str:
+def _command_line(name, hands, deals, seed, rules, table, out, force, threads, score=None):
     d = table.describe()
     args = ["euchre-sim", name, "--hands", str(hands), "--deals", str(deals), "--seed", str(seed)]
     if rules.changes():
@@ -177,13 +235,15 @@ def _command_line(name, hands, deals, seed, rules, table, out, force, threads) -
         args += ["--team0", d["team0"], "--team1", d["team1"]]
     if threads is not None:
         args += ["--threads", str(threads)]
+    if score is not None:
+        args += ["--score", f"{score[0]}-{score[1]}"]
     args += ["--out", str(out)]
     if force:
         args.append("--force")
     return shlex.join(args)
 
 
-def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silent):
+def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silent, score=None):
     if hands < 1:
         raise click.ClickException(f"--hands must be at least 1, not {hands}")
     if deals < 1:
@@ -191,6 +251,13 @@ def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silen
     if threads is not None and threads < 1:
         raise click.ClickException(f"--threads must be at least 1, not {threads}")
     _check_seed(seed)
+    if score is not None:
+        from analysis.advise import parse_score
+
+        try:
+            score = parse_score(score, rules.game_to)
+        except ValueError as e:
+            raise click.ClickException(f"--score: {e}") from None
 
     from analysis import orderup
     from sim import runner
@@ -223,13 +290,28 @@ def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silen
         tables = writer(folder.tmp, observed, paired, rules)
         t3 = time.perf_counter()
         timings = {"observe": t1 - t0, "counterfactual": t2 - t1, "tables_and_charts": t3 - t2}
+        win_gain = win_tables = None
+        if score is not None:
+            kwargs = dict(comparison=comparison, threads=threads)
+            if silent:
+                win_gain = orderup.win_probability_gain(deals, score, seed, rules, table, **kwargs)
+            else:
+                with click.progressbar(
+                    length=4 * deals, label=f"paired deals at {score[0]}-{score[1]}",
+                    file=sys.stderr,
+                ) as bar:  # fmt: skip
+                    win_gain = orderup.win_probability_gain(
+                        deals, score, seed, rules, table, progress=bar.update, **kwargs
+                    )
+            win_tables = write_win_gain(folder.tmp, win_gain)
+            timings["win_probability_gain"] = time.perf_counter() - t3
         folder.write_json(
             "manifest.json",
             manifest(
                 kind, seed=seed, hands=hands, deals=deals, rules=rules, table=table,
-                threads=used_threads, timings=timings, paired=paired,
+                threads=used_threads, timings=timings, paired=paired, win_gain=win_gain,
                 command=_command_line(kind, hands, deals, seed, rules, table, out, force,
-                                      threads),
+                                      threads, score),
             ),
         )  # fmt: skip
         folder.commit()
@@ -247,6 +329,8 @@ def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silen
         folder.discard()
         raise
     click.echo(format_headline(tables, paired, comparison.a, comparison.b))
+    if win_gain is not None:
+        click.echo("\n" + format_win_headline(win_tables["trumps"], win_gain))
     click.echo(f"\nwrote {out} ({sum(timings.values()):.1f} s)")
 
 
@@ -285,8 +369,15 @@ def _common_options(f):
 
 @click.command("order-up")
 @_common_options
+@click.option(
+    "--score",
+    default=None,
+    metavar="US-THEM",
+    help="Also the change in game win probability at this score, the deciding player's team "
+    "first (e.g. 6-8; both 0 to game_to - 1): writes win_probability_gain_by_*.csv.",
+)
 @click.pass_context
-def order_up(ctx, hands, deals, seed, rules, table, threads, out, force, silent):
+def order_up(ctx, hands, deals, seed, rules, table, threads, out, force, silent, score):
     """When should you order up? Observed rates and paired EV(order) - EV(pass) tables.
 
     Plays --hands hands to tally how often the strategy ordered up or called per position and
@@ -295,12 +386,18 @@ def order_up(ctx, hands, deals, seed, rules, table, threads, out, force, silent)
     and reports the paired gain in points per hand for his team with 95% intervals.  Writes CSV
     tables, PNG/SVG charts and manifest.json into DIR and prints the headline table.
 
+    With --score US-THEM the same comparison is played again with every hand at that game
+    score (his team's score first) and the paired change in his team's game win probability
+    is reported (win-probability table from simulated games; its own noise is not in the
+    interval).
+
     \b
     Example:
         euchre-sim order-up --hands 1000000 --deals 200000 --out results/my-orderup
         euchre-sim order-up --strategy aggressive --rules stick_the_dealer --out runs/std --silent
+        euchre-sim order-up --deals 100000 --score 8-9 --out runs/at-8-9
     """
-    _run(ctx, "order-up", hands, deals, seed, rules, table, threads, out, force, silent)
+    _run(ctx, "order-up", hands, deals, seed, rules, table, threads, out, force, silent, score)
 
 
 @click.command("alone")
@@ -320,4 +417,7 @@ def alone(ctx, hands, deals, seed, rules, table, threads, out, force, silent):
     _run(ctx, "alone", hands, deals, seed, rules, table, threads, out, force, silent)
 
 
-__all__ = ["order_up", "alone", "write_orderup", "write_alone", "manifest", "format_headline"]
+__all__ = [
+    "order_up", "alone", "write_orderup", "write_alone", "write_win_gain", "manifest",
+    "format_headline", "format_win_headline", "WIN_GAIN_FILES",
+]  # fmt: skip

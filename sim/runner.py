@@ -13,6 +13,7 @@ flat however many hands are played.  Records mode returns one row per hand
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -46,6 +47,12 @@ _TRUMP_RANK_PARAM = {0: P_TNINE, 1: P_TTEN, 3: P_TQUEEN, 4: P_TKING, 5: P_TACE}
 
 def bid_table(params: np.ndarray) -> np.ndarray:
     """[trump, suit, 6-bit field] -> summed card values for one parameter vector."""
+    return _bid_table(tuple(float(x) for x in params)).copy()
+
+
+@functools.lru_cache(maxsize=64)
+def _bid_table(params: tuple) -> np.ndarray:
+    # about 5 ms of Python per strategy: cached, since chunked runs call simulate many times
     value = np.zeros((4, 24))
     for t in range(4):
         for c in range(24):
