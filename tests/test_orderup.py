@@ -13,7 +13,7 @@ from scipy import stats as sps
 
 from analysis import features as F
 from analysis import orderup as O
-from analysis.orderup_cmd import ALONE_FILES, ORDERUP_FILES, alone, order_up
+from analysis.orderup_cmd import ALONE_FILES, ORDERUP_FILES, WIN_GAIN_FILES, alone, order_up
 from analysis.stats import mean_interval, paired_difference
 from sim.kernel import FORCE_ALONE, FORCE_MAKE, FORCE_PASS
 from sim.rules import Rules
@@ -385,6 +385,10 @@ def test_alone_writes_its_tables(tmp_path):
         (["--threads", "0"], "--threads must be at least 1"),
         (["--strategy", "nope"], "unknown strategy"),
         (["--rules", "bogus"], "unknown rule"),
+        (["--score", "10-3"], "--score: score 10-3 is outside a game to 10"),
+        (["--score", "-1-3"], "--score: score"),
+        (["--score", "six-eight"], "not of the form US-THEM"),
+        (["--score", "6-7", "--rules", "game_to=5"], "outside a game to 5"),
     ],
 )
 def test_bad_input_is_one_line(tmp_path, args, message):
@@ -411,3 +415,179 @@ def test_help_has_examples():
     for name in ("order-up", "alone"):
         r = run(name, "--help")
         assert r.exit_code == 0 and "Example:" in r.output and "--deals" in r.output
+
+
+# ---------------------------------------------------------------------------------------------
+# game win probability from a score state
+
+
+def test_team_scores_map_the_deciding_players_team_for_every_position():
+    # dealer 0: first = seat 1 (team 1), second = seat 2 (team 0), third = 3, dealer = 0
+    assert [int(O.deciding_seat(0, p)) for p in range(4)] == [1, 2, 3, 0]
+    assert [int(O.deciding_seat(3, p)) for p in range(4)] == [0, 1, 2, 3]
+    assert O.team_scores((6, 8), 1) == (8, 6) and O.team_scores((6, 8), 2) == (6, 8)
+    for dealer in range(4):
+        for p in range(4):
+            seat = int(O.deciding_seat(dealer, p))
+            s = O.team_scores((6, 8), seat)
+            assert s[seat % 2] == 6 and s[1 - seat % 2] == 8, (dealer, p)
+    seats = O.deciding_seat(np.arange(8) % 4, 1)
+    v = O.team_scores((6, 8), seats)
+    assert v.tolist() == [[6, 8], [8, 6]] * 4
+    # hand-made runs: each hand is taken from the run where his team had the first number
+    r0 = pd.DataFrame({"dealer": np.arange(8) % 4, "run": 0})
+    r1 = pd.DataFrame({"dealer": np.arange(8) % 4, "run": 1})
+    for p in range(4):
+        got = O._at_score({0: r0, 1: r1}, p)
+        assert list(got.index) == list(range(8))
+        assert list(got["run"]) == [int(O.deciding_seat(d, p)) % 2 for d in np.arange(8) % 4]
+
+
+def test_runs_at_a_score_follow_the_score_aware_strategy():
+    # basic never goes alone when one point wins: at 9-0 his team never goes alone after he
+    # passes; with the teams' scores swapped (the wrong mapping) it sometimes does
+    for p in range(4):
+        runs = {
+            t: simulate(6000, 11, records=True, force=force_array(p, 1, FORCE_PASS),
+                        scores=O.team_scores((9, 0), t)).records
+            for t in (0, 1)
+        }  # fmt: skip
+        counts = []
+        for r in (O._at_score(runs, p), O._at_score({0: runs[1], 1: runs[0]}, p)):
+            k = r[r["forced"] == 1]
+            seat = O.deciding_seat(k["dealer"].to_numpy().astype(int), p)
+            maker = k["maker"].to_numpy()
+            ours = (maker >= 0) & (maker % 2 == seat % 2)
+            counts.append(int((ours & (k["alone"].to_numpy() == 1)).sum()))
+        assert counts[0] == 0 and counts[1] > 0, (p, counts)
+
+
+@pytest.fixture(scope="module")
+def win_p():
+    rng = np.random.default_rng(4)
+    return rng.uniform(0.05, 0.95, size=(10, 10))
+
+
+def test_win_gain_at_9_8_equals_a_recomputation_from_the_records(win_p):
+    t = O.win_probability_gain(1200, "9-8", 3, positions=["second", "third"], win_p=win_p)
+    assert list(t.deals) == [0, 1200, 1200, 0]
+    got = O.win_probability_table(t, by="trumps")
+    for p in (1, 2):
+        h = int(t.hands[p])
+        runs = {}
+        for a in (FORCE_MAKE, FORCE_PASS):
+            both = [simulate(h, 3, records=True, force=force_array(p, 1, a), scores=sc).records
+                    for sc in ((9, 8), (8, 9))]  # fmt: skip
+            seat = (both[0]["dealer"].to_numpy() + 1 + p) % 4
+            runs[a] = both[0].where(pd.Series(seat % 2 == 0), both[1])
+        # pairing: the two actions played the same deals, and the same deals reached him
+        for col in ("hand0", "hand1", "hand2", "hand3", "upcard", "forced"):
+            assert np.array_equal(runs[FORCE_MAKE][col], runs[FORCE_PASS][col])
+        keep = runs[FORCE_MAKE]["forced"].to_numpy() == 1
+        assert keep.sum() == 1200
+        seat = ((runs[FORCE_MAKE]["dealer"].to_numpy() + 1 + p) % 4)[keep]
+        hands = F.seat_hands(runs[FORCE_MAKE])[np.flatnonzero(keep), seat]
+        trumps = F.hand_features(hands, runs[FORCE_MAKE]["upcard"].to_numpy()[keep] // 6)["trumps"]
+
+        def win(r):
+            p0 = r["points0"].to_numpy()[keep].astype(int)
+            p1 = r["points1"].to_numpy()[keep].astype(int)
+            us, them = np.where(seat % 2 == 0, p0, p1), np.where(seat % 2 == 0, p1, p0)
+            # 9-8: any point wins; 2+ for them loses; else the next dealer (his left
+            # neighbour: the other team for second, his own team for third) at the new score
+            t9 = np.minimum(8 + them, 9)
+            table = win_p[9, t9] if p == 2 else 1 - win_p[t9, 9]
+            return np.where(us > 0, 1.0, np.where(them >= 2, 0.0, table)), us - them
+
+        wa, na = win(runs[FORCE_MAKE])
+        wb, nb = win(runs[FORCE_PASS])
+        df = pd.DataFrame({"trumps": trumps, "wa": wa, "wb": wb, "na": na, "nb": nb})
+        g = got[got["position"] == POSITIONS[p]].set_index("trumps")
+        want = df.groupby("trumps")
+        assert list(g.index) == list(want.size().index)
+        assert np.array_equal(g["deals"], want.size())
+        assert np.allclose(g["p_win_order"], want["wa"].mean(), rtol=1e-12)
+        assert np.allclose(g["p_win_pass"], want["wb"].mean(), rtol=1e-12)
+        assert np.allclose(g["win_gain"], (df["wa"] - df["wb"]).groupby(df["trumps"]).mean())
+        assert np.allclose(g["ev_gain"], (df["na"] - df["nb"]).groupby(df["trumps"]).mean())
+        for k in g.index[g["deals"] > 50]:
+            sub = df[df["trumps"] == k]
+            e = paired_difference(sub["wa"].to_numpy(), sub["wb"].to_numpy())
+            assert (g.loc[k, "win_gain_low"], g.loc[k, "win_gain_high"]) == pytest.approx(
+                (e.low, e.high), rel=1e-9
+            )
+        # at 9-8 ordering up wins outright whenever his team makes it
+        made = runs[FORCE_MAKE]["maker_tricks"].to_numpy()[keep] >= 3
+        assert np.all(wa[made] == 1.0) and np.all(wa[~made] == 0.0)
+
+
+def test_win_gain_at_0_0_pairs_like_the_counterfactual(paired, win_p):
+    t = O.win_probability_gain(
+        1500, (0, 0), 7, positions=["second", "dealer"], batch=4096, win_p=win_p
+    )
+    c = paired["order-pass"]
+    assert np.array_equal(t.deals, c.deals) and np.array_equal(t.hands, c.hands)
+    for by in ("class", "trumps"):
+        w = O.win_probability_table(t, by=by, pooled=True)
+        e = O.counterfactual_table(c, by=by, pooled=True)
+        assert np.array_equal(w["deals"], e["deals"])
+        assert np.allclose(w["ev_gain"], e["gain"], rtol=1e-12)
+    assert t.by_class.sum(axis=(2, 3)).tolist() == c.by_class.sum(axis=(2, 3)).tolist()
+    assert (w["score"] == "0-0").all() and set(w["position"]) == {"second", "dealer", "all"}
+
+
+def test_win_probability_table_on_a_hand_made_tally():
+    p = np.full((10, 10), 0.5)
+    p[9, 6] = 0.8  # he deals next at 9-6 (he sits third)
+    t = O.WinGainTally(O.ORDER_VS_PASS, (8, 6), p)
+    c = F.class_code(3, 1, 1, 0)
+    made, euchred, defended = 1 * 5 + 0, 0 * 5 + 2, 0 * 5 + 1
+    t.by_class[2, c, made, defended] = 3  # order: 9-6 (0.8); pass: 8-7 (0.5): +0.3
+    t.by_class[2, c, euchred, made] = 1  # order: 8-8 (0.5); pass: 9-6 (0.8): -0.3
+    t.by_class[2, c, 2 * 5, euchred] = 2  # march: 10-6 (1); pass: 8-8 (0.5): +0.5
+    df = O.win_probability_table(t, by="class")
+    assert len(df) == 1
+    r = df.iloc[0]
+    assert (r["position"], r["hand_class"], r["deals"], r["score"]) == ("third", "3T 1A R", 6, "8-6")
+    e = paired_difference([0.8, 0.5, 1.0], [0.5, 0.8, 0.5], [3, 1, 2])
+    assert r["win_gain"] == pytest.approx(e.value) == pytest.approx((0.9 - 0.3 + 1.0) / 6)
+    assert (r["win_gain_low"], r["win_gain_high"]) == pytest.approx((e.low, e.high))
+    assert r["p_win_order"] == pytest.approx((2.4 + 0.5 + 2) / 6)
+    assert r["ev_gain"] == pytest.approx((3 * 2 + 1 * (-3) + 2 * 4) / 6)
+    # the same results for the player sitting second: the other team deals next
+    w = O.result_win_probability(t, 1)
+    assert w[made] == 1 - p[6, 9] == 0.5 and w[2 * 5] == 1.0 and w[euchred] == 1 - p[8, 8]
+    assert O.result_win_probability(t, 0)[0 * 5 + 4] == 0.0  # they reach 10
+    with pytest.raises(ValueError, match="not point count"):
+        O.win_probability_table(t, by="points")
+
+
+def test_win_gain_input_checks(win_p):
+    with pytest.raises(ValueError, match="outside a game to 10"):
+        O.win_probability_gain(10, "3-10", win_p=win_p)
+    with pytest.raises(ValueError, match="US-THEM"):
+        O.win_probability_gain(10, "3", win_p=win_p)
+    with pytest.raises(ValueError, match="5 x 5"):
+        O.win_probability_gain(10, "3-4", rules=Rules(game_to=5), win_p=win_p)
+
+
+def test_order_up_with_a_score_writes_the_win_gain_tables(tmp_path):
+    out = tmp_path / "ou"
+    small = ["--hands", "2000", "--deals", "500", "--seed", "5", "--silent"]
+    r = run("order-up", *small, "--score", "8-9", "--out", out)
+    assert r.exit_code == 0, r.output
+    assert "P(win | order) - P(win | pass) at 8-9" in r.stdout
+    assert "paired deals per position at this score: first 500 of" in r.stdout
+    names = {p.name for p in out.iterdir()}
+    assert set(WIN_GAIN_FILES) <= names and set(ORDERUP_FILES) <= names
+    by_t = pd.read_csv(out / "win_probability_gain_by_trumps.csv")
+    assert {"position", "trumps", "deals", "win_gain", "win_gain_low", "ev_gain"} <= set(by_t)
+    assert set(by_t["position"]) == {*POSITIONS, "all"} and (by_t["score"] == "8-9").all()
+    by_c = pd.read_csv(out / "win_probability_gain_by_class.csv")
+    assert by_c.groupby("position")["deals"].sum().tolist() == [500] * 4
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["win_probability_gain"]["deals"] == {p: 500 for p in POSITIONS}
+    assert "--score 8-9" in m["command"]
+    # without --score: no win-gain tables
+    r = run("order-up", *small, "--out", tmp_path / "plain")
+    assert not set(WIN_GAIN_FILES) & {p.name for p in (tmp_path / "plain").iterdir()}
