@@ -489,7 +489,7 @@ def test_win_gain_at_9_8_equals_a_recomputation_from_the_records(win_p):
         hands = F.seat_hands(runs[FORCE_MAKE])[np.flatnonzero(keep), seat]
         trumps = F.hand_features(hands, runs[FORCE_MAKE]["upcard"].to_numpy()[keep] // 6)["trumps"]
 
-        def win(r):
+        def win(r, keep=keep, seat=seat, p=p):
             p0 = r["points0"].to_numpy()[keep].astype(int)
             p1 = r["points1"].to_numpy()[keep].astype(int)
             us, them = np.where(seat % 2 == 0, p0, p1), np.where(seat % 2 == 0, p1, p0)
@@ -548,7 +548,12 @@ def test_win_probability_table_on_a_hand_made_tally():
     df = O.win_probability_table(t, by="class")
     assert len(df) == 1
     r = df.iloc[0]
-    assert (r["position"], r["hand_class"], r["deals"], r["score"]) == ("third", "3T 1A R", 6, "8-6")
+    assert (r["position"], r["hand_class"], r["deals"], r["score"]) == (
+        "third",
+        "3T 1A R",
+        6,
+        "8-6",
+    )
     e = paired_difference([0.8, 0.5, 1.0], [0.5, 0.8, 0.5], [3, 1, 2])
     assert r["win_gain"] == pytest.approx(e.value) == pytest.approx((0.9 - 0.3 + 1.0) / 6)
     assert (r["win_gain_low"], r["win_gain_high"]) == pytest.approx((e.low, e.high))
@@ -573,7 +578,7 @@ def test_win_gain_input_checks(win_p):
 
 def test_order_up_with_a_score_writes_the_win_gain_tables(tmp_path):
     out = tmp_path / "ou"
-    small = ["--hands", "2000", "--deals", "500", "--seed", "5", "--silent"]
+    small = ["--hands", "20000", "--deals", "500", "--seed", "5", "--silent"]
     r = run("order-up", *small, "--score", "8-9", "--out", out)
     assert r.exit_code == 0, r.output
     assert "P(win | order) - P(win | pass) at 8-9" in r.stdout
