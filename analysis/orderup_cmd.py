@@ -21,9 +21,9 @@ from analysis.simulate_cmd import (
     POSITIONS,
     RunFolder,
     _check_seed,
-    _why,
     git_revision,
     rules_options,
+    run_or_fail,
     strategy_options,
 )
 
@@ -265,7 +265,8 @@ def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silen
     comparison = orderup.ORDER_VS_PASS if kind == "order-up" else orderup.ALONE_VS_PARTNER
     folder = RunFolder(out, force)
     timings = {}
-    try:
+
+    def work():
         used_threads = runner.set_threads(threads)
         t0 = time.perf_counter()
         if silent:
@@ -289,7 +290,7 @@ def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silen
         writer = write_orderup if kind == "order-up" else write_alone
         tables = writer(folder.tmp, observed, paired, rules)
         t3 = time.perf_counter()
-        timings = {"observe": t1 - t0, "counterfactual": t2 - t1, "tables_and_charts": t3 - t2}
+        timings.update(observe=t1 - t0, counterfactual=t2 - t1, tables_and_charts=t3 - t2)
         win_gain = win_tables = None
         if score is not None:
             kwargs = dict(comparison=comparison, threads=threads)
@@ -314,20 +315,9 @@ def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silen
                                       threads, score),
             ),
         )  # fmt: skip
-        folder.commit()
-    except KeyboardInterrupt:
-        folder.discard()
-        click.echo("interrupted: nothing written", err=True)
-        ctx.exit(130)
-    except ValueError as e:
-        folder.discard()
-        raise click.ClickException(str(e)) from None
-    except OSError as e:
-        folder.discard()
-        raise click.ClickException(f"--out {out}: cannot write there ({_why(e)})") from None
-    except BaseException:
-        folder.discard()
-        raise
+        return used_threads, observed, paired, tables, win_gain, win_tables
+
+    used_threads, observed, paired, tables, win_gain, win_tables = run_or_fail(ctx, folder, work)
     click.echo(format_headline(tables, paired, comparison.a, comparison.b))
     if win_gain is not None:
         click.echo("\n" + format_win_headline(win_tables["trumps"], win_gain))
