@@ -222,7 +222,8 @@ def plot_gain_by_points(
         ax.set_xlabel("point count of the deciding hand (basic strategy values)")
         ax.set_ylabel(f"EV({a}) - EV({b}) (points per hand)")
         ax.set_title(title or f"Gain of {a} over {b} by point count")
-        ax.legend(title="position", loc="best")
+        if ax.get_legend_handles_labels()[0]:   # a tiny run can leave every bin empty
+            ax.legend(title="position", loc="best")
     return ax
 
 
