@@ -1,5 +1,6 @@
 """Regenerate the committed ``results/compare/`` and ``results/report.html`` from fixed seeds.
 
+Also ``results/tournament/`` (basic against trump-count, seats swapped on the same deals).
 The comparison plays 2,000,000 paired hands and 200,000 paired games (seed ``SEED``, basic
 strategy at every seat) under the published redeal rule and under stick the dealer
 (``analysis.compare``); the report gathers ``results/compare``, ``results/orderup`` and
@@ -20,7 +21,9 @@ from pathlib import Path
 SEED = 20260701
 HANDS = 2_000_000
 GAMES = 200_000
-REPORT_RUNS = ("compare", "orderup", "alone")
+REPORT_RUNS = ("compare", "tournament", "orderup", "alone")
+TOURNAMENT = ["tournament", "basic", "trump-count", "--hands", "1000000", "--games", "100000",
+              "--seed", "20260702"]
 
 
 def _log(msg: str) -> None:
@@ -69,13 +72,23 @@ def main(argv=None) -> int:
     t2 = time.perf_counter()
     _log(f"wrote {args.out / 'compare'} ({t2 - t1:.1f} s)")
     print(format_comparison(c))
+    # the tournament folder, through the command itself (it writes atomically)
+    from click.testing import CliRunner
+
+    from analysis.cli import main as cli
+
+    r = CliRunner().invoke(cli, TOURNAMENT + ["--out", str(args.out / "tournament"), "--force",
+                                             "--silent"])
+    if r.exit_code != 0:
+        raise SystemExit(f"tournament failed: {r.output}")
+    print(r.output)
     runs = [
         args.out / name for name in REPORT_RUNS if (args.out / name / "manifest.json").is_file()
     ]
     size = write_report(
         runs,
         args.out / "report.html",
-        title="euchre-sim results: stick the dealer, ordering up, going alone",
+        title="euchre-sim results: stick the dealer, a tournament, ordering up, going alone",
     )
     t3 = time.perf_counter()
     _log(f"wrote {args.out / 'report.html'} ({size / 1e6:.2f} MB from "
