@@ -24,6 +24,7 @@ from analysis.simulate_cmd import (
     git_revision,
     rules_options,
     run_or_fail,
+    scheduler_option,
     strategy_options,
 )
 
@@ -137,6 +138,7 @@ def _progress(silent: bool, length: int, label: str):
 @click.option("--threads", type=int, default=None, metavar="K", help="Threads (default: all).")
 @click.option("--silent", is_flag=True, help="No progress bar.")
 @click.pass_context
+@scheduler_option
 def compare_rules(ctx, hands, games, seed, table, a_spec, b_spec, out, force, threads, silent):
     """Compare two rule sets on the same deals (default: redeal vs stick the dealer).
 
@@ -236,6 +238,7 @@ def _tournament_text(hrow, grow) -> str:
 @click.option("--threads", type=int, default=None, metavar="K", help="Threads (default: all).")
 @click.option("--silent", is_flag=True, help="No progress bar.")
 @click.pass_context
+@scheduler_option
 def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent):
     """Strategy A against strategy B on the same deals, seats swapped.
 

@@ -24,6 +24,7 @@ from analysis.simulate_cmd import (
     git_revision,
     rules_options,
     run_or_fail,
+    scheduler_option,
     strategy_options,
 )
 
@@ -325,6 +326,7 @@ def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silen
 
 
 def _common_options(f):
+    f = scheduler_option(f)
     f = click.option("--silent", is_flag=True, help="No progress bars.")(f)
     f = click.option("--force", is_flag=True, help="Overwrite an existing results folder.")(f)
     f = click.option(

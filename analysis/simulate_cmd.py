@@ -258,6 +258,32 @@ def run_or_fail(ctx, folder: RunFolder | None, work):
         raise
 
 
+def scheduler_option(f):
+    """``--scheduler ADDR`` for a command that simulates: its whole body then runs with the
+    batches of every simulation on Dask (``sim.distributed.scheduler_context``); results are
+    identical to a local run."""
+
+    @functools.wraps(f)
+    def wrapper(*args, scheduler=None, **kwargs):
+        from sim.distributed import scheduler_context
+
+        context = scheduler_context(scheduler)
+        try:
+            context.__enter__()
+        except (ValueError, RuntimeError) as e:
+            raise click.ClickException(str(e)) from None
+        try:
+            return f(*args, **kwargs)
+        finally:
+            context.__exit__(None, None, None)
+
+    return click.option(
+        "--scheduler", default=None, metavar="ADDR",
+        help="Run the simulations on Dask: tcp://HOST:PORT or local:N worker processes "
+             "(needs the distributed extra).",
+    )(wrapper)  # fmt: skip
+
+
 def run_manifest(seed, rules, table, threads, wall_s, **extra) -> dict:
     """The fields every run folder's manifest.json shares, plus ``extra``."""
     return {

@@ -46,6 +46,7 @@ import os
 import time
 import uuid
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -320,32 +321,34 @@ def _check_scheduler(scheduler: str) -> None:
         raise ValueError(NEEDS_EXTRA) from None
 
 
+def _connect(scheduler: str):
+    """(client, cluster or None) for ``tcp://HOST:PORT`` or ``local:N`` (a new LocalCluster)."""
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    if scheduler.startswith("local:"):
+        n = int(scheduler[6:])
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=logging.ERROR)
+        client = Client(cluster)
+        client.wait_for_workers(n)
+        return client, cluster
+    try:
+        return Client(scheduler, timeout="20s"), None
+    except OSError as e:
+        raise RuntimeError(f"--scheduler {scheduler}: cannot connect ({e})") from None
+
+
 def _run_dask(scheduler, todo, ranges, seed, rules, table, records_dir, finish, clock):
     """Run ``todo`` on Dask; returns the cluster's worker threads.  ``clock["t0"]`` is reset
     once the client is connected, so the run's wall time excludes starting a cluster."""
-    import logging
-
-    from distributed import Client, LocalCluster, as_completed
+    from distributed import as_completed
 
     cluster = client = None
     futures = []
     try:
-        if scheduler.startswith("local:"):
-            n = int(scheduler[6:])
-            cluster = LocalCluster(
-                n_workers=n,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                silence_logs=logging.ERROR,
-            )
-            client = Client(cluster)
-            client.wait_for_workers(n)
-        else:
-            try:
-                client = Client(scheduler, timeout="20s")
-            except OSError as e:
-                raise RuntimeError(f"--scheduler {scheduler}: cannot connect ({e})") from None
+        client, cluster = _connect(scheduler)
         threads = max(1, sum(client.nthreads().values()))
         clock["t0"] = time.perf_counter()
         if not todo:
@@ -389,6 +392,101 @@ def _run_dask(scheduler, todo, ranges, seed, rules, table, records_dir, finish, 
             client.close()
         if cluster is not None:
             cluster.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# any simulation on Dask: batches of runner.simulate / game.simulate_games as tasks
+
+
+def _hands_task(seed, start, n, rules, table, records, force, scores, threads):
+    r = simulate(n, seed, rules, table, records=records, start=start, force=force,
+                 scores=scores, threads=threads, batch=n)
+    return np.append(r.tally.ravel(), 0), r.records
+
+
+def _games_task(seed, start, n, rules, table, records, threads):
+    from sim.game import simulate_games
+
+    r = simulate_games(n, seed, rules, table, records=records, start=start, threads=threads,
+                       batch=n)
+    return r.gtally, np.append(r.htally.ravel(), 0), r.records
+
+
+class BatchExecutor:
+    """Plays the batches of ``sim.runner.simulate`` and ``sim.game.simulate_games`` as Dask
+    tasks while a ``scheduler_context`` is open.  Each batch is split into about two tasks per
+    worker thread; results come back in index order, so tallies and records are identical to a
+    local run.  A task's error (a user mistake checked on the worker) is raised here as is."""
+
+    def __init__(self, scheduler: str):
+        _check_scheduler(scheduler)
+        self.client, self.cluster = _connect(scheduler)
+        self.threads = max(1, sum(self.client.nthreads().values()))
+        self.task_threads = 1 if scheduler.startswith("local:") else None
+
+    def _split(self, start, n, smallest=4096):
+        per = max(smallest, -(-n // (2 * self.threads)))
+        return [(a, min(per, start + n - a)) for a in range(start, start + n, per)]
+
+    def _gather(self, futures):
+        try:
+            return [f.result() for f in futures]
+        finally:
+            for f in futures:
+                if not f.done():
+                    f.cancel()
+
+    def hands_batch(self, seed, start, n, rules, table, records, force, scores):
+        futures = [self.client.submit(_hands_task, seed, a, m, rules, table, records, force,
+                                      scores, self.task_threads, pure=False)
+                   for a, m in self._split(start, n)]
+        out = self._gather(futures)
+        tally = np.sum([t for t, _ in out], axis=0)
+        frame = None
+        if records:
+            import pandas as pd
+
+            frame = pd.concat([f for _, f in out], ignore_index=True)
+        return tally, frame
+
+    def games_batch(self, seed, start, n, rules, table, records):
+        futures = [self.client.submit(_games_task, seed, a, m, rules, table, records,
+                                      self.task_threads, pure=False)
+                   for a, m in self._split(start, n, smallest=256)]
+        out = self._gather(futures)
+        frame = None
+        if records:
+            import pandas as pd
+
+            frame = pd.concat([f for _, _, f in out], ignore_index=True)
+        return (np.sum([g for g, _, _ in out], axis=0), np.sum([h for _, h, _ in out], axis=0),
+                frame)
+
+    def close(self):
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+@contextmanager
+def scheduler_context(scheduler: str | None):
+    """While open, every ``simulate``/``simulate_games`` call in this process runs its batches on
+    the Dask scheduler (``tcp://HOST:PORT`` or ``local:N``); ``None`` changes nothing.  This is
+    how ``order-up``, ``alone``, ``compare-rules`` and ``tournament`` take ``--scheduler``."""
+    from sim import runner
+
+    if not scheduler:
+        yield None
+        return
+    if runner._EXECUTOR is not None:
+        raise RuntimeError("a scheduler context is already open")
+    ex = BatchExecutor(scheduler)
+    runner._EXECUTOR = ex
+    try:
+        yield ex
+    finally:
+        runner._EXECUTOR = None
+        ex.close()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -257,6 +257,7 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
                    records: bool = False, threads: int | None = None, batch: int = 1 << 16,
                    chunk: int = 256, start: int = 0, progress=None) -> GameRunResult:
     """Play games ``start .. start+games-1`` to ``rules.game_to``; tallies or per-game rows."""
+    from sim import runner
     from sim.runner import NO_FORCE, Table, check_code_strategy, set_threads
 
     if isinstance(games, bool) or not isinstance(games, int | np.integer) or games < 1:
@@ -273,8 +274,22 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
     frames = []
     t0 = time.perf_counter()
     done = 0
+    executor = runner._EXECUTOR
+    if executor is not None:
+        threads = executor.threads
     while done < games:
         n = min(batch, games - done)
+        if executor is not None:   # batches on Dask workers (sim.distributed.scheduler_context)
+            g_row, h_row, frame = executor.games_batch(seed, start + done, n, rules, table,
+                                                       records)
+            gtotal += g_row
+            htotal += h_row
+            if records:
+                frames.append(frame)
+            done += n
+            if progress is not None:
+                progress(n)
+            continue
         nchunks = (n + chunk - 1) // chunk
         gt = np.zeros((nchunks, N_GAME_TALLY), np.int64)
         ht = np.zeros((nchunks, K.NTALLY_ROW), np.int64)

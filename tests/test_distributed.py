@@ -168,3 +168,41 @@ def test_chunk_that_raises_in_a_worker_is_one_clear_error():
         D.run_chunked(HANDS, 1, table=Table((broken,) * 4), chunk_hands=CHUNK,
                       scheduler="local:2")  # fmt: skip
     assert time.perf_counter() - t0 < 60
+
+
+# --- --scheduler on the analysis commands (sim.distributed.scheduler_context) -----------------
+
+
+def _csvs(folder):
+    return {p.name: p.read_text() for p in sorted(folder.glob("*.csv"))}
+
+
+def test_analysis_commands_on_a_local_cluster_equal_local_runs(tmp_path):
+    pytest.importorskip("distributed")
+    from click.testing import CliRunner
+
+    from analysis.cli import main
+
+    runner = CliRunner()
+    for args in (
+        ["order-up", "--hands", "20000", "--deals", "3000", "--seed", "4"],
+        ["compare-rules", "--hands", "20000", "--games", "500", "--seed", "4"],
+        ["tournament", "basic", "trump-count", "--hands", "20000", "--games", "500"],
+    ):
+        local, dask = tmp_path / f"{args[0]}-local", tmp_path / f"{args[0]}-dask"
+        r = runner.invoke(main, [*args, "--out", str(local), "--silent"])
+        assert r.exit_code == 0, r.output
+        r = runner.invoke(main, [*args, "--out", str(dask), "--silent", "--scheduler", "local:2"])
+        assert r.exit_code == 0, r.output
+        assert _csvs(local) == _csvs(dask) and _csvs(local), args[0]
+
+
+def test_analysis_scheduler_bad_address_is_one_line(tmp_path):
+    from click.testing import CliRunner
+
+    from analysis.cli import main
+
+    r = CliRunner().invoke(main, ["alone", "--hands", "1000", "--deals", "100", "--out",
+                                  str(tmp_path / "x"), "--scheduler", "nowhere"])
+    assert r.exit_code == 1 and "--scheduler nowhere" in r.output, r.output
+    assert not (tmp_path / "x").exists()
