@@ -70,23 +70,31 @@ def bounded(bits32, n):
 
 @njit(cache=True)
 def shuffle_deck(key, deck):
-    """Fill ``deck`` (24 ints) with a uniformly shuffled pack keyed by ``key``."""
+    """Fill ``deck`` (24 ints) with a uniformly shuffled pack keyed by ``key``.
+
+    Swap ``k`` (for positions 23 down to 1) uses the low half of draw ``k // 2`` when ``k`` is
+    even and its high half when odd; written as two swaps per draw, with unsigned indices (no
+    negative-index checks), since the deal is a fifth of the kernel's time per hand.
+    """
     key = np.uint64(key)
-    for i in range(24):
-        deck[i] = i
-    n = 0
-    r = np.uint64(0)
-    for i in range(23, 0, -1):
-        if n % 2 == 0:
-            r = draw(key, n // 2)
-            bits = r & np.uint64(0xFFFFFFFF)
-        else:
-            bits = r >> np.uint64(32)
-        n += 1
-        j = bounded(bits, i + 1)
+    for c in range(24):
+        deck[c] = c
+    i = np.uint64(23)
+    one = np.uint64(1)
+    for n in range(12):
+        r = draw(key, n)
+        j = np.uint64(bounded(r & np.uint64(0xFFFFFFFF), i + one))
         t = deck[i]
         deck[i] = deck[j]
         deck[j] = t
+        i -= one
+        if n == 11:
+            break                     # 23 swaps: the last draw's high half is not used
+        j = np.uint64(bounded(r >> np.uint64(32), i + one))
+        t = deck[i]
+        deck[i] = deck[j]
+        deck[j] = t
+        i -= one
 
 
 # ---------------------------------------------------------------------------------------------

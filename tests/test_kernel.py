@@ -33,11 +33,13 @@ def random_records():
 
 
 def test_numba_rng_matches_python_twin():
-    for seed, idx, stream in [(0, 0, 0), (1, 2, 1), (2**63 - 1, 10**12, 2), (42, 7, 0)]:
+    cases = [(0, 0, 0), (1, 2, 1), (2**63 - 1, 10**12, 2), (42, 7, 0)]
+    cases += [(s, i, 0) for s in range(5) for i in range(40)]
+    for seed, idx, stream in cases:
         k = rng.hand_key(seed, idx, stream)
         assert int(k) == rng.py_hand_key(seed, idx, stream)
         deck = np.empty(24, np.int64)
-        rng.shuffle_deck(k, deck)
+        rng.shuffle_deck(np.uint64(k), deck)  # keys above 2**63 need the unsigned type
         assert list(deck) == rng.py_shuffle_deck(int(k))
         assert sorted(deck) == list(range(24))
 
