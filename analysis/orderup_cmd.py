@@ -160,11 +160,7 @@ def format_win_headline(table, win_gain) -> str:
         "",
         headline(pct, "win_gain").to_string(),
         "",
-        "paired deals per position at this score: "
-        + ", ".join(
-            f"{p} {int(d):,} of {int(h):,} hands"
-            for p, d, h in zip(POSITIONS, win_gain.deals, win_gain.hands, strict=True)
-        ),
+        _deals_line("paired deals per position at this score", win_gain),
     ]
     return "\n".join(lines)
 
@@ -204,6 +200,14 @@ def manifest(
     return out
 
 
+def _deals_line(label: str, tally) -> str:
+    """``label: first 1,000 of 1,000 hands, second ...`` from a paired tally."""
+    return f"{label}: " + ", ".join(
+        f"{p} {int(d):,} of {int(h):,} hands"
+        for p, d, h in zip(POSITIONS, tally.deals, tally.hands, strict=True)
+    )
+
+
 def format_headline(tables: dict, paired, a: str, b: str) -> str:
     """The printed headline: gain by position and trumps, and the deals per position."""
     from analysis.orderup import headline
@@ -216,10 +220,8 @@ def format_headline(tables: dict, paired, a: str, b: str) -> str:
         "",
         headline(tables["trumps"]).to_string(),
         "",
-        "paired deals per position (the auction reached the player in round 1): "
-        + ", ".join(
-            f"{p} {int(d):,} of {int(h):,} hands"
-            for p, d, h in zip(POSITIONS, paired.deals, paired.hands, strict=True)
+        _deals_line(
+            "paired deals per position (the auction reached the player in round 1)", paired
         ),
     ]
     return "\n".join(lines)

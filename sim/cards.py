@@ -133,13 +133,6 @@ def cards_of(mask: int) -> list[int]:
     return [c for c in range(N_CARDS) if mask >> c & 1]
 
 
-def hand_text(mask_or_cards) -> str:
-    if isinstance(mask_or_cards, int | np.integer):
-        mask_or_cards = cards_of(int(mask_or_cards))
-    cards = mask_or_cards
-    return " ".join(card_name(int(c)) for c in cards)
-
-
 # ---------------------------------------------------------------------------------------------
 # Per-trump tables (numpy arrays the kernel takes as globals).
 
@@ -195,12 +188,4 @@ def to_power(mask: int, trump: int) -> int:
     m = 0
     for s in range(4):
         m |= int(REMAP[trump, s, (mask >> (6 * s)) & 63])
-    return m
-
-
-def from_power(mask: int, trump: int) -> int:
-    m = 0
-    for p in range(N_CARDS):
-        if mask >> p & 1:
-            m |= 1 << int(POWER_CARD[trump, p])
     return m

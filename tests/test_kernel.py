@@ -42,6 +42,7 @@ def test_numba_rng_matches_python_twin():
         rng.shuffle_deck(np.uint64(k), deck)  # keys above 2**63 need the unsigned type
         assert list(deck) == rng.py_shuffle_deck(int(k))
         assert sorted(deck) == list(range(24))
+        assert int(rng.sub_key(np.uint64(k), idx)) == rng.py_sub_key(int(k), idx)
 
 
 def test_upcard_uniform(basic_records):
