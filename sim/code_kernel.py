@@ -43,6 +43,7 @@ def kernels_for(module: str, name: str, present: tuple[str, ...]):
     kname, gname = f"euchre_code_kernel_{digest}", f"euchre_code_game_{digest}"
     binding = [f"from {module} import {name} as _code_strategy  # noqa: E402"]
     binding += [f"hook_{h} = _code_strategy.{h}" for h in present]
+    binding += ["CODE_HOOKS = True"]
     assert _END in kernel_src
     kernel_src = kernel_src.replace(_END, "\n".join(binding) + "\n" + _END)
     game_src = game_src.replace("from sim import kernel as K", f"import {kname} as K")

@@ -100,7 +100,9 @@ H_ORDER, H_CALL, H_DISCARD, H_LEAD, H_FOLLOW = 1, 2, 4, 8, 16
 
 
 def _count_table():
-    """[trump, suit, 6-bit field] -> trumps + 16 * plain cards among those cards."""
+    """[trump, suit, 6-bit field] -> trumps among those cards + 16 if they leave a side suit
+    void (no card of ``suit`` other than the left bower).  Summed over a hand's four fields:
+    trump count in the low four bits, side-suit voids above."""
     t = np.zeros((4, 4, 64), np.int64)
     for tr in range(4):
         for s in range(4):
@@ -112,11 +114,14 @@ def _count_table():
                             n_tr += 1
                         else:
                             n_pl += 1
-                t[tr, s, f] = n_tr + 16 * n_pl
+                t[tr, s, f] = n_tr + (16 if s != tr and n_pl == 0 else 0)
     return t
 
 
 COUNT_TABLE = _count_table()
+# summed COUNT_TABLE entries -> side-suit voids that count (two or more trumps held), else 0:
+# a lookup instead of a branch
+VOIDS_THAT_COUNT = np.array([(c >> 4) if (c & 15) >= 2 else 0 for c in range(128)], np.int64)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -220,6 +225,11 @@ def hook_lead(hand, trump, seat, maker, alone):
 @njit(cache=True, _nrt=False)
 def hook_follow(hand, legal, trump, led_suit, winning_card, winner_seat, seat):
     return 0
+
+
+# A compile-time constant: False here, so the built-in kernel compiles the hook checks away;
+# the generated copy for a code strategy sets it to True.
+CODE_HOOKS = False
 # END CODE-STRATEGY HOOKS
 
 
@@ -231,18 +241,13 @@ def hook_follow(hand, legal, trump, led_suit, winning_card, winner_seat, seat):
 def bid_value(bv, params, seat, hand, t):
     """Point count of a card-layout hand for trump ``t`` (values from the seat's parameters)."""
     v = 0.0
-    n_tr = 0
-    voids = 0
+    c = 0
     for s in range(4):
         f = (hand >> (6 * s)) & 63
         v += bv[seat, t, s, f]
-        c = COUNT_TABLE[t, s, f]
-        n_tr += c & 15
-        if s != t and (c >> 4) == 0:
-            voids += 1
-    if n_tr >= 2:
-        v += voids * params[seat, P_VOID]
-    return v
+        c += COUNT_TABLE[t, s, f]
+    # voids count with two or more trumps (adding 0 * the void value leaves v unchanged)
+    return v + VOIDS_THAT_COUNT[c] * params[seat, P_VOID]
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -400,54 +405,55 @@ def decide_farmer(kind, params, seat, hand, upcard, pkey, rs):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def choose_lead(kind, seat, h, t, maker, alone, avoid, pkey, rs):
-    """Lead a card (power layout) following the rules text's lead advice."""
+def choose_lead(kind, seat, h, maker, alone, avoid, pkey, rs):
+    """Lead a card (power layout) following the rules text's lead advice.
+
+    Written as selects, not branches (the choice is unpredictable): the maker's side pulls
+    trumps from the top (a lone maker leads his best card); otherwise lead an off-suit ace, else
+    a low plain card, avoiding the suit turned down in round 2 (``avoid``) while it can."""
     if kind == RANDOM:
         return kth_bit(h, rand_below(pkey, rs, popcount(h)))
     tr = h & TRUMP_POW
-    if seat == maker and alone:
-        return top(tr) if tr else top(h)
-    if (seat & 1) == (maker & 1) and tr:
-        return top(tr)                      # our trump: pull trumps, right bower first
     plain = h & PLAIN_POW
     aces = plain & ACES_POW
-    # an off-suit ace, else a low plain card, avoiding the suit turned down in round 2
     a = aces & ~avoid
-    if a:
-        return low(a)
     p = plain & ~avoid
-    if p:
-        return low(p)
-    if aces:
-        return low(aces)
-    if plain:
-        return low(plain)
-    return low(h)
+    pick = h
+    pick = plain if plain != 0 else pick
+    pick = aces if aces != 0 else pick
+    pick = p if p != 0 else pick
+    pick = a if a != 0 else pick
+    lone_maker = (seat == maker) & (alone != 0)
+    pull = ((seat & 1) == (maker & 1)) & (tr != 0)
+    high = top(tr if tr != 0 else h)
+    return high if (lone_maker | pull) else low(pick)
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def choose_follow(kind, seat, h, t, led, win_pos, win_seat, pkey, rs):
-    """Follow to a trick (power layout).  Written as selects, not branches: the outcomes are
-    unpredictable and mispredicted branches were the kernel's largest cost."""
-    suit = h & SUIT_MASK_POW[t, led]
+def choose_follow(kind, seat, h, led_mask, beaters, win_pos, win_seat, pkey, rs):
+    """Follow to a trick (power layout).  ``led_mask``: the led suit's cards; ``beaters``: the
+    cards that beat a lower card of it (the led suit and trump).  Written as selects, not
+    branches: the outcomes are unpredictable and mispredicted branches were the kernel's largest
+    cost."""
+    suit = h & led_mask
     legal = suit if suit != 0 else h
     if kind == RANDOM:
         return kth_bit(legal, rand_below(pkey, rs, popcount(legal)))
     # cards that beat the winner: trumps or led-suit cards above it
-    beat = legal & (SUIT_MASK_POW[t, led] | TRUMP_POW) & ~((np.int64(2) << win_pos) - 1)
+    beat = legal & beaters & ~((np.int64(2) << win_pos) - 1)
     partner_winning = ((win_seat ^ seat) & 1) == 0
     # partner winning: do not overtake; else win as cheaply as possible (trump in when void);
     # cannot win: throw the lowest card
-    pick = legal if (partner_winning or beat == 0) else beat
+    pick = legal if (partner_winning | (beat == 0)) else beat
     return low(pick)
 
 
 # ---------------------------------------------------------------------------------------------
 # one hand
 
-@njit(cache=True, _nrt=False)
-def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, res, hp,
-              trace, tracing):
+@njit(cache=True, inline="always", _nrt=False)
+def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, res, hp,
+               trace, tracing):
     """Play one complete hand from a shuffled ``deck``; fill ``res`` (RES_* fields).
 
     ``kinds``/``params``/``bv`` are per seat.  ``scores`` (team 0, team 1) feeds score-aware
@@ -502,7 +508,7 @@ def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, r
             res[RES_FORCED] = 1
         else:
             a = -1
-            if kinds[seat] >= USER and (kinds[seat] - USER) & H_ORDER:
+            if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_ORDER:
                 a = hook_order_up(hands[seat], upcard, k, scores[team], scores[1 - team], game_to)
                 if a < 0 or a > 2:
                     res[RES_BAD_USER] = 1
@@ -527,7 +533,7 @@ def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, r
             d = -1
             if force[F_POS] == 3 and force[F_DISCARD] >= 0 and (h6 >> force[F_DISCARD]) & 1:
                 d = force[F_DISCARD]
-            elif kinds[dealer] >= USER and (kinds[dealer] - USER) & H_DISCARD:
+            elif CODE_HOOKS and kinds[dealer] >= USER and (kinds[dealer] - USER) & H_DISCARD:
                 d = hook_discard(h6, t, upcard, rules[R_DISCARD_UPCARD] != 0)
                 if d < 0 or d > 23 or not (h6 >> d) & 1 or (
                         d == upcard and not rules[R_DISCARD_UPCARD]):
@@ -556,7 +562,7 @@ def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, r
                     a = 2 * s + (1 if force[2] == FORCE_ALONE else 0)
             else:
                 a = -2
-                if kinds[seat] >= USER and (kinds[seat] - USER) & H_CALL:
+                if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_CALL:
                     a = hook_call(hands[seat], turned, stuck, scores[team], scores[1 - team],
                                game_to)
                     if a < -1 or a > 7 or a // 2 == turned or (a == -1 and stuck):
@@ -603,55 +609,59 @@ def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, r
     out0 = ((maker + 2) & 3) if alone else -1
     out1 = ((def_alone + 2) & 3) if def_alone >= 0 else -1
     n_active = 4 - (out0 >= 0) - (out1 >= 0)
+    # the next active seat after each seat, two bits a seat (skips players sitting out)
+    nxt = 0
     for s in range(4):
         hands[s] = to_power(hands[s], t)
-    leader = (dealer + 1) & 3
-    while leader == out0 or leader == out1:
-        leader = (leader + 1) & 3
+        q = (s + 1) & 3
+        while q == out0 or q == out1:
+            q = (q + 1) & 3
+        nxt |= q << (2 * s)
+    leader = (nxt >> (2 * dealer)) & 3
     avoid = SUIT_MASK_POW[t, turned] if rnd == 2 else np.int64(0)
     maker_tricks = 0
     maker_team = maker & 1
     for _trick in range(5):
         seat = leader
         c = -1
-        if kinds[seat] >= USER and (kinds[seat] - USER) & H_LEAD:
+        if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_LEAD:
             card = hook_lead(to_cards(hands[seat], t), t, seat, maker, alone != 0)
             if card < 0 or card > 23 or not (hands[seat] >> POWER_POS[t, card]) & 1:
                 res[RES_BAD_USER] = 1
             else:
                 c = POWER_POS[t, card]
         if c < 0:
-            c = choose_lead(kinds[seat], seat, hands[seat], t, maker, alone, avoid, pkey, rs)
+            c = choose_lead(kinds[seat], seat, hands[seat], maker, alone, avoid, pkey, rs)
         hands[seat] &= ~(np.int64(1) << c)
         if tracing:
             log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
         led = POS_SUIT[t, c]
+        led_mask = SUIT_MASK_POW[t, led]
+        # a trump beats any lower card; a plain card only a lower card of the led suit
+        # (a trump winner is always above every plain card)
+        beaters = led_mask | TRUMP_POW
         win_pos = c
         win_seat = seat
         for _j in range(n_active - 1):
-            seat = (seat + 1) & 3
-            while seat == out0 or seat == out1:
-                seat = (seat + 1) & 3
+            seat = (nxt >> (2 * seat)) & 3
             c = -1
-            if kinds[seat] >= USER and (kinds[seat] - USER) & H_FOLLOW:
+            if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_FOLLOW:
                 h = hands[seat]
-                legal = h & SUIT_MASK_POW[t, led]
+                legal = h & led_mask
                 legal = legal if legal != 0 else h
                 card = hook_follow(to_cards(h, t), to_cards(legal, t), t, led,
-                                POWER_CARD[t, win_pos], win_seat, seat)
+                                   POWER_CARD[t, win_pos], win_seat, seat)
                 if card < 0 or card > 23 or not (legal >> POWER_POS[t, card]) & 1:
                     res[RES_BAD_USER] = 1
                 else:
                     c = POWER_POS[t, card]
             if c < 0:
-                c = choose_follow(kinds[seat], seat, hands[seat], t, led, win_pos, win_seat,
-                                  pkey, rs)
+                c = choose_follow(kinds[seat], seat, hands[seat], led_mask, beaters, win_pos,
+                                  win_seat, pkey, rs)
             hands[seat] &= ~(np.int64(1) << c)
             if tracing:
                 log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
-            # a trump beats any lower card; a plain card only a lower card of the led suit
-            # (a trump winner is always above every plain card)
-            better = c > win_pos and (c >= 17 or POS_SUIT[t, c] == led)
+            better = (c > win_pos) & (((beaters >> c) & 1) != 0)
             win_pos = c if better else win_pos
             win_seat = seat if better else win_seat
         maker_tricks += 1 if (win_seat & 1) == maker_team else 0
@@ -670,6 +680,16 @@ def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, r
         win_team = 1 - (maker & 1)
     res[RES_PTS0] = pts if win_team == 0 else 0
     res[RES_PTS1] = pts if win_team == 1 else 0
+
+
+@njit(cache=True, _nrt=False)
+def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, res, hp,
+              trace, tracing):
+    """``_play_hand`` as a called function (trace mode, games, the advisor).  ``run_hands``
+    inlines ``_play_hand`` instead: passing a dozen arrays to a call cost a tenth of a hand,
+    and inlining lets ``tracing=False`` compile the event log away."""
+    _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, res, hp, trace,
+               tracing)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -725,8 +745,8 @@ def run_hands(seed, start, n, chunk, rules, kinds, params, bv, force, masks, fie
                     for j in range(5):
                         m |= np.int64(1) << deck[5 * k + j]
                     masks[(dealer + 1 + k) & 3, i] = m
-            play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, res, hp,
-                      trace, False)
+            _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, res, hp,
+                       trace, False)
             if want_records:
                 fields[0, i] = res[RES_UPCARD]
                 fields[1, i] = dealer

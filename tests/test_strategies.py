@@ -263,7 +263,7 @@ def lead(hand, trump, maker, alone=False, turned=None, seat=0):
     t = SUITS.index(trump)
     h = to_power(mask_of(parse_cards(hand)), t)
     avoid = 0 if turned is None else int(SUIT_MASK_POW[t, SUITS.index(turned)])
-    pos = K.choose_lead(BASIC, seat, h, t, maker, int(alone), avoid, KEY, RS)
+    pos = K.choose_lead(BASIC, seat, h, maker, int(alone), avoid, KEY, RS)
     return card_name(int(POWER_CARD[t, pos]))
 
 
@@ -275,7 +275,9 @@ def follow(hand, trump, trick, seat=0):
     win_seat, win_card = max(cards, key=lambda p: STRENGTH[t][led][p[1]])
     h = to_power(mask_of(parse_cards(hand)), t)
     win_pos = int(to_power(1 << win_card, t)).bit_length() - 1
-    pos = K.choose_follow(BASIC, seat, h, t, led, win_pos, win_seat, KEY, RS)
+    led_mask = int(SUIT_MASK_POW[t, led])
+    beaters = led_mask | int(SUIT_MASK_POW[t, t])
+    pos = K.choose_follow(BASIC, seat, h, led_mask, beaters, win_pos, win_seat, KEY, RS)
     return card_name(int(POWER_CARD[t, pos]))
 
 
