@@ -278,13 +278,14 @@ def basic_discard(hand6, t, upcard, may_discard_upcard):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def decide_discard(kind, hand6, t, upcard, may_discard_upcard, pkey, rs):
+def decide_discard(kind, hand6, upcard, may_discard_upcard, basic_choice, pkey, rs):
+    """The dealer's discard from ``hand6``; ``basic_choice`` is basic's (computed once a hand)."""
     if kind == RANDOM:
         allowed = hand6
         if not may_discard_upcard:
             allowed &= ~(np.int64(1) << upcard)
         return kth_bit(allowed, rand_below(pkey, rs, popcount(allowed)))
-    return basic_discard(hand6, t, upcard, may_discard_upcard)
+    return basic_choice
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -300,16 +301,16 @@ def thresholds(params, seat, base, my_score, their_score, game_to):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def decide_round1(kind, params, bv, seat, pos, hand, upcard, may_discard_upcard,
+def decide_round1(kind, params, bv, seat, pos, hand, upcard, dealer_discard,
                   my_score, their_score, game_to, pkey, rs):
-    """0 pass, 1 order up, 2 order up alone.  ``pos``: 0 first .. 3 dealer."""
+    """0 pass, 1 order up, 2 order up alone.  ``pos``: 0 first .. 3 dealer, who values his
+    hand after picking up and discarding ``dealer_discard`` (basic's discard)."""
     if kind == RANDOM:
         return rand_below(pkey, rs, 3)
     t = upcard // 6
     if pos == 3:
         h6 = hand | (np.int64(1) << upcard)
-        d = basic_discard(h6, t, upcard, may_discard_upcard)
-        v = bid_value(bv, params, seat, h6 & ~(np.int64(1) << d), t)
+        v = bid_value(bv, params, seat, h6 & ~(np.int64(1) << dealer_discard), t)
     else:
         v = bid_value(bv, params, seat, hand, t)
         upv = bv[seat, t, t, 1 << (upcard % 6)]
@@ -425,8 +426,10 @@ def choose_lead(kind, seat, h, maker, alone, avoid, pkey, rs):
     pick = a if a != 0 else pick
     lone_maker = (seat == maker) & (alone != 0)
     pull = ((seat & 1) == (maker & 1)) & (tr != 0)
+    # both candidates computed before choosing, so the choice compiles to a select
     high = top(tr if tr != 0 else h)
-    return high if (lone_maker | pull) else low(pick)
+    lowest = low(pick)
+    return high if (lone_maker | pull) else lowest
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -500,10 +503,14 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
     alone = 0
     t = -1
     rnd = 0
+    # basic's discard for the dealer (his round-1 valuation and his pick-up use it)
+    dealer_discard = basic_discard(hands[dealer] | upbit, turned, upcard, rules[R_DISCARD_UPCARD])
+    forced1 = force[F_POS] if force[F_ROUND] == 1 else -1
+    forced2 = force[F_POS] if force[F_ROUND] == 2 else -1
     for k in range(4):
         seat = (dealer + 1 + k) & 3
         team = seat & 1
-        if force[0] == k and force[1] == 1:
+        if k == forced1:
             a = force[2]
             res[RES_FORCED] = 1
         else:
@@ -515,8 +522,8 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
                     a = -1
             if a < 0:
                 a = decide_round1(kinds[seat], params, bv, seat, k, hands[seat], upcard,
-                                  rules[R_DISCARD_UPCARD], scores[team], scores[1 - team],
-                                  game_to, pkey, rs)
+                                  dealer_discard, scores[team], scores[1 - team], game_to, pkey,
+                                  rs)
         if tracing:
             log_event(trace, EV_BID, seat, BID_ORDER if a else BID_PASS, 1 if a == 2 else 0)
         if a:
@@ -540,8 +547,8 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
                     res[RES_BAD_USER] = 1
                     d = -1
             if d < 0:
-                d = decide_discard(kinds[dealer], h6, t, upcard, rules[R_DISCARD_UPCARD], pkey,
-                                   rs)
+                d = decide_discard(kinds[dealer], h6, upcard, rules[R_DISCARD_UPCARD],
+                                   dealer_discard, pkey, rs)
             hands[dealer] = h6 & ~(np.int64(1) << d)
             res[RES_DISCARD] = d
             if tracing:
@@ -551,7 +558,7 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
             seat = (dealer + 1 + k) & 3
             team = seat & 1
             stuck = k == 3 and rules[R_STICK] != 0
-            if force[0] == k and force[1] == 2:
+            if k == forced2:
                 res[RES_FORCED] = 1
                 if force[2] == FORCE_PASS and not stuck:
                     a = -1
@@ -610,13 +617,16 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
     out1 = ((def_alone + 2) & 3) if def_alone >= 0 else -1
     n_active = 4 - (out0 >= 0) - (out1 >= 0)
     # the next active seat after each seat, two bits a seat (skips players sitting out)
-    nxt = 0
     for s in range(4):
         hands[s] = to_power(hands[s], t)
-        q = (s + 1) & 3
-        while q == out0 or q == out1:
-            q = (q + 1) & 3
-        nxt |= q << (2 * s)
+    nxt = 0b00111001                   # seat s -> s + 1 when all four play
+    if n_active < 4:
+        nxt = 0
+        for s in range(4):
+            q = (s + 1) & 3
+            while q == out0 or q == out1:
+                q = (q + 1) & 3
+            nxt |= q << (2 * s)
     leader = (nxt >> (2 * dealer)) & 3
     avoid = SUIT_MASK_POW[t, turned] if rnd == 2 else np.int64(0)
     maker_tricks = 0

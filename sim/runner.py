@@ -223,7 +223,8 @@ def simulate(
                          f"not {tuple(scores)}")
     force = NO_FORCE if force is None else np.asarray(force, dtype=np.int64)
     total = np.zeros(K.NTALLY_ROW, np.int64)
-    frames = []
+    frames = []      # records kept in memory: DataFrames from an executor ...
+    raw = []         # ... or the kernel's (masks, fields) columns, framed once at the end
     t0 = time.perf_counter()
     done = 0
     part = 0
@@ -250,8 +251,12 @@ def simulate(
                              masks, fields, tally, score_arr)
             check_code_strategy(tally, table)
             total += tally.sum(axis=0)
-            frame = records_frame(masks, fields, start + done) if records else None
-        if records:
+            frame = None
+            if records and on_records is None:
+                raw.append((masks, fields))
+            elif records:
+                frame = records_frame(masks, fields, start + done)
+        if frame is not None:
             if on_records is not None:
                 on_records(frame, part)
             else:
@@ -263,9 +268,15 @@ def simulate(
     wall = time.perf_counter() - t0
     recs = None
     if records and on_records is None:
-        import pandas as pd
+        if raw:
+            # one copy of each column at most (a DataFrame per batch and a concat cost two)
+            masks = raw[0][0] if len(raw) == 1 else np.concatenate([r[0] for r in raw], axis=1)
+            fields = raw[0][1] if len(raw) == 1 else np.concatenate([r[1] for r in raw], axis=1)
+            recs = records_frame(masks, fields, start)
+        else:
+            import pandas as pd
 
-        recs = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+            recs = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
     return RunResult(hands, seed, rules, table, total[:K.NTALLY].reshape(K.TALLY_SHAPE), recs,
                      wall, threads)
 
