@@ -259,22 +259,19 @@ def basic_discard(hand6, t, upcard, may_discard_upcard):
         allowed &= ~(np.int64(1) << POWER_POS[t, upcard])
     plain = allowed & PLAIN_POW
     nonace = plain & ~ACES_POW
-    best = -1
+    # side suits held as a single non-ace card (trump never qualifies: nonace is plain only);
+    # written without branches, since which suits qualify is unpredictable
+    single = np.int64(0)
     for s in range(4):
-        if s == t:
-            continue
         m = hp & SUIT_MASK_POW[t, s]
-        if m != 0 and (m & (m - 1)) == 0 and (m & nonace) != 0:
-            p = low(m)
-            if best < 0 or p < best:
-                best = p
-    if best >= 0:
-        return POWER_CARD[t, best]
-    if nonace:
-        return POWER_CARD[t, low(nonace)]
-    if plain:
-        return POWER_CARD[t, low(plain)]
-    return POWER_CARD[t, low(allowed)]
+        ok = (m != 0) & ((m & (m - 1)) == 0) & ((m & nonace) != 0)
+        single |= m if ok else np.int64(0)
+    # the lowest such singleton, else the lowest non-ace plain card, else the lowest plain card
+    pick = allowed
+    pick = plain if plain != 0 else pick
+    pick = nonace if nonace != 0 else pick
+    pick = single if single != 0 else pick
+    return POWER_CARD[t, low(pick)]
 
 
 @njit(cache=True, inline="always", _nrt=False)
