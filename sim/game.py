@@ -116,9 +116,8 @@ def play_game(seed, g, rules, kinds, params, bv, force, deck, hp, res, rs, score
             K.play_hand(deck, dealer, rules, kinds, params, bv, sub_key(play_key, hands), rs,
                         scores, force, res, hp, traces[hands], True)
         else:
-            # inlined (as in run_hands): no call overhead, and the event log compiles away
-            K._play_hand(deck, dealer, rules, kinds, params, bv, sub_key(play_key, hands), rs,
-                         scores, force, res, hp, traces[0], False)
+            K.play_hand(deck, dealer, rules, kinds, params, bv, sub_key(play_key, hands), rs,
+                        scores, force, res, hp, traces[0], False)
         bad_user += res[K.RES_BAD_USER]
         visits[hands, 3] = res[K.RES_ROUND]
         visits[hands, 4] = K.tally_index(res, dealer)
