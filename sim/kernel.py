@@ -619,9 +619,9 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
     out0 = ((maker + 2) & 3) if alone else -1
     out1 = ((def_alone + 2) & 3) if def_alone >= 0 else -1
     n_active = 4 - (out0 >= 0) - (out1 >= 0)
-    # the next active seat after each seat, two bits a seat (skips players sitting out)
     for s in range(4):
         hands[s] = to_power(hands[s], t)
+    # the next active seat after each seat, two bits a seat (skips players sitting out)
     nxt = 0b00111001                   # seat s -> s + 1 when all four play
     if n_active < 4:
         nxt = 0
