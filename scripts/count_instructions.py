@@ -55,7 +55,8 @@ def summary(path: Path) -> list[int]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--strategy", default="basic")
     ap.add_argument("--hands", type=int, default=1_000_000, help="hands in the difference")
     ap.add_argument("--child", type=int, help=argparse.SUPPRESS)
@@ -63,6 +64,8 @@ def main() -> None:
     if args.child is not None:
         child(args.strategy, args.child)
         return
+    if args.hands < 1:
+        raise SystemExit(f"--hands must be at least 1, not {args.hands}")
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed: apt install valgrind")
     import llvmlite.binding as ll

@@ -506,8 +506,12 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
     alone = 0
     t = -1
     rnd = 0
-    # basic's discard for the dealer (his round-1 valuation and his pick-up use it)
-    dealer_discard = basic_discard(hands[dealer] | upbit, turned, upcard, rules[R_DISCARD_UPCARD])
+    # basic's discard for the dealer (his round-1 valuation and his pick-up use it); a random
+    # dealer never uses it
+    dealer_discard = -1
+    if kinds[dealer] != RANDOM:
+        dealer_discard = basic_discard(hands[dealer] | upbit, turned, upcard,
+                                       rules[R_DISCARD_UPCARD])
     forced1 = force[F_POS] if force[F_ROUND] == 1 else -1
     forced2 = force[F_POS] if force[F_ROUND] == 2 else -1
     for k in range(4):
