@@ -15,7 +15,7 @@ kernel under valgrind (20 minutes instead of one).
     python scripts/count_instructions.py --strategy random --hands 200000
 
 Needs valgrind (``apt install valgrind``).  Measured at the end of the second session: basic
-2,101 instructions and 4.7 simulated mispredictions a hand (2,454 and 25.7 at its start).
+2,088 instructions and 4.6 simulated mispredictions a hand (2,454 and 25.7 at its start).
 """
 
 from __future__ import annotations
