@@ -274,7 +274,7 @@ def advise(
     seed = normalise_seed(seed)
     table = strategy if isinstance(strategy, Table) else Table.teams(strategy)
     kernel, _ = table.kernels()
-    kinds, params, bv = table.arrays()
+    kinds, bv = table.arrays()
     packed = rules.pack()
     mask = int(sum(1 << c for c in cards))
     scores = np.zeros(2, np.int64)
@@ -344,7 +344,6 @@ def advise(
                 chunk,
                 packed,
                 kinds,
-                params,
                 bv,
                 forces[i],
                 mask,

@@ -150,7 +150,7 @@ def play_games(games: int, seed: int, rules: Rules, table, *, threads=None, prog
     from sim.runner import NO_FORCE
 
     agg = G.simulate_games(games, seed, rules, table, threads=threads)
-    kinds, params, bv = table.arrays()
+    kinds, bv = table.arrays()
     _, gm = table.kernels()
     packed = rules.pack()
     td = np.zeros((G.MAX_HANDS, 25), np.int64)
@@ -163,7 +163,7 @@ def play_games(games: int, seed: int, rules: Rules, table, *, threads=None, prog
     step = max(1, games // 100)
     for g in range(games):
         winner, hands, redeals, first = gm.trace_one_game(
-            agg.seed, g, packed, kinds, params, bv, NO_FORCE, td, tr, v
+            agg.seed, g, packed, kinds, bv, NO_FORCE, td, tr, v
         )
         cols["winner"][g] = winner
         cols["first_dealer"][g] = first

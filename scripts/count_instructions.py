@@ -40,9 +40,9 @@ def child(strategy: str, hands: int) -> None:
     from sim.rules import Rules
     from sim.runner import NO_FORCE, Table
 
-    kinds, params, bv = Table.teams(strategy).arrays()
+    kinds, bv = Table.teams(strategy).arrays()
     tally = np.zeros(((hands + 4095) // 4096, K.NTALLY_ROW), np.int64)
-    K.run_hands(1, 0, hands, 4096, Rules().pack(), kinds, params, bv, NO_FORCE,
+    K.run_hands(1, 0, hands, 4096, Rules().pack(), kinds, bv, NO_FORCE,
                 np.zeros((4, 0), np.uint32), np.zeros((K.NREC - 4, 0), np.int8), tally,
                 np.zeros(2, np.int64))
 

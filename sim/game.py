@@ -86,7 +86,7 @@ def draw_for_deal(gkey, deck):
 
 
 @njit(cache=True)
-def play_game(seed, g, rules, kinds, params, bv, force, deck, hp, res, rs, scores, visits,
+def play_game(seed, g, rules, kinds, bv, slots, force, deck, hp, res, rs, scores, visits,
               trace_dealers, traces, tracing):
     """Play game ``g``; returns (winner team, hands, redeals, first dealer).
 
@@ -113,10 +113,10 @@ def play_game(seed, g, rules, kinds, params, bv, force, deck, hp, res, rs, score
             trace_dealers[hands, 0] = dealer
             for c in range(24):
                 trace_dealers[hands, 1 + c] = deck[c]
-            K.play_hand(deck, dealer, rules, kinds, params, bv, sub_key(play_key, hands), rs,
+            K.play_hand(deck, dealer, rules, kinds, bv, slots, sub_key(play_key, hands), rs,
                         scores, force, res, hp, traces[hands], True)
         else:
-            K.play_hand(deck, dealer, rules, kinds, params, bv, sub_key(play_key, hands), rs,
+            K.play_hand(deck, dealer, rules, kinds, bv, slots, sub_key(play_key, hands), rs,
                         scores, force, res, hp, traces[0], False)
         bad_user += res[K.RES_BAD_USER]
         visits[hands, 3] = res[K.RES_ROUND]
@@ -147,11 +147,11 @@ def point_kind(pts, maker_tricks, lone_defender_points):
 
 
 @njit(cache=True)
-def games_chunk(ci, seed, start, n, chunk, rules, kinds, params, bv, force, records, gtally,
-                htally):
+def games_chunk(ci, seed, start, n, chunk, rules, kinds, bv, force, records, gtally, htally):
     """Play chunk ``ci`` of a batch of games (see ``run_games``)."""
     want_records = records.shape[0] == n
     lone_pts = rules[R_LONE_DEFENDER_POINTS]
+    slots = K.seat_slots(bv)
     deck = np.empty(24, np.int64)
     hp = np.empty(4, np.int64)
     res = np.empty(K.NRES, np.int64)
@@ -166,7 +166,7 @@ def games_chunk(ci, seed, start, n, chunk, rules, kinds, params, bv, force, reco
     hi = min(n, lo + chunk)
     for i in range(lo, hi):
         winner, hands, redeals, first = play_game(
-            seed, start + i, rules, kinds, params, bv, force, deck, hp, res, rs, scores,
+            seed, start + i, rules, kinds, bv, slots, force, deck, hp, res, rs, scores,
             visits, trace_dealers, traces, False)
         ht[K.BAD_USER_CELL] += visits[0, 11]
         if want_records:
@@ -209,23 +209,22 @@ def games_chunk(ci, seed, start, n, chunk, rules, kinds, params, bv, force, reco
 
 
 @njit(cache=True, parallel=True)
-def run_games(seed, start, n, chunk, rules, kinds, params, bv, force, records, gtally, htally):
+def run_games(seed, start, n, chunk, rules, kinds, bv, force, records, gtally, htally):
     """Play games ``start .. start+n-1``: per-game rows (records mode) and per-chunk tallies."""
     nchunks = (n + chunk - 1) // chunk
     for ci in prange(nchunks):
-        games_chunk(ci, seed, start, n, chunk, rules, kinds, params, bv, force, records, gtally,
-                    htally)
+        games_chunk(ci, seed, start, n, chunk, rules, kinds, bv, force, records, gtally, htally)
 
 
 @njit(cache=True)
-def trace_one_game(seed, g, rules, kinds, params, bv, force, trace_dealers, traces, visits):
+def trace_one_game(seed, g, rules, kinds, bv, force, trace_dealers, traces, visits):
     deck = np.empty(24, np.int64)
     hp = np.empty(4, np.int64)
     res = np.empty(K.NRES, np.int64)
     rs = np.zeros(1, np.int64)
     scores = np.zeros(2, np.int64)
-    return play_game(seed, g, rules, kinds, params, bv, force, deck, hp, res, rs, scores, visits,
-                     trace_dealers, traces, True)
+    return play_game(seed, g, rules, kinds, bv, K.seat_slots(bv), force, deck, hp, res, rs, scores,
+                     visits, trace_dealers, traces, True)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -266,7 +265,7 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
     rules = rules or Rules()
     table = table or Table.teams()
     threads = set_threads(threads)
-    kinds, params, bv = table.arrays()
+    kinds, bv = table.arrays()
     _, game = table.kernels()
     packed = rules.pack()
     gtotal = np.zeros(N_GAME_TALLY, np.int64)
@@ -294,7 +293,7 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
         gt = np.zeros((nchunks, N_GAME_TALLY), np.int64)
         ht = np.zeros((nchunks, K.NTALLY_ROW), np.int64)
         rows = np.zeros((n if records else 0, N_GAME_COLUMNS), np.int64)
-        game.run_games(seed, start + done, n, chunk, packed, kinds, params, bv, NO_FORCE, rows,
+        game.run_games(seed, start + done, n, chunk, packed, kinds, bv, NO_FORCE, rows,
                        gt, ht)
         check_code_strategy(ht, table)
         if records:
@@ -326,12 +325,12 @@ def trace_game(seed: int, g: int, rules: Rules | None = None, table=None) -> lis
     seed = normalise_seed(seed)
     rules = rules or Rules()
     table = table or Table.teams()
-    kinds, params, bv = table.arrays()
+    kinds, bv = table.arrays()
     trace_dealers = np.zeros((MAX_HANDS, 25), np.int64)
     traces = np.zeros((MAX_HANDS, K.MAX_EVENTS + 1, 4), np.int64)
     visits = np.zeros((MAX_HANDS, 12), np.int64)
     _, game = table.kernels()
-    _, hands, _, _ = game.trace_one_game(seed, g, rules.pack(), kinds, params, bv, NO_FORCE,
+    _, hands, _, _ = game.trace_one_game(seed, g, rules.pack(), kinds, bv, NO_FORCE,
                                          trace_dealers, traces, visits)
     return [
         events_to_record(j, trace_dealers[j, 1:], traces[j], rules,

@@ -11,8 +11,11 @@ five tricks with follow-suit by effective suit; published scoring.
 How it is fast (``shared/notes/kernel-speed.md``): hands are 24-bit masks; once trump is known
 each hand is remapped by table lookup into the per-trump *power layout* of ``sim/cards.py`` where
 the highest card is the top set bit and the cheapest winner is the lowest legal bit above the
-current winner.  Bid values come from per-(seat, trump, suit, 6-bit field) tables built from the
-strategy parameters.  Built-in strategies are dispatched by kind inside this one cached module.
+current winner.  Bid values and decision thresholds come from one row per seat of the seat
+table (``seat_row``: values per trump, suit and 6-bit field, and the thresholds precomputed from
+the strategy's parameters); seats playing the same strategy share a row, and the card tables are
+small integer types, so everything a hand reads stays in the first-level cache.  Built-in
+strategies are dispatched by kind inside this one cached module.
 ``prange`` runs over fixed chunks of hand indices and each chunk writes only its own rows or its
 own tally row, so results never depend on the thread count.
 
@@ -22,8 +25,9 @@ which cost more than the card logic.  ``run_hands`` inlines the hand (``_play_ha
 passed a dozen arrays field by field, about a tenth of a hand, and inlining lets
 ``tracing=False`` compile the event log away; ``CODE_HOOKS`` compiles the code-strategy checks
 away in this module.  Decisions whose outcome is unpredictable (lead, follow, trick winner,
-discard, void count) are written as selects on precomputed candidates rather than branches:
-mispredicted branches were the largest cost.  Measure changes with
+discard, void count, and which of four basic players orders up in round 1) are written as
+selects or bit scans on precomputed candidates rather than branches: mispredicted branches were
+the largest cost.  Measure changes with
 ``scripts/count_instructions.py`` (instructions a hand, exact) rather than wall-clock alone.
 
 Trace mode replays chosen hands through the same ``play_hand`` with an event log switched on, so
@@ -108,8 +112,9 @@ H_ORDER, H_CALL, H_DISCARD, H_LEAD, H_FOLLOW = 1, 2, 4, 8, 16
 def _count_table():
     """[trump, suit, 6-bit field] -> trumps among those cards + 16 if they leave a side suit
     void (no card of ``suit`` other than the left bower).  Summed over a hand's four fields:
-    trump count in the low four bits, side-suit voids above."""
-    t = np.zeros((4, 4, 64), np.int64)
+    trump count in the low four bits, side-suit voids above.  int8: the kernel's tables are
+    kept small so that they stay in the first-level cache together."""
+    t = np.zeros((4, 4, 64), np.int8)
     for tr in range(4):
         for s in range(4):
             for f in range(64):
@@ -127,7 +132,61 @@ def _count_table():
 COUNT_TABLE = _count_table()
 # summed COUNT_TABLE entries -> side-suit voids that count (two or more trumps held), else 0:
 # a lookup instead of a branch
-VOIDS_THAT_COUNT = np.array([(c >> 4) if (c & 15) >= 2 else 0 for c in range(128)], np.int64)
+VOIDS_THAT_COUNT = np.array([(c >> 4) if (c & 15) >= 2 else 0 for c in range(128)], np.int8)
+# REMAP (sim/cards.py) as int32 (power masks use 24 bits): half the cache footprint
+REMAP32 = REMAP.astype(np.int32)
+# [trump, power position] -> the mask of that card's effective suit: the led suit's cards in one
+# lookup (it is on the critical path of every trick)
+LED_MASK = np.array([[SUIT_MASK_POW[t, POS_SUIT[t, p]] for p in range(24)] for t in range(4)],
+                    np.int64)
+
+# --- the seat table (``bv``): one float64 row of BV_W per seat, built from the strategy's
+# parameters by ``seat_row``, so that a decision reads one precomputed number instead of
+# combining parameters.  Layout of a row:
+#   [t * 256 + s * 64 + f]  summed card values of 6-bit field f of printed suit s, trump t
+#   D_VOID, D_ALONE, D_DEFEND, D_FARMER          the parameters of those names
+#   D_CALL + d                                   round-2 threshold; d = 1: the other side needs
+#                                                one point (lowered by ``desperation``)
+#   D_ORDER + 2 * pos + d                        round-1 threshold at position pos (0 first ..
+#                                                3 dealer), with its offset added
+#   D_UP + 24 * pos + upcard                     the upcard's value added (pos 1, the dealer's
+#                                                partner) or subtracted (pos 0, 2) in round 1
+# Each derived number is computed with the same floating-point operations, in the same order,
+# as the kernel used to do per decision, so results are bit for bit the same.
+D_VOID = 1024
+D_ALONE = 1025
+D_DEFEND = 1026
+D_FARMER = 1027
+D_CALL = 1028
+D_ORDER = 1030
+D_UP = 1038
+BV_W = 1152                # D_UP + 72 = 1110, rounded up to whole 64-byte cache lines
+
+
+def seat_row(params, values):
+    """One seat's row of the seat table from its parameter vector and its bid values
+    (``values[trump, suit, field]``, ``sim.runner.bid_table``)."""
+    p = np.asarray(params, np.float64)
+    row = np.zeros(BV_W, np.float64)
+    row[:1024] = np.asarray(values, np.float64).reshape(1024)
+    row[D_VOID] = p[P_VOID]
+    row[D_ALONE] = p[P_ALONE]
+    row[D_DEFEND] = p[P_DEFEND_ALONE]
+    row[D_FARMER] = p[P_FARMER]
+    row[D_CALL] = p[P_CALL]
+    row[D_CALL + 1] = p[P_CALL] - p[P_DESPERATION]
+    for pos in range(4):
+        off = p[P_OFF_FIRST + pos]
+        row[D_ORDER + 2 * pos] = p[P_ORDER] + off
+        row[D_ORDER + 2 * pos + 1] = (p[P_ORDER] - p[P_DESPERATION]) + off
+    for pos in range(3):
+        for up in range(24):
+            t, r = divmod(up, 6)
+            upv = values[t, t, 1 << r]
+            # v - x == v + (-x) exactly, so subtracting is stored as adding the negation
+            row[D_UP + 24 * pos + up] = (p[P_PARTNER_UP] * upv if pos == 1
+                                         else -(p[P_OPP_UP] * upv))
+    return row
 
 
 # ---------------------------------------------------------------------------------------------
@@ -161,8 +220,8 @@ def kth_bit(x, k):
 
 @njit(cache=True, inline="always", _nrt=False)
 def to_power(hand, t):
-    return (REMAP[t, 0, hand & 63] | REMAP[t, 1, (hand >> 6) & 63]
-            | REMAP[t, 2, (hand >> 12) & 63] | REMAP[t, 3, (hand >> 18) & 63])
+    return np.int64(REMAP32[t, 0, hand & 63] | REMAP32[t, 1, (hand >> 6) & 63]
+                    | REMAP32[t, 2, (hand >> 12) & 63] | REMAP32[t, 3, (hand >> 18) & 63])
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -244,16 +303,53 @@ CODE_HOOKS = False
 # leaves out, which it plays as basic)
 
 @njit(cache=True, inline="always", _nrt=False)
-def bid_value(bv, params, seat, hand, t):
-    """Point count of a card-layout hand for trump ``t`` (values from the seat's parameters)."""
+def seat_base(slots, seat):
+    """Offset of ``seat``'s row in the seat table ``bv``; ``slots`` packs each seat's row number
+    in two bits (seats with identical strategies share a row: ``seat_slots``)."""
+    return ((slots >> (2 * seat)) & 3) * BV_W
+
+
+@njit(cache=True, _nrt=False)
+def seat_slots(bv):
+    """``slots`` for a seat table: each seat uses the first row equal to its own, so that a
+    table where all seats play one strategy reads one row (it stays in cache)."""
+    slots = 0
+    for seat in range(4):
+        first = seat
+        for other in range(seat):
+            same = True
+            for k in range(BV_W):
+                if bv[other * BV_W + k] != bv[seat * BV_W + k]:
+                    same = False
+                    break
+            if same:
+                first = other
+                break
+        slots |= first << (2 * seat)
+    return slots
+
+
+IDENTITY_SLOTS = 0b11100100     # seat s reads row s
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def bid_value(bv, b, hand, t):
+    """Point count of a card-layout hand for trump ``t`` (``b``: the seat's row in ``bv``)."""
+    t &= 3
+    tb = b + t * 256
+    f0 = hand & 63
+    f1 = (hand >> 6) & 63
+    f2 = (hand >> 12) & 63
+    f3 = (hand >> 18) & 63
     v = 0.0
-    c = 0
-    for s in range(4):
-        f = (hand >> (6 * s)) & 63
-        v += bv[seat, t, s, f]
-        c += COUNT_TABLE[t, s, f]
+    v += bv[tb + f0]
+    v += bv[tb + 64 + f1]
+    v += bv[tb + 128 + f2]
+    v += bv[tb + 192 + f3]
+    c = (COUNT_TABLE[t, 0, f0] + COUNT_TABLE[t, 1, f1] + COUNT_TABLE[t, 2, f2]
+         + COUNT_TABLE[t, 3, f3])
     # voids count with two or more trumps (adding 0 * the void value leaves v unchanged)
-    return v + VOIDS_THAT_COUNT[c] * params[seat, P_VOID]
+    return v + VOIDS_THAT_COUNT[c] * bv[b + D_VOID]
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -292,61 +388,62 @@ def decide_discard(kind, hand6, upcard, may_discard_upcard, basic_choice, pkey, 
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def thresholds(params, seat, base, my_score, their_score, game_to):
-    """(make threshold, alone threshold) adjusted for the score in game mode."""
-    thr = params[seat, base]
-    athr = params[seat, P_ALONE]
-    if their_score >= game_to - 1:
-        thr -= params[seat, P_DESPERATION]
-    if my_score >= game_to - 1:
-        athr = 1e9            # one point wins: no loner
-    return thr, athr
+def alone_threshold(bv, b, my_score, game_to):
+    """Points to go alone; none when one point wins the game (game mode)."""
+    return 1e9 if my_score >= game_to - 1 else bv[b + D_ALONE]
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def decide_round1(kind, params, bv, seat, pos, hand, upcard, dealer_discard,
-                  my_score, their_score, game_to, pkey, rs):
-    """0 pass, 1 order up, 2 order up alone.  ``pos``: 0 first .. 3 dealer, who values his
-    hand after picking up and discarding ``dealer_discard`` (basic's discard)."""
-    if kind == RANDOM:
-        return rand_below(pkey, rs, 3)
+def round1_value(bv, b, pos, hand, upcard, dealer_discard):
+    """Basic's round-1 value of ordering ``upcard`` up from position ``pos`` (0 first ..
+    3 dealer).  The dealer values his hand after picking up and discarding ``dealer_discard``
+    (basic's discard); the others add or subtract the upcard's value (``D_UP``)."""
     t = upcard // 6
     if pos == 3:
         h6 = hand | (np.int64(1) << upcard)
-        v = bid_value(bv, params, seat, h6 & ~(np.int64(1) << dealer_discard), t)
-    else:
-        v = bid_value(bv, params, seat, hand, t)
-        upv = bv[seat, t, t, 1 << (upcard % 6)]
-        if pos == 1:
-            v += params[seat, P_PARTNER_UP] * upv
-        else:
-            v -= params[seat, P_OPP_UP] * upv
-    thr, athr = thresholds(params, seat, P_ORDER, my_score, their_score, game_to)
-    thr += params[seat, P_OFF_FIRST + pos]
-    if v >= athr:
+        return bid_value(bv, b, h6 & ~(np.int64(1) << dealer_discard), t)
+    return bid_value(bv, b, hand, t) + bv[b + D_UP + 24 * pos + upcard]
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def order_threshold(bv, b, pos, their_score, game_to):
+    """Points to order up from ``pos``, lowered by ``desperation`` when the other side needs one
+    point (game mode)."""
+    return bv[b + D_ORDER + 2 * pos + (1 if their_score >= game_to - 1 else 0)]
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def decide_round1(kind, bv, b, pos, hand, upcard, dealer_discard, my_score, their_score,
+                  game_to, pkey, rs):
+    """0 pass, 1 order up, 2 order up alone (``round1_value`` against the thresholds)."""
+    if kind == RANDOM:
+        return rand_below(pkey, rs, 3)
+    v = round1_value(bv, b, pos, hand, upcard, dealer_discard)
+    if v >= alone_threshold(bv, b, my_score, game_to):
         return 2
-    if v >= thr:
+    if v >= order_threshold(bv, b, pos, their_score, game_to):
         return 1
     return 0
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def best_suit(bv, params, seat, hand, turned):
+def best_suit(bv, b, hand, turned):
+    """The suit other than ``turned`` with the highest bid value (the lowest suit on a tie),
+    and that value.  The other three suits are visited from ``turned`` round, so there is no
+    skip to mispredict, and the choice is made by selects."""
     best = -1
     bestv = -1e9
-    for s in range(4):
-        if s == turned:
-            continue
-        v = bid_value(bv, params, seat, hand, s)
-        if v > bestv:
-            bestv = v
-            best = s
+    for k in range(1, 4):
+        s = (turned + k) & 3
+        v = bid_value(bv, b, hand, s)
+        better = (v > bestv) | ((v == bestv) & (s < best))
+        best = s if better else best
+        bestv = v if better else bestv
     return best, bestv
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def decide_round2(kind, params, bv, seat, hand, turned, stuck, my_score, their_score, game_to,
-                  pkey, rs):
+def decide_round2(kind, bv, b, hand, turned, stuck, my_score, their_score, game_to, pkey, rs):
     """-1 pass, else 2 * suit + alone."""
     if kind == RANDOM:
         k = rand_below(pkey, rs, 6 if stuck else 7)
@@ -356,24 +453,24 @@ def decide_round2(kind, params, bv, seat, hand, turned, stuck, my_score, their_s
         if s >= turned:
             s += 1
         return 2 * s + (k % 2)
-    s, v = best_suit(bv, params, seat, hand, turned)
-    thr, athr = thresholds(params, seat, P_CALL, my_score, their_score, game_to)
-    if v >= athr:
+    s, v = best_suit(bv, b, hand, turned)
+    desperate = 1 if their_score >= game_to - 1 else 0
+    if v >= alone_threshold(bv, b, my_score, game_to):
         return 2 * s + 1
-    if v >= thr or stuck:
+    if v >= bv[b + D_CALL + desperate] or stuck:
         return 2 * s
     return -1
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def decide_defend_alone(kind, params, bv, seat, hand, t, pkey, rs):
+def decide_defend_alone(kind, bv, b, hand, t, pkey, rs):
     if kind == RANDOM:
         return rand_below(pkey, rs, 2) == 1
-    return bid_value(bv, params, seat, hand, t) >= params[seat, P_DEFEND_ALONE]
+    return bid_value(bv, b, hand, t) >= bv[b + D_DEFEND]
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def decide_farmer(kind, params, seat, hand, upcard, pkey, rs):
+def decide_farmer(kind, bv, b, hand, upcard, pkey, rs):
     """Mask of three cards to give for the face-down kitty, or 0 to keep the hand."""
     if kind == RANDOM:
         k = rand_below(pkey, rs, 11)
@@ -381,16 +478,16 @@ def decide_farmer(kind, params, seat, hand, upcard, pkey, rs):
             return np.int64(0)
         # the (k-1)-th 3-card subset of the 5 cards, in lexicographic order of card numbers
         idx = 0
-        for a in range(5):
-            for b in range(a + 1, 5):
-                for c in range(b + 1, 5):
+        for x in range(5):
+            for y in range(x + 1, 5):
+                for z in range(y + 1, 5):
                     idx += 1
                     if idx == k:
                         one = np.int64(1)
-                        return ((one << kth_bit(hand, a)) | (one << kth_bit(hand, b))
-                                | (one << kth_bit(hand, c)))
+                        return ((one << kth_bit(hand, x)) | (one << kth_bit(hand, y))
+                                | (one << kth_bit(hand, z)))
         return np.int64(0)
-    if params[seat, P_FARMER] < 0.5:
+    if bv[b + D_FARMER] < 0.5:
         return np.int64(0)
     # give the three weakest: 9s before 10s, keeping cards of the upcard's suit
     upsuit = upcard // 6
@@ -436,6 +533,14 @@ def choose_lead(kind, seat, h, maker, alone, avoid, pkey, rs):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def takes_trick(c, win_pos, beaters):
+    """Whether card ``c`` beats the trick's winning card at ``win_pos`` (power layout): a trump
+    beats any lower card, a plain card only a lower card of the led suit, and a trump winner is
+    above every plain card, so it is one test on the ``beaters`` mask (led suit and trump)."""
+    return (c > win_pos) & (((beaters >> c) & 1) != 0)
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def choose_follow(kind, seat, h, led_mask, beaters, win_pos, win_seat, pkey, rs):
     """Follow to a trick (power layout).  ``led_mask``: the led suit's cards; ``beaters``: the
     cards that beat a lower card of it (the led suit and trump).  Written as selects, not
@@ -445,11 +550,13 @@ def choose_follow(kind, seat, h, led_mask, beaters, win_pos, win_seat, pkey, rs)
     legal = suit if suit != 0 else h
     if kind == RANDOM:
         return kth_bit(legal, rand_below(pkey, rs, popcount(legal)))
-    # cards that beat the winner: trumps or led-suit cards above it
-    beat = legal & beaters & ~((np.int64(2) << win_pos) - 1)
+    # cards that beat the winner: trumps or led-suit cards above it (-2 << p: the bits above p)
+    beat = legal & beaters & (np.int64(-2) << win_pos)
     partner_winning = ((win_seat ^ seat) & 1) == 0
     # partner winning: do not overtake; else win as cheaply as possible (trump in when void);
-    # cannot win: throw the lowest card
+    # cannot win: throw the lowest card.  (Choosing among the two bit scans instead, or
+    # deciding the winner without the played card, compiled to more instructions or to a
+    # mispredicted branch.)
     pick = legal if (partner_winning | (beat == 0)) else beat
     return low(pick)
 
@@ -458,21 +565,23 @@ def choose_follow(kind, seat, h, led_mask, beaters, win_pos, win_seat, pkey, rs)
 # one hand
 
 @njit(cache=True, inline="always", _nrt=False)
-def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, res, hp,
-               trace, tracing):
-    """Play one complete hand from a shuffled ``deck``; fill ``res`` (RES_* fields).
+def _play_hand(deck, dealer, rules, kinds, bv, slots, pkey, rs, scores, force, hp, trace,
+               tracing):
+    """Play one complete hand from a shuffled ``deck``; return its RES_* fields as a tuple
+    (kept in registers when inlined; ``play_hand`` writes them to an array).
 
-    ``kinds``/``params``/``bv`` are per seat.  ``scores`` (team 0, team 1) feeds score-aware
-    strategies in game mode.  ``hp`` is 4-int scratch.  With ``tracing`` every action is logged
-    into ``trace``.  A code strategy's hooks (``hook_*``) are checked: an illegal answer is
-    replaced by the basic choice and flagged in ``RES_BAD_USER``.
+    ``kinds`` is per seat; seat ``s`` decides by row ``seat_base(slots, s)`` of the seat table
+    ``bv``.  ``scores`` (team 0, team 1) feeds score-aware strategies in game mode.  ``hp`` is
+    4-int scratch.  With ``tracing`` every action is logged into ``trace``.  A code strategy's
+    hooks (``hook_*``) are checked: an illegal answer is replaced by the basic choice and flagged
+    in ``RES_BAD_USER``.
     """
     rs[0] = 0
     game_to = rules[R_GAME_TO]
-    for k in range(NRES):
-        res[k] = -1
-    res[RES_FORCED] = 0
-    res[RES_BAD_USER] = 0
+    farmer = -1
+    discard = -1
+    forced = 0
+    bad_user = 0
     # deal: the dealer's left gets the first five cards, and so on round the table
     hands = hp
     for k in range(4):
@@ -482,7 +591,6 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
             m |= np.int64(1) << deck[5 * k + j]
         hands[seat] = m
     upcard = deck[20]
-    res[RES_UPCARD] = upcard
     upbit = np.int64(1) << upcard
     turned = upcard // 6
 
@@ -491,12 +599,13 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
         for k in range(4):
             seat = (dealer + 1 + k) & 3
             if hands[seat] & ~NINES_TENS == 0:
-                gave = decide_farmer(kinds[seat], params, seat, hands[seat], upcard, pkey, rs)
+                gave = decide_farmer(kinds[seat], bv, seat_base(slots, seat), hands[seat],
+                                     upcard, pkey, rs)
                 if gave:
                     took = (np.int64(1) << deck[21]) | (np.int64(1) << deck[22]) | \
                         (np.int64(1) << deck[23])
                     hands[seat] = (hands[seat] & ~gave) | took
-                    res[RES_FARMER] = seat
+                    farmer = seat
                     if tracing:
                         log_event(trace, EV_FARMER, seat, gave, took)
                 break
@@ -514,21 +623,50 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
                                        rules[R_DISCARD_UPCARD])
     forced1 = force[F_POS] if force[F_ROUND] == 1 else -1
     forced2 = force[F_POS] if force[F_ROUND] == 2 else -1
-    for k in range(4):
+    # Round 1 is usually four basic players: then all four values are computed and the first
+    # seat at or over its threshold found by a bit scan, without a branch per seat (whether a
+    # seat orders is unpredictable).  Otherwise (a random player, an order hook, a forced bid)
+    # the seats are asked one by one.
+    plain1 = forced1 < 0
+    for s in range(4):
+        hooked = CODE_HOOKS and kinds[s] >= USER and (kinds[s] - USER) & H_ORDER != 0
+        plain1 = plain1 and kinds[s] != RANDOM and not hooked
+    if plain1:
+        orders = 0
+        alones = 0
+        for k in range(4):
+            seat = (dealer + 1 + k) & 3
+            team = seat & 1
+            b = seat_base(slots, seat)
+            v = round1_value(bv, b, k, hands[seat], upcard, dealer_discard)
+            al = int(v >= alone_threshold(bv, b, scores[team], game_to))
+            orders |= (al | int(v >= order_threshold(bv, b, k, scores[1 - team], game_to))) << k
+            alones |= al << k
+        k = low(orders | 16)             # 4: all passed
+        if tracing:
+            for j in range(min(k, 3) + 1):
+                log_event(trace, EV_BID, (dealer + 1 + j) & 3, BID_ORDER if j == k else BID_PASS,
+                          (alones >> j) & 1 if j == k else 0)
+        if k < 4:
+            maker = (dealer + 1 + k) & 3
+            alone = (alones >> k) & 1
+            t = turned
+            rnd = 1
+    for k in range(4 if plain1 else 0, 4):
         seat = (dealer + 1 + k) & 3
         team = seat & 1
         if k == forced1:
             a = force[2]
-            res[RES_FORCED] = 1
+            forced = 1
         else:
             a = -1
             if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_ORDER:
                 a = hook_order_up(hands[seat], upcard, k, scores[team], scores[1 - team], game_to)
                 if a < 0 or a > 2:
-                    res[RES_BAD_USER] = 1
+                    bad_user = 1
                     a = -1
             if a < 0:
-                a = decide_round1(kinds[seat], params, bv, seat, k, hands[seat], upcard,
+                a = decide_round1(kinds[seat], bv, seat_base(slots, seat), k, hands[seat], upcard,
                                   dealer_discard, scores[team], scores[1 - team], game_to, pkey,
                                   rs)
         if tracing:
@@ -551,13 +689,13 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
                 d = hook_discard(h6, t, upcard, rules[R_DISCARD_UPCARD] != 0)
                 if d < 0 or d > 23 or not (h6 >> d) & 1 or (
                         d == upcard and not rules[R_DISCARD_UPCARD]):
-                    res[RES_BAD_USER] = 1
+                    bad_user = 1
                     d = -1
             if d < 0:
                 d = decide_discard(kinds[dealer], h6, upcard, rules[R_DISCARD_UPCARD],
                                    dealer_discard, pkey, rs)
             hands[dealer] = h6 & ~(np.int64(1) << d)
-            res[RES_DISCARD] = d
+            discard = d
             if tracing:
                 log_event(trace, EV_DISCARD, dealer, d, 0)
     else:
@@ -566,13 +704,13 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
             team = seat & 1
             stuck = k == 3 and rules[R_STICK] != 0
             if k == forced2:
-                res[RES_FORCED] = 1
+                forced = 1
                 if force[2] == FORCE_PASS and not stuck:
                     a = -1
                 else:
                     s = force[F_SUIT]
                     if s < 0:
-                        s, _ = best_suit(bv, params, seat, hands[seat], turned)
+                        s, _ = best_suit(bv, seat_base(slots, seat), hands[seat], turned)
                     a = 2 * s + (1 if force[2] == FORCE_ALONE else 0)
             else:
                 a = -2
@@ -580,11 +718,11 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
                     a = hook_call(hands[seat], turned, stuck, scores[team], scores[1 - team],
                                game_to)
                     if a < -1 or a > 7 or a // 2 == turned or (a == -1 and stuck):
-                        res[RES_BAD_USER] = 1
+                        bad_user = 1
                         a = -2
                 if a == -2:
-                    a = decide_round2(kinds[seat], params, bv, seat, hands[seat], turned, stuck,
-                                      scores[team], scores[1 - team], game_to, pkey, rs)
+                    a = decide_round2(kinds[seat], bv, seat_base(slots, seat), hands[seat], turned,
+                                      stuck, scores[team], scores[1 - team], game_to, pkey, rs)
             if tracing:
                 if a < 0:
                     log_event(trace, EV_BID, seat, BID_PASS, 0)
@@ -596,28 +734,20 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
                 alone = a & 1
                 rnd = 2
                 break
-    res[RES_ROUND] = rnd
     if rnd == 0:
-        res[RES_PTS0] = 0
-        res[RES_PTS1] = 0
-        res[RES_ALONE] = 0
-        res[RES_MAKER_TRICKS] = 0
-        return
-    res[RES_MAKER] = maker
-    res[RES_TRUMP] = t
-    res[RES_ALONE] = alone
+        return (0, -1, -1, 0, -1, 0, 0, 0, farmer, discard, forced, upcard, bad_user)
 
     # defending alone (house rule): first willing defender clockwise from the maker
     def_alone = -1
     if rules[R_DEFEND_ALONE]:
         for k in (1, 3):
             seat = (maker + k) & 3
-            if decide_defend_alone(kinds[seat], params, bv, seat, hands[seat], t, pkey, rs):
+            if decide_defend_alone(kinds[seat], bv, seat_base(slots, seat), hands[seat], t, pkey,
+                                   rs):
                 def_alone = seat
                 if tracing:
                     log_event(trace, EV_DEFEND, seat, 0, 0)
                 break
-    res[RES_DEF_ALONE] = def_alone
 
     # play five tricks in the power layout
     out0 = ((maker + 2) & 3) if alone else -1
@@ -644,7 +774,7 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
         if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_LEAD:
             card = hook_lead(to_cards(hands[seat], t), t, seat, maker, alone != 0)
             if card < 0 or card > 23 or not (hands[seat] >> POWER_POS[t, card]) & 1:
-                res[RES_BAD_USER] = 1
+                bad_user = 1
             else:
                 c = POWER_POS[t, card]
         if c < 0:
@@ -652,11 +782,9 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
         hands[seat] &= ~(np.int64(1) << c)
         if tracing:
             log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
-        led = POS_SUIT[t, c]
-        led_mask = SUIT_MASK_POW[t, led]
-        # a trump beats any lower card; a plain card only a lower card of the led suit
-        # (a trump winner is always above every plain card)
-        beaters = led_mask | TRUMP_POW
+        lead_pos = c
+        led_mask = LED_MASK[t, c]
+        beaters = led_mask | TRUMP_POW         # see takes_trick
         win_pos = c
         win_seat = seat
         for _j in range(n_active - 1):
@@ -666,10 +794,10 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
                 h = hands[seat]
                 legal = h & led_mask
                 legal = legal if legal != 0 else h
-                card = hook_follow(to_cards(h, t), to_cards(legal, t), t, led,
+                card = hook_follow(to_cards(h, t), to_cards(legal, t), t, POS_SUIT[t, lead_pos],
                                    POWER_CARD[t, win_pos], win_seat, seat)
                 if card < 0 or card > 23 or not (legal >> POWER_POS[t, card]) & 1:
-                    res[RES_BAD_USER] = 1
+                    bad_user = 1
                 else:
                     c = POWER_POS[t, card]
             if c < 0:
@@ -678,12 +806,11 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
             hands[seat] &= ~(np.int64(1) << c)
             if tracing:
                 log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
-            better = (c > win_pos) & (((beaters >> c) & 1) != 0)
+            better = takes_trick(c, win_pos, beaters)
             win_pos = c if better else win_pos
             win_seat = seat if better else win_seat
         maker_tricks += 1 if (win_seat & 1) == maker_team else 0
         leader = win_seat
-    res[RES_MAKER_TRICKS] = maker_tricks
 
     # scoring table
     if maker_tricks == 5:
@@ -695,44 +822,45 @@ def _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, 
     else:
         pts = rules[R_LONE_DEFENDER_POINTS] if def_alone >= 0 else 2
         win_team = 1 - (maker & 1)
-    res[RES_PTS0] = pts if win_team == 0 else 0
-    res[RES_PTS1] = pts if win_team == 1 else 0
+    return (rnd, maker, t, alone, def_alone, maker_tricks, pts if win_team == 0 else 0,
+            pts if win_team == 1 else 0, farmer, discard, forced, upcard, bad_user)
 
 
 @njit(cache=True, _nrt=False)
-def play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, res, hp,
+def play_hand(deck, dealer, rules, kinds, bv, slots, pkey, rs, scores, force, res, hp,
               trace, tracing):
-    """``_play_hand`` as a called function (trace mode, games, the advisor).  ``run_hands``
-    inlines ``_play_hand`` instead: passing a dozen arrays to a call cost a tenth of a hand,
-    and inlining lets ``tracing=False`` compile the event log away."""
-    _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, res, hp, trace,
-               tracing)
+    """``_play_hand`` as a called function that fills ``res`` (trace mode, games, the
+    advisor).  ``run_hands`` inlines ``_play_hand`` instead: passing a dozen arrays to a call
+    cost a tenth of a hand, and inlining lets ``tracing=False`` compile the event log away."""
+    out = _play_hand(deck, dealer, rules, kinds, bv, slots, pkey, rs, scores, force, hp, trace,
+                     tracing)
+    for k in range(NRES):
+        res[k] = out[k]
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks, farmer):
+    """The tally cell (TALLY_SHAPE) of one hand; a passed-out hand (``rnd`` 0) has maker -1,
+    alone 0, def_alone -1 and maker_tricks 0, and counts as maker position 0."""
+    mpos = (maker - dealer - 1) & 3 if rnd != 0 else 0
+    f = 1 if farmer >= 0 else 0
+    dal = 1 if def_alone >= 0 else 0
+    return ((((((f * 4 + dealer) * 3 + rnd) * 4 + mpos) * 2 + alone) * 2 + dal) * 6
+            + maker_tricks)
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def tally_index(res, dealer):
-    rnd = res[RES_ROUND]
-    farmer = 1 if res[RES_FARMER] >= 0 else 0
-    if rnd == 0:
-        mpos = 0
-        alone = 0
-        dal = 0
-        tricks = 0
-    else:
-        mpos = (res[RES_MAKER] - dealer - 1) & 3
-        alone = res[RES_ALONE]
-        dal = 1 if res[RES_DEF_ALONE] >= 0 else 0
-        tricks = res[RES_MAKER_TRICKS]
-    return ((((((farmer * 4 + dealer) * 3 + rnd) * 4 + mpos) * 2 + alone) * 2 + dal) * 6
-            + tricks)
+    """``tally_cell`` of a hand's result array."""
+    return tally_cell(dealer, res[RES_ROUND], res[RES_MAKER], res[RES_ALONE],
+                      res[RES_DEF_ALONE], res[RES_MAKER_TRICKS], res[RES_FARMER])
 
 
 # ---------------------------------------------------------------------------------------------
 # batches
 
 @njit(cache=True, parallel=True)
-def run_hands(seed, start, n, chunk, rules, kinds, params, bv, force, masks, fields, tally,
-              scores):
+def run_hands(seed, start, n, chunk, rules, kinds, bv, force, masks, fields, tally, scores):
     """Play hands ``start .. start+n-1`` of a run.
 
     Records mode (``masks.shape[1] == n``): column ``i`` of ``masks`` (4 dealt hands, uint32)
@@ -743,10 +871,13 @@ def run_hands(seed, start, n, chunk, rules, kinds, params, bv, force, masks, fie
     """
     want_records = masks.shape[1] == n
     nchunks = (n + chunk - 1) // chunk
+    slots = seat_slots(bv)
+    any_random = False
+    for s in range(4):
+        any_random |= kinds[s] == RANDOM
     for ci in prange(nchunks):
         deck = np.empty(24, np.int64)
         hp = np.empty(4, np.int64)
-        res = np.empty(NRES, np.int64)
         rs = np.zeros(1, np.int64)
         trace = np.zeros((1, 4), np.int64)
         lo = ci * chunk
@@ -755,48 +886,52 @@ def run_hands(seed, start, n, chunk, rules, kinds, params, bv, force, masks, fie
             idx = start + i
             shuffle_deck(hand_key(seed, idx, STREAM_DEAL), deck)
             dealer = idx & 3
-            pkey = hand_key(seed, idx, STREAM_PLAY)
+            # only random choices use the play key
+            pkey = hand_key(seed, idx, STREAM_PLAY) if any_random else np.uint64(0)
             if want_records:
                 for k in range(4):
                     m = np.int64(0)
                     for j in range(5):
                         m |= np.int64(1) << deck[5 * k + j]
                     masks[(dealer + 1 + k) & 3, i] = m
-            _play_hand(deck, dealer, rules, kinds, params, bv, pkey, rs, scores, force, res, hp,
-                       trace, False)
+            (rnd, maker, t, alone, def_alone, maker_tricks, pts0, pts1, farmer, discard, forced,
+             upcard, bad_user) = _play_hand(deck, dealer, rules, kinds, bv, slots, pkey, rs,
+                                            scores, force, hp, trace, False)
             if want_records:
-                fields[0, i] = res[RES_UPCARD]
+                fields[0, i] = upcard
                 fields[1, i] = dealer
-                fields[2, i] = res[RES_ROUND]
-                fields[3, i] = res[RES_MAKER]
-                fields[4, i] = res[RES_TRUMP]
-                fields[5, i] = res[RES_ALONE]
-                fields[6, i] = res[RES_DEF_ALONE]
-                fields[7, i] = res[RES_MAKER_TRICKS]
-                fields[8, i] = res[RES_PTS0]
-                fields[9, i] = res[RES_PTS1]
-                fields[10, i] = res[RES_FARMER]
-                fields[11, i] = res[RES_DISCARD]
-                fields[12, i] = res[RES_FORCED]
-            tally[ci, tally_index(res, dealer)] += 1
-            tally[ci, BAD_USER_CELL] += res[RES_BAD_USER]
+                fields[2, i] = rnd
+                fields[3, i] = maker
+                fields[4, i] = t
+                fields[5, i] = alone
+                fields[6, i] = def_alone
+                fields[7, i] = maker_tricks
+                fields[8, i] = pts0
+                fields[9, i] = pts1
+                fields[10, i] = farmer
+                fields[11, i] = discard
+                fields[12, i] = forced
+            tally[ci, tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks, farmer)] += 1
+            if CODE_HOOKS:
+                tally[ci, BAD_USER_CELL] += bad_user
 
 
 @njit(cache=True)
-def trace_hands(seed, indices, rules, kinds, params, bv, force, traces, results, decks):
+def trace_hands(seed, indices, rules, kinds, bv, force, traces, results, decks):
     """Replay chosen hand indices with the event log on (serial; for ``show`` and tests)."""
     deck = np.empty(24, np.int64)
     hp = np.empty(4, np.int64)
     res = np.empty(NRES, np.int64)
     rs = np.zeros(1, np.int64)
     scores = np.zeros(2, np.int64)
+    slots = seat_slots(bv)
     for q in range(indices.shape[0]):
         idx = indices[q]
         shuffle_deck(hand_key(seed, idx, STREAM_DEAL), deck)
         decks[q, :] = deck
         tr = traces[q]
         tr[0, 0] = 0
-        play_hand(deck, idx & 3, rules, kinds, params, bv, hand_key(seed, idx, STREAM_PLAY), rs,
+        play_hand(deck, idx & 3, rules, kinds, bv, slots, hand_key(seed, idx, STREAM_PLAY), rs,
                   scores, force, res, hp, tr, True)
         results[q, :] = res
 
@@ -805,8 +940,8 @@ SEEN_COLUMNS = ("reached", "round", "maker", "alone", "maker_tricks", "points", 
 
 
 @njit(cache=True, parallel=True)
-def run_seen(seed, start, n, chunk, rules, kinds, params, bv, force, hand, upcard, position,
-             scores, out):
+def run_seen(seed, start, n, chunk, rules, kinds, bv, force, hand, upcard, position, scores,
+             out):
     """Deals consistent with one player's view: his ``hand`` (card-layout mask) and the
     ``upcard`` fixed, the other 18 cards dealt uniformly (keyed by ``(seed, i,
     STREAM_SEEN)``) to the other three hands and the three face-down kitty cards.  Seat 3 deals,
@@ -814,6 +949,7 @@ def run_seen(seed, start, n, chunk, rules, kinds, params, bv, force, hand, upcar
     ``out`` gets ``SEEN_COLUMNS`` for deal ``start + i``; points are for the player's team."""
     dealer = 3
     team = position & 1
+    slots = seat_slots(bv)
     nchunks = (n + chunk - 1) // chunk
     for ci in prange(nchunks):
         deck = np.empty(24, np.int64)
@@ -849,7 +985,7 @@ def run_seen(seed, start, n, chunk, rules, kinds, params, bv, force, hand, upcar
             deck[20] = upcard
             for j in range(3):
                 deck[21 + j] = rest[m + j]
-            play_hand(deck, dealer, rules, kinds, params, bv, hand_key(seed, idx, STREAM_PLAY),
+            play_hand(deck, dealer, rules, kinds, bv, slots, hand_key(seed, idx, STREAM_PLAY),
                       rs, scores, force, res, hp, trace, False)
             o = out[i]
             o[0] = res[RES_FORCED]

@@ -115,10 +115,11 @@ class Table:
         return kernels_for(*code.pop())
 
     def arrays(self):
+        """(kinds, bv) for the kernels: each seat's kind, and the seat table: each seat's row of
+        bid values and decision thresholds (``sim.kernel.seat_row``), laid end to end."""
         kinds = np.array([s.kind for s in self.seats], dtype=np.int64)
-        params = np.stack([s.vector() for s in self.seats])
-        bv = np.stack([bid_table(p) for p in params])
-        return kinds, params, bv
+        bv = np.concatenate([K.seat_row(p, bid_table(p)) for p in (s.vector() for s in self.seats)])
+        return kinds, bv
 
     def describe(self) -> dict:
         return {
@@ -214,7 +215,7 @@ def simulate(
     rules = rules or Rules()
     table = table or Table.teams()
     threads = set_threads(threads)
-    kinds, params, bv = table.arrays()
+    kinds, bv = table.arrays()
     kernel, _ = table.kernels()
     packed = rules.pack()
     score_arr = np.asarray(scores, dtype=np.int64)
@@ -247,7 +248,7 @@ def simulate(
                 fields = np.empty((K.NREC - 4, n), np.int8)
             else:
                 masks, fields = no_masks, no_fields
-            kernel.run_hands(seed, start + done, n, chunk, packed, kinds, params, bv, force,
+            kernel.run_hands(seed, start + done, n, chunk, packed, kinds, bv, force,
                              masks, fields, tally, score_arr)
             check_code_strategy(tally, table)
             total += tally.sum(axis=0)
@@ -317,13 +318,13 @@ def trace(seed: int, indices, rules: Rules | None = None, table: Table | None = 
     idx = np.asarray(list(indices), dtype=np.int64)
     if idx.size and idx.min() < 0:
         raise ValueError("hand indices must be 0 or more")
-    kinds, params, bv = table.arrays()
+    kinds, bv = table.arrays()
     traces = np.zeros((idx.size, K.MAX_EVENTS + 1, 4), np.int64)
     results = np.zeros((idx.size, K.NRES), np.int64)
     decks = np.zeros((idx.size, 24), np.int64)
     force = NO_FORCE if force is None else np.asarray(force, dtype=np.int64)
     kernel, _ = table.kernels()
-    kernel.trace_hands(seed, idx, rules.pack(), kinds, params, bv, force, traces, results, decks)
+    kernel.trace_hands(seed, idx, rules.pack(), kinds, bv, force, traces, results, decks)
     return [
         events_to_record(int(i), decks[q], traces[q], rules)
         for q, i in enumerate(idx)

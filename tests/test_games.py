@@ -114,16 +114,16 @@ def test_basic_sees_the_score():
     from sim.cards import mask_of, parse_card, parse_cards
     from sim.kernel import decide_round1
 
-    kinds, params, bv = Table.teams("basic").arrays()
+    kinds, bv = Table.teams("basic").arrays()
     rs = np.zeros(1, np.int64)
     monster = mask_of(parse_cards("JH JD AH KH QH"))
     up = parse_card("9H")
-    assert decide_round1(1, params, bv, 0, 0, monster, up, 0, 0, 0, 10, 1, rs) == 2
-    assert decide_round1(1, params, bv, 0, 0, monster, up, 0, 9, 0, 10, 1, rs) == 1
+    assert decide_round1(1, bv, 0, 0, monster, up, 0, 0, 0, 10, 1, rs) == 2
+    assert decide_round1(1, bv, 0, 0, monster, up, 0, 9, 0, 10, 1, rs) == 1
     # a hand just under the order threshold from first seat orders when they need one point
     hand = mask_of(parse_cards("JH JD AC 9S QD"))  # 6.5 points after the upcard adjustment
-    assert decide_round1(1, params, bv, 0, 0, hand, up, 0, 0, 0, 10, 1, rs) == 0
-    assert decide_round1(1, params, bv, 0, 0, hand, up, 0, 0, 9, 10, 1, rs) == 1
+    assert decide_round1(1, bv, 0, 0, hand, up, 0, 0, 0, 10, 1, rs) == 0
+    assert decide_round1(1, bv, 0, 0, hand, up, 0, 0, 9, 10, 1, rs) == 1
 
 
 def test_simulate_games_cli(tmp_path):
