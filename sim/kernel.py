@@ -329,9 +329,6 @@ def seat_slots(bv):
     return slots
 
 
-IDENTITY_SLOTS = 0b11100100     # seat s reads row s
-
-
 @njit(cache=True, inline="always", _nrt=False)
 def bid_value(bv, b, hand, t):
     """Point count of a card-layout hand for trump ``t`` (``b``: the seat's row in ``bv``)."""
