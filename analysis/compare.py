@@ -151,6 +151,7 @@ def play_games(games: int, seed: int, rules: Rules, table, *, threads=None, prog
 
     agg = G.simulate_games(games, seed, rules, table, threads=threads)
     kinds, bv = table.arrays()
+    slots = K.seat_slots(bv)      # once, not per traced game
     _, gm = table.kernels()
     packed = rules.pack()
     td = np.zeros((G.MAX_HANDS, 25), np.int64)
@@ -163,7 +164,7 @@ def play_games(games: int, seed: int, rules: Rules, table, *, threads=None, prog
     step = max(1, games // 100)
     for g in range(games):
         winner, hands, redeals, first = gm.trace_one_game(
-            agg.seed, g, packed, kinds, bv, NO_FORCE, td, tr, v
+            agg.seed, g, packed, kinds, bv, slots, NO_FORCE, td, tr, v
         )
         cols["winner"][g] = winner
         cols["first_dealer"][g] = first

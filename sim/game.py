@@ -217,14 +217,14 @@ def run_games(seed, start, n, chunk, rules, kinds, bv, force, records, gtally, h
 
 
 @njit(cache=True)
-def trace_one_game(seed, g, rules, kinds, bv, force, trace_dealers, traces, visits):
+def trace_one_game(seed, g, rules, kinds, bv, slots, force, trace_dealers, traces, visits):
     deck = np.empty(24, np.int64)
     hp = np.empty(4, np.int64)
     res = np.empty(K.NRES, np.int64)
     rs = np.zeros(1, np.int64)
     scores = np.zeros(2, np.int64)
-    return play_game(seed, g, rules, kinds, bv, K.seat_slots(bv), force, deck, hp, res, rs, scores,
-                     visits, trace_dealers, traces, True)
+    return play_game(seed, g, rules, kinds, bv, slots, force, deck, hp, res, rs, scores, visits,
+                     trace_dealers, traces, True)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -330,8 +330,8 @@ def trace_game(seed: int, g: int, rules: Rules | None = None, table=None) -> lis
     traces = np.zeros((MAX_HANDS, K.MAX_EVENTS + 1, 4), np.int64)
     visits = np.zeros((MAX_HANDS, 12), np.int64)
     _, game = table.kernels()
-    _, hands, _, _ = game.trace_one_game(seed, g, rules.pack(), kinds, bv, NO_FORCE,
-                                         trace_dealers, traces, visits)
+    _, hands, _, _ = game.trace_one_game(seed, g, rules.pack(), kinds, bv, K.seat_slots(bv),
+                                         NO_FORCE, trace_dealers, traces, visits)
     return [
         events_to_record(j, trace_dealers[j, 1:], traces[j], rules,
                          dealer=int(trace_dealers[j, 0]))
