@@ -41,7 +41,16 @@ from numba import njit, prange
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from sim.cards import EFF_SUIT, POS_SUIT, POWER_CARD, POWER_POS, REMAP, SUIT_MASK_POW
-from sim.rng import STREAM_DEAL, STREAM_PLAY, STREAM_SEEN, bounded, draw, hand_key, shuffle_deck
+from sim.rng import (
+    STREAM_DEAL,
+    STREAM_PLAY,
+    STREAM_SEEN,
+    bounded,
+    deal_hands,
+    draw,
+    hand_key,
+    shuffle_deck,
+)
 from sim.rules import (
     R_DEALER_DISCARDS_PARTNER_ALONE,
     R_DEFEND_ALONE,
@@ -562,10 +571,12 @@ def choose_follow(kind, seat, h, led_mask, beaters, win_pos, win_seat, pkey, rs)
 # one hand
 
 @njit(cache=True, inline="always", _nrt=False)
-def _play_hand(deck, dealer, rules, kinds, bv, slots, pkey, rs, scores, force, hp, trace,
-               tracing):
-    """Play one complete hand from a shuffled ``deck``; return its RES_* fields as a tuple
-    (kept in registers when inlined; ``play_hand`` writes them to an array).
+def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, pkey, rs, scores,
+               force, hp, trace, tracing):
+    """Play one complete hand of the deal ``h0 .. h3`` (the hands dealt from the dealer's left
+    round, as card masks), ``upcard`` and ``kitty`` (the mask of the three face-down cards);
+    return its RES_* fields as a tuple (kept in registers when inlined; ``play_hand`` writes
+    them to an array).
 
     ``kinds`` is per seat; seat ``s`` decides by row ``seat_base(slots, s)`` of the seat table
     ``bv``.  ``scores`` (team 0, team 1) feeds score-aware strategies in game mode.  ``hp`` is
@@ -579,15 +590,12 @@ def _play_hand(deck, dealer, rules, kinds, bv, slots, pkey, rs, scores, force, h
     discard = -1
     forced = 0
     bad_user = 0
-    # deal: the dealer's left gets the first five cards, and so on round the table
+    # the dealer's left gets the first five cards, and so on round the table
     hands = hp
-    for k in range(4):
-        seat = (dealer + 1 + k) & 3
-        m = np.int64(0)
-        for j in range(5):
-            m |= np.int64(1) << deck[5 * k + j]
-        hands[seat] = m
-    upcard = deck[20]
+    hands[(dealer + 1) & 3] = h0
+    hands[(dealer + 2) & 3] = h1
+    hands[(dealer + 3) & 3] = h2
+    hands[dealer] = h3
     upbit = np.int64(1) << upcard
     turned = upcard // 6
 
@@ -599,12 +607,10 @@ def _play_hand(deck, dealer, rules, kinds, bv, slots, pkey, rs, scores, force, h
                 gave = decide_farmer(kinds[seat], bv, seat_base(slots, seat), hands[seat],
                                      upcard, pkey, rs)
                 if gave:
-                    took = (np.int64(1) << deck[21]) | (np.int64(1) << deck[22]) | \
-                        (np.int64(1) << deck[23])
-                    hands[seat] = (hands[seat] & ~gave) | took
+                    hands[seat] = (hands[seat] & ~gave) | kitty
                     farmer = seat
                     if tracing:
-                        log_event(trace, EV_FARMER, seat, gave, took)
+                        log_event(trace, EV_FARMER, seat, gave, kitty)
                 break
 
     # round 1
@@ -823,14 +829,25 @@ def _play_hand(deck, dealer, rules, kinds, bv, slots, pkey, rs, scores, force, h
             pts if win_team == 1 else 0, farmer, discard, forced, upcard, bad_user)
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def cards_mask(deck, lo, hi):
+    """The mask of the cards at positions ``lo .. hi-1`` of a dealt ``deck``."""
+    m = np.int64(0)
+    for j in range(lo, hi):
+        m |= np.int64(1) << deck[j]
+    return m
+
+
 @njit(cache=True, _nrt=False)
 def play_hand(deck, dealer, rules, kinds, bv, slots, pkey, rs, scores, force, res, hp,
               trace, tracing):
-    """``_play_hand`` as a called function that fills ``res`` (trace mode, games, the
-    advisor).  ``run_hands`` inlines ``_play_hand`` instead: passing a dozen arrays to a call
-    cost a tenth of a hand, and inlining lets ``tracing=False`` compile the event log away."""
-    out = _play_hand(deck, dealer, rules, kinds, bv, slots, pkey, rs, scores, force, hp, trace,
-                     tracing)
+    """``_play_hand`` of a dealt ``deck`` (24 cards in deal order) as a called function that
+    fills ``res`` (trace mode, games, the advisor).  ``run_hands`` inlines ``_play_hand``
+    instead: passing a dozen arrays to a call cost a tenth of a hand, and inlining lets
+    ``tracing=False`` compile the event log away."""
+    out = _play_hand(cards_mask(deck, 0, 5), cards_mask(deck, 5, 10), cards_mask(deck, 10, 15),
+                     cards_mask(deck, 15, 20), deck[20], cards_mask(deck, 21, 24), dealer, rules,
+                     kinds, bv, slots, pkey, rs, scores, force, hp, trace, tracing)
     for k in range(NRES):
         res[k] = out[k]
 
@@ -873,7 +890,7 @@ def run_hands(seed, start, n, chunk, rules, kinds, bv, force, masks, fields, tal
     for s in range(4):
         any_random |= kinds[s] == RANDOM
     for ci in prange(nchunks):
-        deck = np.empty(24, np.int64)
+        deck = np.empty(24, np.uint8)
         hp = np.empty(4, np.int64)
         rs = np.zeros(1, np.int64)
         trace = np.zeros((1, 4), np.int64)
@@ -881,19 +898,18 @@ def run_hands(seed, start, n, chunk, rules, kinds, bv, force, masks, fields, tal
         hi = min(n, lo + chunk)
         for i in range(lo, hi):
             idx = start + i
-            shuffle_deck(hand_key(seed, idx, STREAM_DEAL), deck)
+            h0, h1, h2, h3, upcard, kitty = deal_hands(hand_key(seed, idx, STREAM_DEAL), deck)
             dealer = idx & 3
             # only random choices use the play key
             pkey = hand_key(seed, idx, STREAM_PLAY) if any_random else np.uint64(0)
             if want_records:
-                for k in range(4):
-                    m = np.int64(0)
-                    for j in range(5):
-                        m |= np.int64(1) << deck[5 * k + j]
-                    masks[(dealer + 1 + k) & 3, i] = m
+                masks[(dealer + 1) & 3, i] = h0
+                masks[(dealer + 2) & 3, i] = h1
+                masks[(dealer + 3) & 3, i] = h2
+                masks[dealer, i] = h3
             (rnd, maker, t, alone, def_alone, maker_tricks, pts0, pts1, farmer, discard, forced,
-             upcard, bad_user) = _play_hand(deck, dealer, rules, kinds, bv, slots, pkey, rs,
-                                            scores, force, hp, trace, False)
+             upcard, bad_user) = _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds,
+                                            bv, slots, pkey, rs, scores, force, hp, trace, False)
             if want_records:
                 fields[0, i] = upcard
                 fields[1, i] = dealer

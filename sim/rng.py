@@ -97,6 +97,53 @@ def shuffle_deck(key, deck):
         i -= one
 
 
+@njit(cache=True, inline="always")
+def _swap_out(deck, key, i):
+    """Step ``23 - i`` of ``shuffle_deck`` (the swap at position ``i``): returns the card that
+    ends at position ``i``.  No later step reads position ``i``, so it is not written."""
+    s = 23 - i
+    r = draw(key, s >> 1)
+    bits = (r >> np.uint64(32)) if s & 1 else (r & np.uint64(0xFFFFFFFF))
+    j = np.uint64(bounded(bits, i + 1))
+    c = deck[j]
+    deck[j] = deck[np.uint64(i)]
+    return np.int64(c)
+
+
+@njit(cache=True, inline="always")
+def deal_hands(key, deck):
+    """The deal of ``shuffle_deck(key)`` as card masks, without the 24-card array: returns
+    ``(h0, h1, h2, h3, upcard, kitty)`` where ``h_k`` is the mask of positions ``5k .. 5k+4``
+    (the ``k``-th hand dealt), ``upcard`` is position 20 and ``kitty`` the mask of positions
+    21-23.  ``deck`` is 24 uint8 of scratch.  Positions are final from 23 down, so each hand's
+    mask is built as its cards come out of the shuffle; the loops have constant bounds and are
+    unrolled, and the two halves of each draw are computed once.  ``tests/test_kernel.py``
+    checks it against ``shuffle_deck``.
+    """
+    key = np.uint64(key)
+    for c in range(24):
+        deck[c] = c
+    one = np.int64(1)
+    kitty = np.int64(0)
+    for i in range(23, 20, -1):
+        kitty |= one << _swap_out(deck, key, i)
+    upcard = _swap_out(deck, key, 20)
+    h3 = np.int64(0)
+    for i in range(19, 14, -1):
+        h3 |= one << _swap_out(deck, key, i)
+    h2 = np.int64(0)
+    for i in range(14, 9, -1):
+        h2 |= one << _swap_out(deck, key, i)
+    h1 = np.int64(0)
+    for i in range(9, 4, -1):
+        h1 |= one << _swap_out(deck, key, i)
+    h0 = np.int64(0)
+    for i in range(4, 0, -1):
+        h0 |= one << _swap_out(deck, key, i)
+    h0 |= one << np.int64(deck[0])
+    return h0, h1, h2, h3, upcard, kitty
+
+
 # ---------------------------------------------------------------------------------------------
 # Pure-Python twins, for tests and for tools that want one deal without Numba.
 

@@ -45,6 +45,20 @@ def test_numba_rng_matches_python_twin():
         assert int(rng.sub_key(np.uint64(k), idx)) == rng.py_sub_key(int(k), idx)
 
 
+def test_deal_hands_is_the_shuffled_deck():
+    """The kernel's mask-building deal is the same deal as ``shuffle_deck``, card for card."""
+    scratch = np.empty(24, np.uint8)
+    deck = np.empty(24, np.int64)
+    for q in range(300):
+        k = rng.hand_key(q % 7, q * 1_000_003, q % 3)
+        rng.shuffle_deck(np.uint64(k), deck)
+        h0, h1, h2, h3, upcard, kitty = rng.deal_hands(np.uint64(k), scratch)
+        want = [sum(1 << int(c) for c in deck[5 * j: 5 * j + 5]) for j in range(4)]
+        assert [h0, h1, h2, h3] == want
+        assert upcard == deck[20]
+        assert kitty == sum(1 << int(c) for c in deck[21:])
+
+
 def test_upcard_uniform(basic_records):
     counts = np.bincount(basic_records.upcard, minlength=24)
     for c in range(24):
