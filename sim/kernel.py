@@ -122,8 +122,9 @@ def _count_table():
     """[trump, suit, 6-bit field] -> trumps among those cards + 16 if they leave a side suit
     void (no card of ``suit`` other than the left bower).  Summed over a hand's four fields:
     trump count in the low four bits, side-suit voids above.  int8: the kernel's tables are
-    kept small so that they stay in the first-level cache together."""
-    t = np.zeros((4, 4, 64), np.int8)
+    kept small so that they stay in the first-level cache together; unsigned, so that the
+    compiled sum needs no negative-index check."""
+    t = np.zeros((4, 4, 64), np.uint8)
     for tr in range(4):
         for s in range(4):
             for f in range(64):
@@ -140,7 +141,7 @@ def _count_table():
 
 COUNT_TABLE = _count_table()
 # summed COUNT_TABLE entries -> side-suit voids that count (two or more trumps held), else 0:
-# a lookup instead of a branch
+# a lookup instead of a branch (``seat_row`` stores them times the seat's void value)
 VOIDS_THAT_COUNT = np.array([(c >> 4) if (c & 15) >= 2 else 0 for c in range(128)], np.int8)
 # REMAP (sim/cards.py) as int32 (power masks use 24 bits): half the cache footprint
 REMAP32 = REMAP.astype(np.int32)
@@ -160,6 +161,8 @@ LED_MASK = np.array([[SUIT_MASK_POW[t, POS_SUIT[t, p]] for p in range(24)] for t
 #                                                3 dealer), with its offset added
 #   D_UP + 24 * pos + upcard                     the upcard's value added (pos 1, the dealer's
 #                                                partner) or subtracted (pos 0, 2) in round 1
+#   D_VOIDS + c                                  VOIDS_THAT_COUNT[c] * void: the voids' value
+#                                                of a hand whose summed COUNT_TABLE entry is c
 # Each derived number is computed with the same floating-point operations, in the same order,
 # as the kernel used to do per decision, so results are bit for bit the same.
 D_VOID = 1024
@@ -169,7 +172,8 @@ D_FARMER = 1027
 D_CALL = 1028
 D_ORDER = 1030
 D_UP = 1038
-BV_W = 1152                # D_UP + 72 = 1110, rounded up to whole 64-byte cache lines
+D_VOIDS = 1112             # D_UP + 72 = 1110, rounded up to a multiple of 8 (64-byte lines)
+BV_W = 1240                # D_VOIDS + 128
 
 
 def seat_row(params, values):
@@ -195,6 +199,8 @@ def seat_row(params, values):
             # v - x == v + (-x) exactly, so subtracting is stored as adding the negation
             row[D_UP + 24 * pos + up] = (p[P_PARTNER_UP] * upv if pos == 1
                                          else -(p[P_OPP_UP] * upv))
+    # the same product the kernel used to form per decision (int8 times float64)
+    row[D_VOIDS:D_VOIDS + 128] = VOIDS_THAT_COUNT.astype(np.float64) * p[P_VOID]
     return row
 
 
@@ -352,10 +358,10 @@ def bid_value(bv, b, hand, t):
     v += bv[tb + 64 + f1]
     v += bv[tb + 128 + f2]
     v += bv[tb + 192 + f3]
-    c = (COUNT_TABLE[t, 0, f0] + COUNT_TABLE[t, 1, f1] + COUNT_TABLE[t, 2, f2]
-         + COUNT_TABLE[t, 3, f3])
+    c = (np.int64(COUNT_TABLE[t, 0, f0]) + np.int64(COUNT_TABLE[t, 1, f1])
+         + np.int64(COUNT_TABLE[t, 2, f2]) + np.int64(COUNT_TABLE[t, 3, f3]))
     # voids count with two or more trumps (adding 0 * the void value leaves v unchanged)
-    return v + VOIDS_THAT_COUNT[c] * bv[b + D_VOID]
+    return v + bv[b + D_VOIDS + c]
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -394,9 +400,10 @@ def decide_discard(kind, hand6, upcard, may_discard_upcard, basic_choice, pkey, 
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def alone_threshold(bv, b, my_score, game_to):
-    """Points to go alone; none when one point wins the game (game mode)."""
-    return 1e9 if my_score >= game_to - 1 else bv[b + D_ALONE]
+def alone_threshold(bv, b, my_close):
+    """Points to go alone; none when one point wins the game (``my_close``: game mode, the
+    player's side needs one point; see ``close_flags``)."""
+    return 1e9 if my_close else bv[b + D_ALONE]
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -412,22 +419,31 @@ def round1_value(bv, b, pos, hand, upcard, dealer_discard):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def order_threshold(bv, b, pos, their_score, game_to):
+def order_threshold(bv, b, pos, their_close):
     """Points to order up from ``pos``, lowered by ``desperation`` when the other side needs one
-    point (game mode)."""
-    return bv[b + D_ORDER + 2 * pos + (1 if their_score >= game_to - 1 else 0)]
+    point (``their_close``, game mode)."""
+    return bv[b + D_ORDER + 2 * pos + their_close]
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def decide_round1(kind, bv, b, pos, hand, upcard, dealer_discard, my_score, their_score,
-                  game_to, pkey, rs):
+def close_flags(scores, game_to):
+    """Bit ``team`` set when that team needs one point to win (game mode): the score is read
+    once a hand, not at every decision.  A seat's flags are ``(close >> team) & 1`` (its own
+    side) and ``(close >> (1 - team)) & 1`` (the other side)."""
+    return ((1 if scores[0] >= game_to - 1 else 0)
+            | ((1 if scores[1] >= game_to - 1 else 0) << 1))
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def decide_round1(kind, bv, b, pos, hand, upcard, dealer_discard, my_close, their_close, pkey,
+                  rs):
     """0 pass, 1 order up, 2 order up alone (``round1_value`` against the thresholds)."""
     if kind == RANDOM:
         return rand_below(pkey, rs, 3)
     v = round1_value(bv, b, pos, hand, upcard, dealer_discard)
-    if v >= alone_threshold(bv, b, my_score, game_to):
+    if v >= alone_threshold(bv, b, my_close):
         return 2
-    if v >= order_threshold(bv, b, pos, their_score, game_to):
+    if v >= order_threshold(bv, b, pos, their_close):
         return 1
     return 0
 
@@ -449,7 +465,7 @@ def best_suit(bv, b, hand, turned):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def decide_round2(kind, bv, b, hand, turned, stuck, my_score, their_score, game_to, pkey, rs):
+def decide_round2(kind, bv, b, hand, turned, stuck, my_close, their_close, pkey, rs):
     """-1 pass, else 2 * suit + alone."""
     if kind == RANDOM:
         k = rand_below(pkey, rs, 6 if stuck else 7)
@@ -460,10 +476,9 @@ def decide_round2(kind, bv, b, hand, turned, stuck, my_score, their_score, game_
             s += 1
         return 2 * s + (k % 2)
     s, v = best_suit(bv, b, hand, turned)
-    desperate = 1 if their_score >= game_to - 1 else 0
-    if v >= alone_threshold(bv, b, my_score, game_to):
+    if v >= alone_threshold(bv, b, my_close):
         return 2 * s + 1
-    if v >= bv[b + D_CALL + desperate] or stuck:
+    if v >= bv[b + D_CALL + their_close] or stuck:
         return 2 * s
     return -1
 
@@ -586,6 +601,7 @@ def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, p
     """
     rs[0] = 0
     game_to = rules[R_GAME_TO]
+    close = close_flags(scores, game_to)
     farmer = -1
     discard = -1
     forced = 0
@@ -642,8 +658,8 @@ def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, p
             team = seat & 1
             b = seat_base(slots, seat)
             v = round1_value(bv, b, k, hands[seat], upcard, dealer_discard)
-            al = int(v >= alone_threshold(bv, b, scores[team], game_to))
-            orders |= (al | int(v >= order_threshold(bv, b, k, scores[1 - team], game_to))) << k
+            al = int(v >= alone_threshold(bv, b, (close >> team) & 1))
+            orders |= (al | int(v >= order_threshold(bv, b, k, (close >> (1 - team)) & 1))) << k
             alones |= al << k
         k = low(orders | 16)             # 4: all passed
         if tracing:
@@ -670,8 +686,8 @@ def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, p
                     a = -1
             if a < 0:
                 a = decide_round1(kinds[seat], bv, seat_base(slots, seat), k, hands[seat], upcard,
-                                  dealer_discard, scores[team], scores[1 - team], game_to, pkey,
-                                  rs)
+                                  dealer_discard, (close >> team) & 1,
+                                  (close >> (1 - team)) & 1, pkey, rs)
         if tracing:
             log_event(trace, EV_BID, seat, BID_ORDER if a else BID_PASS, 1 if a == 2 else 0)
         if a:
@@ -725,7 +741,8 @@ def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, p
                         a = -2
                 if a == -2:
                     a = decide_round2(kinds[seat], bv, seat_base(slots, seat), hands[seat], turned,
-                                      stuck, scores[team], scores[1 - team], game_to, pkey, rs)
+                                      stuck, (close >> team) & 1, (close >> (1 - team)) & 1,
+                                      pkey, rs)
             if tracing:
                 if a < 0:
                     log_event(trace, EV_BID, seat, BID_PASS, 0)
