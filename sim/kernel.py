@@ -554,25 +554,13 @@ def choose_lead(kind, seat, h, maker, alone, avoid, pkey, rs):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def takes_trick(c, win_pos, beaters):
-    """Whether card ``c`` beats the trick's winning card at ``win_pos`` (power layout): a trump
-    beats any lower card, a plain card only a lower card of the led suit, and a trump winner is
-    above every plain card, so it is one test on the ``beaters`` mask (led suit and trump)."""
-    return (c > win_pos) & (((beaters >> c) & 1) != 0)
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def choose_follow(kind, seat, h, led_mask, beaters, win_pos, win_seat, pkey, rs):
-    """Follow to a trick (power layout).  ``led_mask``: the led suit's cards; ``beaters``: the
-    cards that beat a lower card of it (the led suit and trump).  Written as selects, not
-    branches: the outcomes are unpredictable and mispredicted branches were the kernel's largest
-    cost."""
-    suit = h & led_mask
-    legal = suit if suit != 0 else h
+def choose_follow(kind, seat, legal, beat, win_seat, pkey, rs):
+    """Follow to a trick (power layout): ``legal`` are the cards that follow suit (or the whole
+    hand), ``beat`` those of them that beat the winning card (``_follow``).  Written as selects,
+    not branches: the outcomes are unpredictable and mispredicted branches were the kernel's
+    largest cost."""
     if kind == RANDOM:
         return kth_bit(legal, rand_below(pkey, rs, popcount(legal)))
-    # cards that beat the winner: trumps or led-suit cards above it (-2 << p: the bits above p)
-    beat = legal & beaters & (np.int64(-2) << win_pos)
     partner_winning = ((win_seat ^ seat) & 1) == 0
     # partner winning: do not overtake; else win as cheaply as possible (trump in when void);
     # cannot win: throw the lowest card.  (Choosing among the two bit scans instead, or
@@ -580,6 +568,39 @@ def choose_follow(kind, seat, h, led_mask, beaters, win_pos, win_seat, pkey, rs)
     # mispredicted branch.)
     pick = legal if (partner_winning | (beat == 0)) else beat
     return low(pick)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _follow(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win_seat, pkey, rs,
+            trace, tracing):
+    """``seat`` follows to the trick led at ``lead_pos`` (power layout; ``led_mask``: the led
+    suit's cards, ``beaters``: the led suit and trump); returns the trick's winning card and
+    seat after his card, and 1 if a code strategy's hook answered an illegal card.
+
+    The cards that beat the winner are the legal trumps and led-suit cards above it (a trump
+    beats any lower card, a plain card only a lower card of the led suit, and a trump winner is
+    above every plain card), so whether the played card takes the trick is one bit test."""
+    h = hands[seat]
+    suit = h & led_mask
+    legal = suit if suit != 0 else h
+    # -2 << p: the bits above p
+    beat = legal & beaters & (np.int64(-2) << win_pos)
+    c = -1
+    bad = 0
+    if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_FOLLOW:
+        card = hook_follow(to_cards(h, t), to_cards(legal, t), t, POS_SUIT[t, lead_pos],
+                           POWER_CARD[t, win_pos], win_seat, seat)
+        if card < 0 or card > 23 or not (legal >> POWER_POS[t, card]) & 1:
+            bad = 1
+        else:
+            c = POWER_POS[t, card]
+    if c < 0:
+        c = choose_follow(kinds[seat], seat, legal, beat, win_seat, pkey, rs)
+    hands[seat] = h & ~(np.int64(1) << c)
+    if tracing:
+        log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
+    better = ((beat >> c) & 1) != 0
+    return (c if better else win_pos), (seat if better else win_seat), bad
 
 
 # ---------------------------------------------------------------------------------------------
@@ -804,31 +825,24 @@ def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, p
             log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
         lead_pos = c
         led_mask = LED_MASK[t, c]
-        beaters = led_mask | TRUMP_POW         # see takes_trick
+        beaters = led_mask | TRUMP_POW
         win_pos = c
         win_seat = seat
-        for _j in range(n_active - 1):
-            seat = (nxt >> (2 * seat)) & 3
-            c = -1
-            if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_FOLLOW:
-                h = hands[seat]
-                legal = h & led_mask
-                legal = legal if legal != 0 else h
-                card = hook_follow(to_cards(h, t), to_cards(legal, t), t, POS_SUIT[t, lead_pos],
-                                   POWER_CARD[t, win_pos], win_seat, seat)
-                if card < 0 or card > 23 or not (legal >> POWER_POS[t, card]) & 1:
-                    bad_user = 1
-                else:
-                    c = POWER_POS[t, card]
-            if c < 0:
-                c = choose_follow(kinds[seat], seat, hands[seat], led_mask, beaters, win_pos,
-                                  win_seat, pkey, rs)
-            hands[seat] &= ~(np.int64(1) << c)
-            if tracing:
-                log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
-            better = takes_trick(c, win_pos, beaters)
-            win_pos = c if better else win_pos
-            win_seat = seat if better else win_seat
+        if n_active == 4:
+            # the usual case: three followers clockwise, a constant count the compiler unrolls
+            for _j in range(3):
+                seat = (seat + 1) & 3
+                win_pos, win_seat, bad = _follow(kinds, hands, seat, t, led_mask, beaters,
+                                                 lead_pos, win_pos, win_seat, pkey, rs, trace,
+                                                 tracing)
+                bad_user |= bad
+        else:
+            for _j in range(n_active - 1):
+                seat = (nxt >> (2 * seat)) & 3
+                win_pos, win_seat, bad = _follow(kinds, hands, seat, t, led_mask, beaters,
+                                                 lead_pos, win_pos, win_seat, pkey, rs, trace,
+                                                 tracing)
+                bad_user |= bad
         maker_tricks += 1 if (win_seat & 1) == maker_team else 0
         leader = win_seat
 
