@@ -904,6 +904,46 @@ def tally_index(res, dealer):
 # ---------------------------------------------------------------------------------------------
 # batches
 
+@njit(cache=True, _nrt=False)
+def play_chunk(seed, start, lo, hi, rules, kinds, bv, slots, any_random, force, masks, fields,
+               want_records, tally_row, scores, deck, hp, rs, trace):
+    """Play hands ``start + lo .. start + hi - 1`` of a run into ``tally_row`` (and records);
+    ``run_hands`` calls it once per chunk.  The hand loop lives in this serial function rather
+    than in the ``prange`` body so that Numba's parallel analysis, which dominated the compile
+    time, sees only a call."""
+    for i in range(lo, hi):
+        idx = start + i
+        h0, h1, h2, h3, upcard, kitty = deal_hands(hand_key(seed, idx, STREAM_DEAL), deck)
+        dealer = idx & 3
+        # only random choices use the play key
+        pkey = hand_key(seed, idx, STREAM_PLAY) if any_random else np.uint64(0)
+        if want_records:
+            masks[(dealer + 1) & 3, i] = h0
+            masks[(dealer + 2) & 3, i] = h1
+            masks[(dealer + 3) & 3, i] = h2
+            masks[dealer, i] = h3
+        (rnd, maker, t, alone, def_alone, maker_tricks, pts0, pts1, farmer, discard, forced,
+         upcard, bad_user) = _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds,
+                                        bv, slots, pkey, rs, scores, force, hp, trace, False)
+        if want_records:
+            fields[0, i] = upcard
+            fields[1, i] = dealer
+            fields[2, i] = rnd
+            fields[3, i] = maker
+            fields[4, i] = t
+            fields[5, i] = alone
+            fields[6, i] = def_alone
+            fields[7, i] = maker_tricks
+            fields[8, i] = pts0
+            fields[9, i] = pts1
+            fields[10, i] = farmer
+            fields[11, i] = discard
+            fields[12, i] = forced
+        tally_row[tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks, farmer)] += 1
+        if CODE_HOOKS:
+            tally_row[BAD_USER_CELL] += bad_user
+
+
 @njit(cache=True, parallel=True)
 def run_hands(seed, start, n, chunk, rules, kinds, bv, force, masks, fields, tally, scores):
     """Play hands ``start .. start+n-1`` of a run.
@@ -917,47 +957,14 @@ def run_hands(seed, start, n, chunk, rules, kinds, bv, force, masks, fields, tal
     want_records = masks.shape[1] == n
     nchunks = (n + chunk - 1) // chunk
     slots = seat_slots(bv)
-    any_random = False
-    for s in range(4):
-        any_random |= kinds[s] == RANDOM
+    # (one expression, not a loop from False: a literal False would type a second play_chunk)
+    any_random = ((kinds[0] == RANDOM) | (kinds[1] == RANDOM) | (kinds[2] == RANDOM)
+                  | (kinds[3] == RANDOM))
     for ci in prange(nchunks):
-        deck = np.empty(24, np.uint8)
-        hp = np.empty(4, np.int64)
-        rs = np.zeros(1, np.int64)
-        trace = np.zeros((1, 4), np.int64)
         lo = ci * chunk
-        hi = min(n, lo + chunk)
-        for i in range(lo, hi):
-            idx = start + i
-            h0, h1, h2, h3, upcard, kitty = deal_hands(hand_key(seed, idx, STREAM_DEAL), deck)
-            dealer = idx & 3
-            # only random choices use the play key
-            pkey = hand_key(seed, idx, STREAM_PLAY) if any_random else np.uint64(0)
-            if want_records:
-                masks[(dealer + 1) & 3, i] = h0
-                masks[(dealer + 2) & 3, i] = h1
-                masks[(dealer + 3) & 3, i] = h2
-                masks[dealer, i] = h3
-            (rnd, maker, t, alone, def_alone, maker_tricks, pts0, pts1, farmer, discard, forced,
-             upcard, bad_user) = _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds,
-                                            bv, slots, pkey, rs, scores, force, hp, trace, False)
-            if want_records:
-                fields[0, i] = upcard
-                fields[1, i] = dealer
-                fields[2, i] = rnd
-                fields[3, i] = maker
-                fields[4, i] = t
-                fields[5, i] = alone
-                fields[6, i] = def_alone
-                fields[7, i] = maker_tricks
-                fields[8, i] = pts0
-                fields[9, i] = pts1
-                fields[10, i] = farmer
-                fields[11, i] = discard
-                fields[12, i] = forced
-            tally[ci, tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks, farmer)] += 1
-            if CODE_HOOKS:
-                tally[ci, BAD_USER_CELL] += bad_user
+        play_chunk(seed, start, lo, min(n, lo + chunk), rules, kinds, bv, slots, any_random,
+                   force, masks, fields, want_records, tally[ci], scores, np.empty(24, np.uint8),
+                   np.empty(4, np.int64), np.zeros(1, np.int64), np.zeros((1, 4), np.int64))
 
 
 @njit(cache=True)
