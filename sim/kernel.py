@@ -998,7 +998,7 @@ def run_seen(seed, start, n, chunk, rules, kinds, bv, force, hand, upcard, posit
     STREAM_SEEN)``) to the other three hands and the three face-down kitty cards.  Seat 3 deals,
     so the player (at ``position`` 0 first .. 3 dealer) sits in seat ``position``.  Row ``i`` of
     ``out`` gets ``SEEN_COLUMNS`` for deal ``start + i``; points are for the player's team."""
-    dealer = 3
+    dealer = np.int64(3)       # not a literal 3: that would compile a second play_hand
     team = position & 1
     slots = seat_slots(bv)
     nchunks = (n + chunk - 1) // chunk
