@@ -527,12 +527,13 @@ def decide_farmer(kind, bv, b, hand, upcard, pkey, rs):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def choose_lead(kind, seat, h, maker, alone, avoid, pkey, rs):
+def choose_lead(kind, seat, h, maker, lone, avoid, pkey, rs):
     """Lead a card (power layout) following the rules text's lead advice.
 
     Written as selects, not branches (the choice is unpredictable): the maker's side pulls
-    trumps from the top (a lone maker leads his best card); otherwise lead an off-suit ace, else
-    a low plain card, avoiding the suit turned down in round 2 (``avoid``) while it can."""
+    trumps from the top (a lone maker, seat ``lone``, leads his best card); otherwise lead an
+    off-suit ace, else a low plain card, avoiding the suit turned down in round 2 (``avoid``)
+    while it can."""
     if kind == RANDOM:
         return kth_bit(h, rand_below(pkey, rs, popcount(h)))
     tr = h & TRUMP_POW
@@ -545,12 +546,12 @@ def choose_lead(kind, seat, h, maker, alone, avoid, pkey, rs):
     pick = aces if aces != 0 else pick
     pick = p if p != 0 else pick
     pick = a if a != 0 else pick
-    lone_maker = (seat == maker) & (alone != 0)
     pull = ((seat & 1) == (maker & 1)) & (tr != 0)
-    # both candidates computed before choosing, so the choice compiles to a select
-    high = top(tr if tr != 0 else h)
+    # both candidates computed before choosing, so the choice compiles to a select; trumps are
+    # the top bits, so the highest card is the highest trump when there is one
+    high = top(h)
     lowest = low(pick)
-    return high if (lone_maker | pull) else lowest
+    return high if ((seat == lone) | pull) else lowest
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -809,6 +810,7 @@ def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, p
     avoid = SUIT_MASK_POW[t, turned] if rnd == 2 else np.int64(0)
     maker_tricks = 0
     maker_team = maker & 1
+    lone = maker if alone else -1
     for _trick in range(5):
         seat = leader
         c = -1
@@ -819,12 +821,12 @@ def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, p
             else:
                 c = POWER_POS[t, card]
         if c < 0:
-            c = choose_lead(kinds[seat], seat, hands[seat], maker, alone, avoid, pkey, rs)
+            c = choose_lead(kinds[seat], seat, hands[seat], maker, lone, avoid, pkey, rs)
         hands[seat] &= ~(np.int64(1) << c)
         if tracing:
             log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
         lead_pos = c
-        led_mask = LED_MASK[t, c]
+        led_mask = LED_MASK[t, np.uint64(c)]      # (unsigned: no negative-index check)
         beaters = led_mask | TRUMP_POW
         win_pos = c
         win_seat = seat
