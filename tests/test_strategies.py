@@ -263,7 +263,7 @@ def lead(hand, trump, maker, alone=False, turned=None, seat=0):
     t = SUITS.index(trump)
     h = to_power(mask_of(parse_cards(hand)), t)
     avoid = 0 if turned is None else int(SUIT_MASK_POW[t, SUITS.index(turned)])
-    pos = K.choose_lead(BASIC, seat, h, maker, int(alone), avoid, KEY, RS)
+    pos = K.choose_lead(BASIC, seat, h, maker, maker if alone else -1, avoid, KEY, RS)
     return card_name(int(POWER_CARD[t, pos]))
 
 
@@ -277,7 +277,19 @@ def follow(hand, trump, trick, seat=0):
     win_pos = int(to_power(1 << win_card, t)).bit_length() - 1
     led_mask = int(SUIT_MASK_POW[t, led])
     beaters = led_mask | int(SUIT_MASK_POW[t, t])
-    pos = K.choose_follow(BASIC, seat, h, led_mask, beaters, win_pos, win_seat, KEY, RS)
+    lead_pos = int(to_power(1 << cards[0][1], t)).bit_length() - 1
+    # the kernel's whole follow step: legal cards, the cards that beat, the choice, the winner
+    hands = np.zeros(4, np.int64)
+    hands[seat] = h
+    new_pos, new_seat, bad = K._follow(np.full(4, BASIC, np.int64), hands, seat, t, led_mask,
+                                       beaters, lead_pos, win_pos, win_seat, KEY, RS,
+                                       np.zeros((1, 4), np.int64), False)
+    played = int(h) & ~int(hands[seat])
+    assert bad == 0 and played and played & (played - 1) == 0
+    pos = played.bit_length() - 1
+    # the winner after this card: the new card if it beats the old winner, else unchanged
+    beats = STRENGTH[t][led][POWER_CARD[t, pos]] > STRENGTH[t][led][win_card]
+    assert (new_pos, new_seat) == ((pos, seat) if beats else (win_pos, win_seat))
     return card_name(int(POWER_CARD[t, pos]))
 
 
