@@ -143,8 +143,9 @@ COUNT_TABLE = _count_table()
 # summed COUNT_TABLE entries -> side-suit voids that count (two or more trumps held), else 0:
 # a lookup instead of a branch (``seat_row`` stores them times the seat's void value)
 VOIDS_THAT_COUNT = np.array([(c >> 4) if (c & 15) >= 2 else 0 for c in range(128)], np.int8)
-# REMAP (sim/cards.py) as int32 (power masks use 24 bits): half the cache footprint
-REMAP32 = REMAP.astype(np.int32)
+# REMAP (sim/cards.py) as uint32 (power masks use 24 bits): half the cache footprint, and
+# unsigned, so a 32-bit load needs no sign extension
+REMAP32 = REMAP.astype(np.uint32)
 # [trump, power position] -> the mask of that card's effective suit: the led suit's cards in one
 # lookup (it is on the critical path of every trick)
 LED_MASK = np.array([[SUIT_MASK_POW[t, POS_SUIT[t, p]] for p in range(24)] for t in range(4)],
