@@ -14,9 +14,9 @@ kernel under valgrind (20 minutes instead of one).
     python scripts/count_instructions.py                # basic, 10,000 and 1,010,000 hands
     python scripts/count_instructions.py --strategy random --hands 200000
 
-Needs valgrind (``apt install valgrind``).  Measured: basic 2,089 instructions and 2.8 simulated
-mispredictions a hand at the end of the third session (2,088 and 4.6 after the second, 2,454 and
-25.7 before it).
+Needs valgrind (``apt install valgrind``).  Measured: basic 1,661 instructions and 2.7 simulated
+mispredictions a hand after the fourth round of kernel work (2,089 and 2.8 after the third,
+2,088 and 4.6 after the second, 2,454 and 25.7 before it).
 """
 
 from __future__ import annotations

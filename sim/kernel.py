@@ -21,13 +21,19 @@ own tally row, so results never depend on the thread count.
 
 Hot functions are compiled without Numba's reference counting (``_nrt=False``: they allocate
 nothing); with it, every inlined call carried atomic incref/decref pairs on its array arguments,
-which cost more than the card logic.  ``run_hands`` inlines the hand (``_play_hand``): a call
-passed a dozen arrays field by field, about a tenth of a hand, and inlining lets
-``tracing=False`` compile the event log away; ``CODE_HOOKS`` compiles the code-strategy checks
-away in this module.  Decisions whose outcome is unpredictable (lead, follow, trick winner,
-discard, void count, and which of four basic players orders up in round 1) are written as
-selects or bit scans on precomputed candidates rather than branches: mispredicted branches were
-the largest cost.  Measure changes with
+which cost more than the card logic.  ``play_chunk`` (one call per chunk of ``run_hands``)
+inlines the deal (``sim.rng.deal_hands``: the hands' masks are built as the shuffle finalises
+each position) and the hand (``_play_hand``): a call passed a dozen arrays field by field, about
+a tenth of a hand, and inlining lets ``tracing=False`` compile the event log away;
+``CODE_HOOKS`` compiles the code-strategy checks away in this module.  (Compiling is dominated
+by Numba's typing of the inlined code, not by LLVM: an argument typed once as a literal compiles
+a second copy of a function, so ``run_hands`` and ``run_seen`` avoid literal arguments.)
+
+Decisions whose outcome is unpredictable (lead, follow, trick winner, discard, void count, and
+which of four basic players orders up in round 1) are written as selects or bit scans on
+precomputed candidates rather than branches: mispredicted branches were the largest cost.  The
+trick's winner is one bit test (is the played card among those that beat the winner?), and
+when all four play the three followers are unrolled.  Measure changes with
 ``scripts/count_instructions.py`` (instructions a hand, exact) rather than wall-clock alone.
 
 Trace mode replays chosen hands through the same ``play_hand`` with an event log switched on, so

@@ -14,6 +14,8 @@ keys game ``g``'s first-dealer draw and ``STREAM_GAME_DEAL`` / ``STREAM_GAME_PLA
 The deal is a Fisher-Yates shuffle of the 24 cards; each swap index is drawn from 32 random bits
 by multiply-and-shift (Lemire), whose bias, below 24 / 2**32 per swap, is far below anything a
 simulation can detect.  Both halves of each 64-bit draw are used, so a deal costs 12 draws.
+``shuffle_deck`` fills the 24-card array (traces, games, the advisor); ``deal_hands`` is the same
+shuffle returning the four hands' card masks directly, for the kernel's hot loop.
 
 Pure-Python twins (``py_*``) reproduce the Numba functions bit for bit; the tests compare them.
 """
