@@ -2,10 +2,10 @@
 
 Wall-clock timings on a shared 2-core machine move by 10-30% between runs, and even the same
 code compiled into two modules can differ by 10% from code placement alone, which hides the
-effect of most kernel changes.  Instruction counts are exact: this script runs the kernel under
-``valgrind --tool=cachegrind --branch-sim=yes`` for two hand counts and reports the difference
-per hand, so start-up and compilation cancel out.  Cachegrind's branch predictor is simpler than
-a real one (it over-counts loop exits), so read ``mispredicts`` as a trend.
+effect of most kernel changes.  Instruction counts repeat to about 2%: this script runs the
+kernel under ``valgrind --tool=cachegrind --branch-sim=yes`` for two hand counts and reports the
+difference per hand, so start-up and compilation cancel out.  Cachegrind's branch predictor is
+simpler than a real one (it over-counts loop exits), so read ``mispredicts`` as a trend.
 
 It pins Numba's target CPU to the host's name and features (NUMBA_CPU_NAME/NUMBA_CPU_FEATURES):
 valgrind reports different CPU features, and without the pin every run would recompile the
@@ -14,9 +14,13 @@ kernel under valgrind (20 minutes instead of one).
     python scripts/count_instructions.py                # basic, 10,000 and 1,010,000 hands
     python scripts/count_instructions.py --strategy random --hands 200000
 
-Needs valgrind (``apt install valgrind``).  Measured: basic 1,661 instructions and 2.7 simulated
-mispredictions a hand after the fourth round of kernel work (2,089 and 2.8 after the third,
-2,088 and 4.6 after the second, 2,454 and 25.7 before it).
+The difference is not quite exact: the thread pool's waiting is counted too, and four counts
+of the same compiled code gave 1,661-1,695 a hand (about 2%).  Restricted to the compiled
+kernel's own code (callgrind with the JIT mappings dumped) the same code costs 1,695.
+
+Needs valgrind (``apt install valgrind``).  Measured: basic about 1,690 instructions and 2.7
+simulated mispredictions a hand after the fourth round of kernel work (2,089 and 2.8 after the
+third, 2,088 and 4.6 after the second, 2,454 and 25.7 before it).
 """
 
 from __future__ import annotations

@@ -34,7 +34,8 @@ which of four basic players orders up in round 1) are written as selects or bit 
 precomputed candidates rather than branches: mispredicted branches were the largest cost.  The
 trick's winner is one bit test (is the played card among those that beat the winner?), and
 when all four play the three followers are unrolled.  Measure changes with
-``scripts/count_instructions.py`` (instructions a hand, exact) rather than wall-clock alone.
+``scripts/count_instructions.py`` (instructions a hand, to about 2%) rather than wall-clock
+alone.
 
 Trace mode replays chosen hands through the same ``play_hand`` with an event log switched on, so
 a traced hand is exactly the hand the aggregates counted.

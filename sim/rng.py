@@ -119,8 +119,9 @@ def deal_hands(key, deck):
     (the ``k``-th hand dealt), ``upcard`` is position 20 and ``kitty`` the mask of positions
     21-23.  ``deck`` is 24 uint8 of scratch.  Positions are final from 23 down, so each hand's
     mask is built as its cards come out of the shuffle; the loops have constant bounds and are
-    unrolled, and the two halves of each draw are computed once.  ``tests/test_kernel.py``
-    checks it against ``shuffle_deck``.
+    unrolled, and the two halves of each draw are computed once.  (The five loops are written
+    out: one helper taking the bounds compiled to 41 more instructions a hand.)
+    ``tests/test_kernel.py`` checks it against ``shuffle_deck``.
     """
     key = np.uint64(key)
     for c in range(24):
