@@ -128,7 +128,7 @@ H_ORDER, H_CALL, H_DISCARD, H_LEAD, H_FOLLOW = 1, 2, 4, 8, 16
 def _count_table():
     """[trump, suit, 6-bit field] -> trumps among those cards + 16 if they leave a side suit
     void (no card of ``suit`` other than the left bower).  Summed over a hand's four fields:
-    trump count in the low four bits, side-suit voids above.  int8: the kernel's tables are
+    trump count in the low four bits, side-suit voids above.  uint8: the kernel's tables are
     kept small so that they stay in the first-level cache together; unsigned, so that the
     compiled sum needs no negative-index check."""
     t = np.zeros((4, 4, 64), np.uint8)
@@ -162,7 +162,8 @@ LED_MASK = np.array([[SUIT_MASK_POW[t, POS_SUIT[t, p]] for p in range(24)] for t
 # parameters by ``seat_row``, so that a decision reads one precomputed number instead of
 # combining parameters.  Layout of a row:
 #   [t * 256 + s * 64 + f]  summed card values of 6-bit field f of printed suit s, trump t
-#   D_VOID, D_ALONE, D_DEFEND, D_FARMER          the parameters of those names
+#   D_VOID, D_ALONE, D_DEFEND, D_FARMER          the parameters of those names (the kernel reads
+#                                                the void value through D_VOIDS)
 #   D_CALL + d                                   round-2 threshold; d = 1: the other side needs
 #                                                one point (lowered by ``desperation``)
 #   D_ORDER + 2 * pos + d                        round-1 threshold at position pos (0 first ..
@@ -883,7 +884,7 @@ def cards_mask(deck, lo, hi):
 def play_hand(deck, dealer, rules, kinds, bv, slots, pkey, rs, scores, force, res, hp,
               trace, tracing):
     """``_play_hand`` of a dealt ``deck`` (24 cards in deal order) as a called function that
-    fills ``res`` (trace mode, games, the advisor).  ``run_hands`` inlines ``_play_hand``
+    fills ``res`` (trace mode, games, the advisor).  ``play_chunk`` inlines ``_play_hand``
     instead: passing a dozen arrays to a call cost a tenth of a hand, and inlining lets
     ``tracing=False`` compile the event log away."""
     out = _play_hand(cards_mask(deck, 0, 5), cards_mask(deck, 5, 10), cards_mask(deck, 10, 15),
@@ -918,9 +919,8 @@ def tally_index(res, dealer):
 def play_chunk(seed, start, lo, hi, rules, kinds, bv, slots, any_random, force, masks, fields,
                want_records, tally_row, scores, deck, hp, rs, trace):
     """Play hands ``start + lo .. start + hi - 1`` of a run into ``tally_row`` (and records);
-    ``run_hands`` calls it once per chunk.  The hand loop lives in this serial function rather
-    than in the ``prange`` body so that Numba's parallel analysis, which dominated the compile
-    time, sees only a call."""
+    ``run_hands``' ``prange`` body allocates the scratch arrays and calls it once per chunk of
+    hands, so the hand loop is compiled as ordinary serial code."""
     for i in range(lo, hi):
         idx = start + i
         h0, h1, h2, h3, upcard, kitty = deal_hands(hand_key(seed, idx, STREAM_DEAL), deck)
