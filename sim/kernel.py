@@ -162,8 +162,7 @@ LED_MASK = np.array([[SUIT_MASK_POW[t, POS_SUIT[t, p]] for p in range(24)] for t
 # parameters by ``seat_row``, so that a decision reads one precomputed number instead of
 # combining parameters.  Layout of a row:
 #   [t * 256 + s * 64 + f]  summed card values of 6-bit field f of printed suit s, trump t
-#   D_VOID, D_ALONE, D_DEFEND, D_FARMER          the parameters of those names (the kernel reads
-#                                                the void value through D_VOIDS)
+#   D_ALONE, D_DEFEND, D_FARMER                  the parameters of those names
 #   D_CALL + d                                   round-2 threshold; d = 1: the other side needs
 #                                                one point (lowered by ``desperation``)
 #   D_ORDER + 2 * pos + d                        round-1 threshold at position pos (0 first ..
@@ -174,14 +173,13 @@ LED_MASK = np.array([[SUIT_MASK_POW[t, POS_SUIT[t, p]] for p in range(24)] for t
 #                                                of a hand whose summed COUNT_TABLE entry is c
 # Each derived number is computed with the same floating-point operations, in the same order,
 # as the kernel used to do per decision, so results are bit for bit the same.
-D_VOID = 1024
-D_ALONE = 1025
-D_DEFEND = 1026
-D_FARMER = 1027
-D_CALL = 1028
-D_ORDER = 1030
-D_UP = 1038
-D_VOIDS = 1112             # D_UP + 72 = 1110, rounded up to a multiple of 8 (64-byte lines)
+D_ALONE = 1024
+D_DEFEND = 1025
+D_FARMER = 1026
+D_CALL = 1027
+D_ORDER = 1029
+D_UP = 1037
+D_VOIDS = 1112             # D_UP + 72 = 1109, rounded up to a multiple of 8 (64-byte lines)
 BV_W = 1240                # D_VOIDS + 128
 
 
@@ -191,7 +189,6 @@ def seat_row(params, values):
     p = np.asarray(params, np.float64)
     row = np.zeros(BV_W, np.float64)
     row[:1024] = np.asarray(values, np.float64).reshape(1024)
-    row[D_VOID] = p[P_VOID]
     row[D_ALONE] = p[P_ALONE]
     row[D_DEFEND] = p[P_DEFEND_ALONE]
     row[D_FARMER] = p[P_FARMER]
