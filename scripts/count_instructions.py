@@ -46,10 +46,14 @@ def child(strategy: str, hands: int) -> None:
     from sim.runner import NO_FORCE, Table
 
     kinds, bv = Table.teams(strategy).arrays()
-    tally = np.zeros(((hands + 4095) // 4096, K.NTALLY_ROW), np.int64)
-    K.run_hands(1, 0, hands, 4096, Rules().pack(), kinds, bv, NO_FORCE,
-                np.zeros((4, 0), np.uint32), np.zeros((K.NREC - 4, 0), np.int8), tally,
-                np.zeros(2, np.int64))
+    tally = np.zeros(K.NTALLY_ROW, np.int64)
+    # play_chunk is run_hands' serial body (the same compiled code): calling it directly
+    # keeps the thread pool, and its waiting, out of the count
+    K.play_chunk(1, 0, 0, hands, Rules().pack(), kinds, bv, K.seat_slots(bv),
+                 bool((kinds == K.RANDOM).any()), NO_FORCE, np.zeros((4, 0), np.uint32),
+                 np.zeros((K.NREC - 4, 0), np.int8), False, tally, np.zeros(2, np.int64),
+                 np.empty(24, np.uint8), np.empty(4, np.int64), np.zeros(1, np.int64),
+                 np.zeros((1, 4), np.int64))
 
 
 def summary(path: Path) -> list[int]:

@@ -173,6 +173,12 @@ LED_MASK = np.array([[SUIT_MASK_POW[t, POS_SUIT[t, p]] for p in range(24)] for t
 #                                                of a hand whose summed COUNT_TABLE entry is c
 # Each derived number is computed with the same floating-point operations, in the same order,
 # as the kernel used to do per decision, so results are bit for bit the same.
+#
+# After the four rows, the bidding plan (``seat_plan``, PLAN_N numbers at PLAN): for each score
+# flag pair ``close`` (``close_flags``), dealer and position k (0 first .. 3 dealer), the
+# bidder's ALONE, ORDER (round 1) and CALL (round 2) thresholds and his row's offset
+# (``seat_base``, stored as a float), at ``PLAN + ((close * 4 + dealer) * 4 + k) * 4``.  The
+# bidding reads them instead of working out the seat, its row and its flags per bid.
 D_ALONE = 1024
 D_DEFEND = 1025
 D_FARMER = 1026
@@ -181,6 +187,9 @@ D_ORDER = 1029
 D_UP = 1037
 D_VOIDS = 1112             # D_UP + 72 = 1109, rounded up to a multiple of 8 (64-byte lines)
 BV_W = 1240                # D_VOIDS + 128
+PLAN = 4 * BV_W            # the bidding plan, after the four seat rows
+PLAN_N = 256               # 4 close flag pairs x 4 dealers x 4 positions x 4 numbers
+PL_ALONE, PL_ORDER, PL_CALL, PL_ROW = 0, 1, 2, 3
 
 
 def seat_row(params, values):
@@ -208,6 +217,25 @@ def seat_row(params, values):
     # the same product the kernel used to form per decision (int8 times float64)
     row[D_VOIDS:D_VOIDS + 128] = VOIDS_THAT_COUNT.astype(np.float64) * p[P_VOID]
     return row
+
+
+def seat_plan(rows):
+    """The bidding plan (PLAN_N numbers) of the four seat rows ``rows`` (``4 * BV_W``): the
+    thresholds ``alone_threshold`` and ``order_threshold`` return and round 2's call threshold,
+    copied per (score flags, dealer, position), and the bidder's row offset."""
+    slots = seat_slots(rows)
+    plan = np.zeros((4, 4, 4, 4), np.float64)
+    for close in range(4):
+        for dealer in range(4):
+            for k in range(4):
+                seat = (dealer + 1 + k) & 3
+                team = seat & 1
+                mine, theirs = (close >> team) & 1, (close >> (1 - team)) & 1
+                b = ((slots >> (2 * seat)) & 3) * BV_W          # seat_base
+                plan[close, dealer, k] = (1e9 if mine else rows[b + D_ALONE],
+                                          rows[b + D_ORDER + 2 * k + theirs],
+                                          rows[b + D_CALL + theirs], b)
+    return plan.reshape(PLAN_N)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -406,6 +434,13 @@ def decide_discard(kind, hand6, upcard, may_discard_upcard, basic_choice, pkey, 
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def plan_row(bv, pk):
+    """The bidder's row offset from his numbers ``pk`` in the bidding plan (the mask tells the
+    compiler it is small and not negative, so the reads it indexes need no wraparound check)."""
+    return np.int64(bv[pk + PL_ROW]) & 8191
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def alone_threshold(bv, b, my_close):
     """Points to go alone; none when one point wins the game (``my_close``: game mode, the
     player's side needs one point; see ``close_flags``)."""
@@ -441,6 +476,17 @@ def close_flags(scores, game_to):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def plain_round1(kinds, force):
+    """True when round 1 can be decided for all four seats at once: no random player, no
+    order-up hook and no forced round-1 bid (the same for every hand of a run)."""
+    plain = not (force[F_ROUND] == 1 and force[F_POS] >= 0)
+    for s in range(4):
+        hooked = CODE_HOOKS and kinds[s] >= USER and (kinds[s] - USER) & H_ORDER != 0
+        plain = plain and kinds[s] != RANDOM and not hooked
+    return plain
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def decide_round1(kind, bv, b, pos, hand, upcard, dealer_discard, my_close, their_close, pkey,
                   rs):
     """0 pass, 1 order up, 2 order up alone (``round1_value`` against the thresholds)."""
@@ -471,8 +517,9 @@ def best_suit(bv, b, hand, turned):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def decide_round2(kind, bv, b, hand, turned, stuck, my_close, their_close, pkey, rs):
-    """-1 pass, else 2 * suit + alone."""
+def decide_round2(kind, bv, b, hand, turned, stuck, alone_thr, call_thr, pkey, rs):
+    """-1 pass, else 2 * suit + alone (``alone_thr``, ``call_thr``: the seat's thresholds from
+    the bidding plan)."""
     if kind == RANDOM:
         k = rand_below(pkey, rs, 6 if stuck else 7)
         if k == 6:
@@ -482,9 +529,9 @@ def decide_round2(kind, bv, b, hand, turned, stuck, my_close, their_close, pkey,
             s += 1
         return 2 * s + (k % 2)
     s, v = best_suit(bv, b, hand, turned)
-    if v >= alone_threshold(bv, b, my_close):
+    if v >= alone_thr:
         return 2 * s + 1
-    if v >= bv[b + D_CALL + their_close] or stuck:
+    if v >= call_thr or stuck:
         return 2 * s
     return -1
 
@@ -615,21 +662,22 @@ def _follow(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win_sea
 
 @njit(cache=True, inline="always", _nrt=False)
 def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, pkey, rs, scores,
-               force, hp, trace, tracing):
+               close, plain1, force, hp, trace, tracing):
     """Play one complete hand of the deal ``h0 .. h3`` (the hands dealt from the dealer's left
     round, as card masks), ``upcard`` and ``kitty`` (the mask of the three face-down cards);
     return its RES_* fields as a tuple (kept in registers when inlined; ``play_hand`` writes
     them to an array).
 
     ``kinds`` is per seat; seat ``s`` decides by row ``seat_base(slots, s)`` of the seat table
-    ``bv``.  ``scores`` (team 0, team 1) feeds score-aware strategies in game mode.  ``hp`` is
+    ``bv``.  ``scores`` (team 0, team 1) feeds score-aware strategies in game mode, through
+    ``close`` (``close_flags``) for the built-in ones; ``plain1`` is ``plain_round1``.  (The
+    callers work out both, once a run where they do not change.)  ``hp`` is
     4-int scratch.  With ``tracing`` every action is logged into ``trace``.  A code strategy's
     hooks (``hook_*``) are checked: an illegal answer is replaced by the basic choice and flagged
     in ``RES_BAD_USER``.
     """
     rs[0] = 0
     game_to = rules[R_GAME_TO]
-    close = close_flags(scores, game_to)
     farmer = -1
     discard = -1
     forced = 0
@@ -670,24 +718,20 @@ def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, p
                                        rules[R_DISCARD_UPCARD])
     forced1 = force[F_POS] if force[F_ROUND] == 1 else -1
     forced2 = force[F_POS] if force[F_ROUND] == 2 else -1
-    # Round 1 is usually four basic players: then all four values are computed and the first
-    # seat at or over its threshold found by a bit scan, without a branch per seat (whether a
-    # seat orders is unpredictable).  Otherwise (a random player, an order hook, a forced bid)
-    # the seats are asked one by one.
-    plain1 = forced1 < 0
-    for s in range(4):
-        hooked = CODE_HOOKS and kinds[s] >= USER and (kinds[s] - USER) & H_ORDER != 0
-        plain1 = plain1 and kinds[s] != RANDOM and not hooked
+    # Round 1 is usually four basic players (``plain1``): then all four values are computed and
+    # the first seat at or over its threshold found by a bit scan, without a branch per seat
+    # (whether a seat orders is unpredictable).  Otherwise the seats are asked one by one.
+    # this hand's bidding plan: position k's numbers are at plan + 4 * k (``seat_plan``)
+    plan = PLAN + (close * 4 + dealer) * 16
     if plain1:
         orders = 0
         alones = 0
         for k in range(4):
-            seat = (dealer + 1 + k) & 3
-            team = seat & 1
-            b = seat_base(slots, seat)
-            v = round1_value(bv, b, k, hands[seat], upcard, dealer_discard)
-            al = int(v >= alone_threshold(bv, b, (close >> team) & 1))
-            orders |= (al | int(v >= order_threshold(bv, b, k, (close >> (1 - team)) & 1))) << k
+            pk = plan + 4 * k
+            v = round1_value(bv, plan_row(bv, pk), k, hands[(dealer + 1 + k) & 3], upcard,
+                             dealer_discard)
+            al = int(v >= bv[pk + PL_ALONE])
+            orders |= (al | int(v >= bv[pk + PL_ORDER])) << k
             alones |= al << k
         k = low(orders | 16)             # 4: all passed
         if tracing:
@@ -768,9 +812,10 @@ def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, p
                         bad_user = 1
                         a = -2
                 if a == -2:
-                    a = decide_round2(kinds[seat], bv, seat_base(slots, seat), hands[seat], turned,
-                                      stuck, (close >> team) & 1, (close >> (1 - team)) & 1,
-                                      pkey, rs)
+                    pk = plan + 4 * k
+                    a = decide_round2(kinds[seat], bv, plan_row(bv, pk), hands[seat],
+                                      turned, stuck, bv[pk + PL_ALONE], bv[pk + PL_CALL], pkey,
+                                      rs)
             if tracing:
                 if a < 0:
                     log_event(trace, EV_BID, seat, BID_PASS, 0)
@@ -886,7 +931,8 @@ def play_hand(deck, dealer, rules, kinds, bv, slots, pkey, rs, scores, force, re
     ``tracing=False`` compile the event log away."""
     out = _play_hand(cards_mask(deck, 0, 5), cards_mask(deck, 5, 10), cards_mask(deck, 10, 15),
                      cards_mask(deck, 15, 20), deck[20], cards_mask(deck, 21, 24), dealer, rules,
-                     kinds, bv, slots, pkey, rs, scores, force, hp, trace, tracing)
+                     kinds, bv, slots, pkey, rs, scores, close_flags(scores, rules[R_GAME_TO]),
+                     plain_round1(kinds, force), force, hp, trace, tracing)
     for k in range(NRES):
         res[k] = out[k]
 
@@ -918,6 +964,8 @@ def play_chunk(seed, start, lo, hi, rules, kinds, bv, slots, any_random, force, 
     """Play hands ``start + lo .. start + hi - 1`` of a run into ``tally_row`` (and records);
     ``run_hands``' ``prange`` body allocates the scratch arrays and calls it once per chunk of
     hands, so the hand loop is compiled as ordinary serial code."""
+    close = close_flags(scores, rules[R_GAME_TO])
+    plain1 = plain_round1(kinds, force)
     for i in range(lo, hi):
         idx = start + i
         h0, h1, h2, h3, upcard, kitty = deal_hands(hand_key(seed, idx, STREAM_DEAL), deck)
@@ -931,7 +979,8 @@ def play_chunk(seed, start, lo, hi, rules, kinds, bv, slots, any_random, force, 
             masks[dealer, i] = h3
         (rnd, maker, t, alone, def_alone, maker_tricks, pts0, pts1, farmer, discard, forced,
          upcard, bad_user) = _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds,
-                                        bv, slots, pkey, rs, scores, force, hp, trace, False)
+                                        bv, slots, pkey, rs, scores, close, plain1, force, hp,
+                                        trace, False)
         if want_records:
             fields[0, i] = upcard
             fields[1, i] = dealer

@@ -116,10 +116,12 @@ class Table:
 
     def arrays(self):
         """(kinds, bv) for the kernels: each seat's kind, and the seat table: each seat's row of
-        bid values and decision thresholds (``sim.kernel.seat_row``), laid end to end."""
+        bid values and decision thresholds (``sim.kernel.seat_row``), laid end to end, then
+        the bidding plan drawn from them (``sim.kernel.seat_plan``)."""
         kinds = np.array([s.kind for s in self.seats], dtype=np.int64)
-        bv = np.concatenate([K.seat_row(p, bid_table(p)) for p in (s.vector() for s in self.seats)])
-        return kinds, bv
+        rows = np.concatenate([K.seat_row(p, bid_table(p))
+                               for p in (s.vector() for s in self.seats)])
+        return kinds, np.concatenate([rows, K.seat_plan(rows)])
 
     def describe(self) -> dict:
         return {
