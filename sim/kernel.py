@@ -153,6 +153,26 @@ VOIDS_THAT_COUNT = np.array([(c >> 4) if (c & 15) >= 2 else 0 for c in range(128
 # REMAP (sim/cards.py) as uint32 (power masks use 24 bits): half the cache footprint, and
 # unsigned, so a 32-bit load needs no sign extension
 REMAP32 = REMAP.astype(np.uint32)
+
+
+def _singletons():
+    """[trump, printed suit, 6-bit field] -> the power bit of the field's card when it is the
+    only card of its effective suit in the field (a plain suit: the left bower belongs to
+    trump), else 0; trump's own suit is 0, since trump is never a short suit to discard from.
+    ORed over a hand's four fields: its singleton plain suits (``basic_discard``)."""
+    t = np.zeros((4, 4, 64), np.uint32)
+    for tr in range(4):
+        for s in range(4):
+            if s == tr:
+                continue
+            for f in range(64):
+                cards = [s * 6 + r for r in range(6) if f >> r & 1 and EFF_SUIT[tr, s * 6 + r] == s]
+                if len(cards) == 1:
+                    t[tr, s, f] = 1 << int(POWER_POS[tr, cards[0]])
+    return t
+
+
+SINGLETONS = _singletons()
 # [trump, power position] -> the mask of that card's effective suit: the led suit's cards in one
 # lookup (it is on the critical path of every trick)
 LED_MASK = np.array([[SUIT_MASK_POW[t, POS_SUIT[t, p]] for p in range(24)] for t in range(4)],
@@ -407,13 +427,11 @@ def basic_discard(hand6, t, upcard, may_discard_upcard):
         allowed &= ~(np.int64(1) << POWER_POS[t, upcard])
     plain = allowed & PLAIN_POW
     nonace = plain & ~ACES_POW
-    # side suits held as a single non-ace card (trump never qualifies: nonace is plain only);
-    # written without branches, since which suits qualify is unpredictable
-    single = np.int64(0)
-    for s in range(4):
-        m = hp & SUIT_MASK_POW[t, s]
-        ok = (m != 0) & ((m & (m - 1)) == 0) & ((m & nonace) != 0)
-        single |= m if ok else np.int64(0)
+    # side suits held as a single non-ace card: a lookup per suit, like ``to_power``, instead
+    # of counting each suit's cards (which suits qualify is unpredictable)
+    single = np.int64(SINGLETONS[t, 0, hand6 & 63] | SINGLETONS[t, 1, (hand6 >> 6) & 63]
+                      | SINGLETONS[t, 2, (hand6 >> 12) & 63]
+                      | SINGLETONS[t, 3, (hand6 >> 18) & 63]) & nonace
     # the lowest such singleton, else the lowest non-ace plain card, else the lowest plain card
     pick = allowed
     pick = plain if plain != 0 else pick
