@@ -407,8 +407,9 @@ def bid_value(bv, b, hand, t):
     f1 = (hand >> 6) & 63
     f2 = (hand >> 12) & 63
     f3 = (hand >> 18) & 63
-    v = 0.0
-    v += bv[tb + f0]
+    # (summed from the first field's value, not from 0.0: the same value, but for the sign of
+    # a zero sum, which no comparison sees)
+    v = bv[tb + f0]
     v += bv[tb + 64 + f1]
     v += bv[tb + 128 + f2]
     v += bv[tb + 192 + f3]
