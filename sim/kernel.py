@@ -684,8 +684,8 @@ def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, p
                close, plain1, force, hp, trace, tracing):
     """Play one complete hand of the deal ``h0 .. h3`` (the hands dealt from the dealer's left
     round, as card masks), ``upcard`` and ``kitty`` (the mask of the three face-down cards);
-    return its RES_* fields as a tuple (kept in registers when inlined; ``play_hand`` writes
-    them to an array).
+    return its RES_* fields but the points (``hand_points``) as a tuple (kept in registers when
+    inlined; ``play_hand`` writes them to an array).
 
     ``kinds`` is per seat; seat ``s`` decides by row ``seat_base(slots, s)`` of the seat table
     ``bv``.  ``scores`` (team 0, team 1) feeds score-aware strategies in game mode, through
@@ -847,7 +847,7 @@ def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, p
                 rnd = 2
                 break
     if rnd == 0:
-        return (0, -1, -1, 0, -1, 0, 0, 0, farmer, discard, forced, upcard, bad_user)
+        return (0, -1, -1, 0, -1, 0, farmer, discard, forced, upcard, bad_user)
 
     # defending alone (house rule): first willing defender clockwise from the maker
     def_alone = -1
@@ -918,7 +918,17 @@ def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, p
         maker_tricks += 1 if (win_seat & 1) == maker_team else 0
         leader = win_seat
 
-    # scoring table
+    return (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
+            bad_user)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def hand_points(rnd, maker, alone, def_alone, maker_tricks, lone_defender_points):
+    """(team 0's points, team 1's points) of a played hand, by the scoring table; worked out
+    only where points are wanted (records, games), not in aggregate runs, whose tally keeps
+    the tricks."""
+    if rnd == 0:
+        return 0, 0
     if maker_tricks == 5:
         pts = 4 if alone else 2
         win_team = maker & 1
@@ -926,10 +936,9 @@ def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, p
         pts = 1
         win_team = maker & 1
     else:
-        pts = rules[R_LONE_DEFENDER_POINTS] if def_alone >= 0 else 2
+        pts = lone_defender_points if def_alone >= 0 else 2
         win_team = 1 - (maker & 1)
-    return (rnd, maker, t, alone, def_alone, maker_tricks, pts if win_team == 0 else 0,
-            pts if win_team == 1 else 0, farmer, discard, forced, upcard, bad_user)
+    return (pts if win_team == 0 else 0), (pts if win_team == 1 else 0)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -948,10 +957,16 @@ def play_hand(deck, dealer, rules, kinds, bv, slots, pkey, rs, scores, force, re
     fills ``res`` (trace mode, games, the advisor).  ``play_chunk`` inlines ``_play_hand``
     instead: passing a dozen arrays to a call cost a tenth of a hand, and inlining lets
     ``tracing=False`` compile the event log away."""
-    out = _play_hand(cards_mask(deck, 0, 5), cards_mask(deck, 5, 10), cards_mask(deck, 10, 15),
-                     cards_mask(deck, 15, 20), deck[20], cards_mask(deck, 21, 24), dealer, rules,
-                     kinds, bv, slots, pkey, rs, scores, close_flags(scores, rules[R_GAME_TO]),
-                     plain_round1(kinds, force), force, hp, trace, tracing)
+    (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
+     bad_user) = _play_hand(cards_mask(deck, 0, 5), cards_mask(deck, 5, 10),
+                            cards_mask(deck, 10, 15), cards_mask(deck, 15, 20), deck[20],
+                            cards_mask(deck, 21, 24), dealer, rules, kinds, bv, slots, pkey, rs,
+                            scores, close_flags(scores, rules[R_GAME_TO]),
+                            plain_round1(kinds, force), force, hp, trace, tracing)
+    pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks,
+                             rules[R_LONE_DEFENDER_POINTS])
+    out = (rnd, maker, t, alone, def_alone, maker_tricks, pts0, pts1, farmer, discard, forced,
+           upcard, bad_user)
     for k in range(NRES):
         res[k] = out[k]
 
@@ -996,8 +1011,8 @@ def play_chunk(seed, start, lo, hi, rules, kinds, bv, slots, any_random, force, 
             masks[(dealer + 2) & 3, i] = h1
             masks[(dealer + 3) & 3, i] = h2
             masks[dealer, i] = h3
-        (rnd, maker, t, alone, def_alone, maker_tricks, pts0, pts1, farmer, discard, forced,
-         upcard, bad_user) = _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds,
+        (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
+         bad_user) = _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds,
                                         bv, slots, pkey, rs, scores, close, plain1, force, hp,
                                         trace, False)
         if want_records:
@@ -1009,6 +1024,8 @@ def play_chunk(seed, start, lo, hi, rules, kinds, bv, slots, any_random, force, 
             fields[5, i] = alone
             fields[6, i] = def_alone
             fields[7, i] = maker_tricks
+            pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks,
+                                     rules[R_LONE_DEFENDER_POINTS])
             fields[8, i] = pts0
             fields[9, i] = pts1
             fields[10, i] = farmer
