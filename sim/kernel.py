@@ -531,7 +531,9 @@ def best_suit(bv, b, hand, turned):
         v = bid_value(bv, b, hand, s)
         better = (v > bestv) | ((v == bestv) & (s < best))
         best = s if better else best
-        bestv = v if better else bestv
+        # the better value is the larger (or an equal one): max compiles to one instruction,
+        # where a select on ``better`` compiled to a branch
+        bestv = max(bestv, v)
     return best, bestv
 
 
