@@ -14,13 +14,16 @@ kernel under valgrind (20 minutes instead of one).
     python scripts/count_instructions.py                # basic, 10,000 and 1,010,000 hands
     python scripts/count_instructions.py --strategy random --hands 200000
 
-The difference is not quite exact: the thread pool's waiting is counted too, and four counts
-of the same compiled code gave 1,661-1,695 a hand (about 2%).  Restricted to the compiled
-kernel's own code (callgrind with the JIT mappings dumped) the same code costs 1,695.
+The measured process calls ``play_chunk`` (the serial hand loop ``run_hands`` runs on each
+thread) directly, so no thread pool runs and repeated counts of the same code agree to about
+0.5%.  (An earlier version went through ``run_hands`` and counted the pool's waiting too: its
+counts of one build spread over 2%.)  Instruction counts are a guide, not a verdict: one change
+this round removed work and still added 48 instructions through register allocation, yet ran
+faster; ``scripts/ab_kernel.py`` times two builds side by side for that.
 
-Needs valgrind (``apt install valgrind``).  Measured: basic about 1,690 instructions and 2.7
-simulated mispredictions a hand after the fourth round of kernel work (2,089 and 2.8 after the
-third, 2,088 and 4.6 after the second, 2,454 and 25.7 before it).
+Needs valgrind (``apt install valgrind``).  Measured: basic about 1,550 instructions and 1.7
+simulated mispredictions a hand after the fifth round of kernel work (1,731 and 2.7 at its
+start with this method; 2,089 and 2.8 after the third round, 2,454 and 25.7 before the second).
 """
 
 from __future__ import annotations

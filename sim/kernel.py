@@ -33,9 +33,13 @@ Decisions whose outcome is unpredictable (lead, follow, trick winner, discard, v
 which of four basic players orders up in round 1) are written as selects or bit scans on
 precomputed candidates rather than branches: mispredicted branches were the largest cost.  The
 trick's winner is one bit test (is the played card among those that beat the winner?), and
-when all four play the three followers are unrolled.  Measure changes with
-``scripts/count_instructions.py`` (instructions a hand, to about 2%) rather than wall-clock
-alone.
+when all four play the three followers are unrolled.  Work that is the same for every hand of
+a run is done once: the bidding plan at the end of the seat table (``seat_plan``: each
+bidder's thresholds and row by score flags, dealer and position), the score flags and whether
+round 1 can be decided for all four seats at once; points are worked out only where they are
+wanted (``hand_points``), since an aggregate run's tally keeps the tricks.  Measure changes
+with ``scripts/count_instructions.py`` (instructions and simulated mispredictions a hand) and
+``scripts/ab_kernel.py`` (two builds timed side by side), not with wall-clock alone.
 
 Trace mode replays chosen hands through the same ``play_hand`` with an event log switched on, so
 a traced hand is exactly the hand the aggregates counted.
