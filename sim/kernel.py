@@ -746,7 +746,7 @@ def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, p
     # Round 1 is usually four basic players (``plain1``): then all four values are computed and
     # the first seat at or over its threshold found by a bit scan, without a branch per seat
     # (whether a seat orders is unpredictable).  Otherwise the seats are asked one by one.
-    # this hand's bidding plan: position k's numbers are at plan + 4 * k (``seat_plan``)
+    # This hand's bidding plan: position k's numbers are at plan + 4 * k (``seat_plan``).
     plan = PLAN + (close * 4 + dealer) * 16
     if plain1:
         orders = 0
@@ -1018,9 +1018,8 @@ def play_chunk(seed, start, lo, hi, rules, kinds, bv, slots, any_random, force, 
             masks[(dealer + 3) & 3, i] = h2
             masks[dealer, i] = h3
         (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
-         bad_user) = _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds,
-                                        bv, slots, pkey, rs, scores, close, plain1, force, hp,
-                                        trace, False)
+         bad_user) = _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots,
+                                pkey, rs, scores, close, plain1, force, hp, trace, False)
         if want_records:
             fields[0, i] = upcard
             fields[1, i] = dealer
