@@ -244,9 +244,10 @@ def seat_row(params, values):
 
 
 def seat_plan(rows):
-    """The bidding plan (PLAN_N numbers) of the four seat rows ``rows`` (``4 * BV_W``): the
-    thresholds ``alone_threshold`` and ``order_threshold`` return and round 2's call threshold,
-    copied per (score flags, dealer, position), and the bidder's row offset."""
+    """The bidding plan (PLAN_N numbers) of the four seat rows ``rows`` (``4 * BV_W``): per
+    (score flags, dealer, position), the bidder's thresholds and his row offset.  ALONE is none
+    (1e9) when one point wins the game for his side; ORDER (round 1, with his position's offset)
+    and CALL (round 2) are lowered by ``desperation`` when the other side needs one point."""
     slots = seat_slots(rows)
     plan = np.zeros((4, 4, 4, 4), np.float64)
     for close in range(4):
@@ -464,13 +465,6 @@ def plan_row(bv, pk):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def alone_threshold(bv, b, my_close):
-    """Points to go alone; none when one point wins the game (``my_close``: game mode, the
-    player's side needs one point; see ``close_flags``)."""
-    return 1e9 if my_close else bv[b + D_ALONE]
-
-
-@njit(cache=True, inline="always", _nrt=False)
 def round1_value(bv, b, pos, hand, upcard, dealer_discard):
     """Basic's round-1 value of ordering ``upcard`` up from position ``pos`` (0 first ..
     3 dealer).  The dealer values his hand after picking up and discarding ``dealer_discard``
@@ -480,13 +474,6 @@ def round1_value(bv, b, pos, hand, upcard, dealer_discard):
         h6 = hand | (np.int64(1) << upcard)
         return bid_value(bv, b, h6 & ~(np.int64(1) << dealer_discard), t)
     return bid_value(bv, b, hand, t) + bv[b + D_UP + 24 * pos + upcard]
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def order_threshold(bv, b, pos, their_close):
-    """Points to order up from ``pos``, lowered by ``desperation`` when the other side needs one
-    point (``their_close``, game mode)."""
-    return bv[b + D_ORDER + 2 * pos + their_close]
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -510,17 +497,22 @@ def plain_round1(kinds, force):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def decide_round1(kind, bv, b, pos, hand, upcard, dealer_discard, my_close, their_close, pkey,
-                  rs):
-    """0 pass, 1 order up, 2 order up alone (``round1_value`` against the thresholds)."""
+def round1_bid(bv, pk, pos, hand, upcard, dealer_discard):
+    """(orders, alone) for basic in round 1: ``round1_value`` against the bidder's ORDER and
+    ALONE thresholds (his numbers ``pk`` in the bidding plan; an order includes going alone)."""
+    v = round1_value(bv, plan_row(bv, pk), pos, hand, upcard, dealer_discard)
+    al = v >= bv[pk + PL_ALONE]
+    return al | (v >= bv[pk + PL_ORDER]), al
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def decide_round1(kind, bv, pk, pos, hand, upcard, dealer_discard, pkey, rs):
+    """0 pass, 1 order up, 2 order up alone (``round1_bid``; ``pk``: the bidder's numbers in the
+    bidding plan)."""
     if kind == RANDOM:
         return rand_below(pkey, rs, 3)
-    v = round1_value(bv, b, pos, hand, upcard, dealer_discard)
-    if v >= alone_threshold(bv, b, my_close):
-        return 2
-    if v >= order_threshold(bv, b, pos, their_close):
-        return 1
-    return 0
+    orders, al = round1_bid(bv, pk, pos, hand, upcard, dealer_discard)
+    return 2 if al else (1 if orders else 0)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -752,12 +744,10 @@ def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, p
         orders = 0
         alones = 0
         for k in range(4):
-            pk = plan + 4 * k
-            v = round1_value(bv, plan_row(bv, pk), k, hands[(dealer + 1 + k) & 3], upcard,
-                             dealer_discard)
-            al = int(v >= bv[pk + PL_ALONE])
-            orders |= (al | int(v >= bv[pk + PL_ORDER])) << k
-            alones |= al << k
+            o, al = round1_bid(bv, plan + 4 * k, k, hands[(dealer + 1 + k) & 3], upcard,
+                               dealer_discard)
+            orders |= int(o) << k
+            alones |= int(al) << k
         k = low(orders | 16)             # 4: all passed
         if tracing:
             for j in range(min(k, 3) + 1):
@@ -782,9 +772,8 @@ def _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots, p
                     bad_user = 1
                     a = -1
             if a < 0:
-                a = decide_round1(kinds[seat], bv, seat_base(slots, seat), k, hands[seat], upcard,
-                                  dealer_discard, (close >> team) & 1,
-                                  (close >> (1 - team)) & 1, pkey, rs)
+                a = decide_round1(kinds[seat], bv, plan + 4 * k, k, hands[seat], upcard,
+                                  dealer_discard, pkey, rs)
         if tracing:
             log_event(trace, EV_BID, seat, BID_ORDER if a else BID_PASS, 1 if a == 2 else 0)
         if a:

@@ -112,7 +112,7 @@ def test_bad_game_input():
 def test_basic_sees_the_score():
     """No loner when one point wins; lighter calls when the other side is one point away."""
     from sim.cards import mask_of, parse_card, parse_cards
-    from sim.kernel import close_flags, decide_round1
+    from sim.kernel import PLAN, close_flags, decide_round1
 
     kinds, bv = Table.teams("basic").arrays()
     rs = np.zeros(1, np.int64)
@@ -122,15 +122,20 @@ def test_basic_sees_the_score():
         c = close_flags(np.array([mine, theirs], np.int64), 10)
         return c & 1, (c >> 1) & 1
 
+    def first_bidder(mine, theirs):
+        """Seat 0's numbers in the bidding plan when seat 3 deals, at that score."""
+        c = close_flags(np.array([mine, theirs], np.int64), 10)
+        return PLAN + ((c * 4 + 3) * 4 + 0) * 4
+
     assert at(9, 0) == (1, 0) and at(0, 9) == (0, 1) and at(8, 8) == (0, 0)
     monster = mask_of(parse_cards("JH JD AH KH QH"))
     up = parse_card("9H")
-    assert decide_round1(1, bv, 0, 0, monster, up, 0, *at(0, 0), 1, rs) == 2
-    assert decide_round1(1, bv, 0, 0, monster, up, 0, *at(9, 0), 1, rs) == 1
+    assert decide_round1(1, bv, first_bidder(0, 0), 0, monster, up, 0, 1, rs) == 2
+    assert decide_round1(1, bv, first_bidder(9, 0), 0, monster, up, 0, 1, rs) == 1
     # a hand just under the order threshold from first seat orders when they need one point
     hand = mask_of(parse_cards("JH JD AC 9S QD"))  # 6.5 points after the upcard adjustment
-    assert decide_round1(1, bv, 0, 0, hand, up, 0, *at(0, 0), 1, rs) == 0
-    assert decide_round1(1, bv, 0, 0, hand, up, 0, *at(0, 9), 1, rs) == 1
+    assert decide_round1(1, bv, first_bidder(0, 0), 0, hand, up, 0, 1, rs) == 0
+    assert decide_round1(1, bv, first_bidder(0, 9), 0, hand, up, 0, 1, rs) == 1
 
 
 def test_simulate_games_cli(tmp_path):
