@@ -1,15 +1,19 @@
-"""Compare the hand kernel's speed in two checkouts, run side by side on the two cores.
+"""Compare the hand kernel's speed in two checkouts, in alternating bursts on the same core.
 
 Wall-clock figures on a shared machine drift by 10-30% from one minute to the next, so timing
-one kernel and then the other says little.  This script plays the same hands with both kernels
-at the same moment, one per core (``taskset``), and swaps the cores every round, so both see
-the same machine; it reports the ratio of their rates.  Each side is ``play_chunk`` (the serial
-hand loop of ``run_hands``) called directly on one thread, basic strategy, aggregate mode.
-Two copies of the same checkout gave ratios of 0.97-1.01 (median 0.997 over 4 rounds).
+one kernel and then the other says little, and running them side by side on the two cores
+(this script's first method) still gave ratios from 0.75 to 1.25 when the cores differed.
+Here each core gets one process per checkout (``taskset``), and the two take turns: a burst of
+hands with A, then one with B (B first every other time), so both see the same core in the
+same second.  The ratio of the two rates is taken for each burst pair, and both cores run at
+once, so a run of ``--bursts 30`` gives 60 ratios; the script prints their median and
+quartiles.  Each burst is ``play_chunk`` (the serial hand loop of ``run_hands``) called
+directly on one thread, basic strategy, aggregate mode.  Two copies of the same checkout gave
+a median of 1.002 (quartiles 0.984-1.030, 40 ratios).
 
     git worktree add /tmp/base <commit>         # the kernel to compare against
     python scripts/ab_kernel.py /tmp/base       # this checkout against it
-    python scripts/ab_kernel.py /tmp/base . --rounds 8 --hands 2000000
+    python scripts/ab_kernel.py /tmp/base . --bursts 40 --hands 2000000
 
 Needs Linux with ``taskset`` and two cores; each checkout compiles its kernel on first use.
 """
@@ -22,16 +26,18 @@ import shutil
 import statistics
 import subprocess
 import sys
-import time
+import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def child(checkout: str, hands: int, start_at: float, reps: int) -> None:
-    """In ``checkout``: compile (or load) its kernel, wait for ``start_at``, then print the
-    rate of ``reps`` timed runs of ``hands`` hands, in millions a second."""
+def child(checkout: str) -> None:
+    """In ``checkout``: compile (or load) its kernel, say ``ready``, then for each number of
+    hands read from stdin play that many and print the rate in millions of hands a second."""
     sys.path.insert(0, checkout)
+    import time
+
     import numpy as np
 
     from sim import kernel as K
@@ -40,23 +46,23 @@ def child(checkout: str, hands: int, start_at: float, reps: int) -> None:
 
     kinds, bv = Table.teams("basic").arrays()
     rules = Rules().pack()
+    # the deal scratch: a block of dealt hands since the kernel deals by blocks, else the deck
+    dealt = (np.empty((6, K.DEAL_BLOCK), np.int64) if hasattr(K, "DEAL_BLOCK")
+             else np.empty(24, np.uint8))
 
     def play(n):
         K.play_chunk(1, 0, 0, n, rules, kinds, bv, K.seat_slots(bv), False, NO_FORCE,
                      np.zeros((4, 0), np.uint32), np.zeros((K.NREC - 4, 0), np.int8), False,
-                     np.zeros(K.NTALLY_ROW, np.int64), np.zeros(2, np.int64),
-                     np.empty(24, np.uint8), np.empty(4, np.int64), np.zeros(1, np.int64),
-                     np.zeros((1, 4), np.int64))
+                     np.zeros(K.NTALLY_ROW, np.int64), np.zeros(2, np.int64), dealt,
+                     np.empty(4, np.int64), np.zeros(1, np.int64), np.zeros((1, 4), np.int64))
 
     play(1000)
-    while time.time() < start_at:
-        time.sleep(0.01)
-    rates = []
-    for _ in range(reps):
+    print("ready", flush=True)
+    for line in sys.stdin:
+        n = int(line)
         t = time.perf_counter()
-        play(hands)
-        rates.append(hands / (time.perf_counter() - t) / 1e6)
-    print(" ".join(f"{r:.4f}" for r in rates))
+        play(n)
+        print(n / (time.perf_counter() - t) / 1e6, flush=True)
 
 
 def main() -> None:
@@ -64,41 +70,67 @@ def main() -> None:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("base", help="checkout whose kernel is the reference (A)")
     ap.add_argument("other", nargs="?", default=str(ROOT), help="checkout to compare (B)")
-    ap.add_argument("--rounds", type=int, default=6, help="rounds (cores swap each round)")
-    ap.add_argument("--hands", type=int, default=4_000_000, help="hands per timed run")
-    ap.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    ap.add_argument("--bursts", type=int, default=30, help="burst pairs on each core")
+    ap.add_argument("--hands", type=int, default=1_000_000, help="hands per burst")
+    ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        child(args.child[0], args.hands, float(args.child[1]), int(args.child[2]))
+        child(args.child)
         return
     if shutil.which("taskset") is None or (os.cpu_count() or 1) < 2:
         raise SystemExit("needs taskset and at least two cores")
-    if args.rounds < 1 or args.hands < 1000:
-        raise SystemExit("--rounds must be at least 1 and --hands at least 1000")
+    if args.bursts < 1 or args.hands < 1000:
+        raise SystemExit("--bursts must be at least 1 and --hands at least 1000")
     dirs = [str(Path(d).resolve()) for d in (args.base, args.other)]
     for d in dirs:
         if not (Path(d) / "sim" / "kernel.py").is_file():
             raise SystemExit(f"{d} is not a euchre-sim checkout (no sim/kernel.py)")
 
-    def run(d, cpu, at, reps):
-        cmd = ["taskset", "-c", str(cpu), sys.executable, __file__, d, "--hands",
-               str(args.hands), "--child", d, str(at), str(reps)]
-        return subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    def spawn(d, cpu):
+        p = subprocess.Popen(["taskset", "-c", str(cpu), sys.executable, __file__, d,
+                              "--child", d], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True)
+        if p.stdout.readline().strip() != "ready":
+            raise SystemExit(f"the kernel in {d} did not start")
+        return p
 
-    for d in dirs:                                # compile both before timing anything
-        run(d, 0, 0, 0).communicate()
-    ratios = []
-    for r in range(args.rounds):
-        at = time.time() + 3
-        ca, cb = (0, 1) if r % 2 == 0 else (1, 0)
-        pa, pb = run(dirs[0], ca, at, 5), run(dirs[1], cb, at, 5)
-        a = statistics.median(float(x) for x in pa.communicate()[0].split())
-        b = statistics.median(float(x) for x in pb.communicate()[0].split())
-        ratios.append(b / a)
-        print(f"round {r + 1}: A (cpu {ca}) {a:.2f}M  B (cpu {cb}) {b:.2f}M hands/s  "
-              f"B/A {b / a:.3f}", flush=True)
-    print(f"B/A median {statistics.median(ratios):.3f}, range {min(ratios):.3f}-"
-          f"{max(ratios):.3f} over {args.rounds} rounds")
+    def rate(p):
+        p.stdin.write(f"{args.hands}\n")
+        p.stdin.flush()
+        return float(p.stdout.readline())
+
+    for d in dirs:                      # compile both (one at a time) before timing anything
+        p = spawn(d, 0)
+        p.stdin.close()
+        p.wait()
+    ratios = {}
+
+    def core(cpu):
+        a, b = spawn(dirs[0], cpu), spawn(dirs[1], cpu)
+        got = []
+        for k in range(args.bursts):
+            if k % 2:
+                rb = rate(b)
+                ra = rate(a)
+            else:
+                ra = rate(a)
+                rb = rate(b)
+            got.append(rb / ra)
+        for p in (a, b):
+            p.stdin.close()
+            p.wait()
+        ratios[cpu] = got
+
+    threads = [threading.Thread(target=core, args=(cpu,)) for cpu in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    every = ratios[0] + ratios[1]
+    q1, _, q3 = statistics.quantiles(every, n=4)
+    print(f"B/A median {statistics.median(every):.3f} (quartiles {q1:.3f}-{q3:.3f}; cpu 0 "
+          f"{statistics.median(ratios[0]):.3f}, cpu 1 {statistics.median(ratios[1]):.3f}; "
+          f"{len(every)} ratios of {args.hands:,}-hand bursts)")
 
 
 if __name__ == "__main__":

@@ -22,9 +22,11 @@ own tally row, so results never depend on the thread count.
 Hot functions are compiled without Numba's reference counting (``_nrt=False``: they allocate
 nothing); with it, every inlined call carried atomic incref/decref pairs on its array arguments,
 which cost more than the card logic.  ``play_chunk`` (one call per chunk of ``run_hands``)
-inlines the deal (``sim.rng.deal_hands``: the hands' masks are built as the shuffle finalises
-each position) and the hand (``_play_hand``): a call passed a dozen arrays field by field, about
-a tenth of a hand, and inlining lets ``tracing=False`` compile the event log away;
+deals ``DEAL_BLOCK`` hands at a time (``sim.rng.deal_block``, a loop the compiler vectorises:
+the shuffle is a chain of 23 dependent swaps, and dealt one hand at a time between plays it
+was a third of the time) and then plays them, inlining the hand (``_play_hand``): a call
+passed a dozen arrays field by field, about a tenth of a hand, and inlining lets
+``tracing=False`` compile the event log away;
 ``CODE_HOOKS`` compiles the code-strategy checks away in this module.  (Compiling is dominated
 by Numba's typing of the inlined code, not by LLVM: an argument typed once as a literal compiles
 a second copy of a function, so ``run_hands`` and ``run_seen`` avoid literal arguments.)
@@ -39,7 +41,9 @@ bidder's thresholds and row by score flags, dealer and position), the score flag
 round 1 can be decided for all four seats at once; points are worked out only where they are
 wanted (``hand_points``), since an aggregate run's tally keeps the tricks.  Measure changes
 with ``scripts/count_instructions.py`` (instructions and simulated mispredictions a hand) and
-``scripts/ab_kernel.py`` (two builds timed side by side), not with wall-clock alone.
+``scripts/ab_kernel.py`` (two builds timed in alternating bursts on each core), not with
+wall-clock alone: the instruction count alone misleads (the vectorised deal and the deal in
+registers each changed the time far more than their instructions).
 
 Trace mode replays chosen hands through the same ``play_hand`` with an event log switched on, so
 a traced hand is exactly the hand the aggregates counted.
@@ -57,7 +61,7 @@ from sim.rng import (
     STREAM_PLAY,
     STREAM_SEEN,
     bounded,
-    deal_hands,
+    deal_block,
     draw,
     hand_key,
     shuffle_deck,
@@ -94,6 +98,7 @@ for _s in range(4):
 
 # --- result fields of one hand ----------------------------------------------------------------
 NRES = 13
+DEAL_BLOCK = 64                # hands dealt at a time by play_chunk
 (RES_ROUND, RES_MAKER, RES_TRUMP, RES_ALONE, RES_DEF_ALONE, RES_MAKER_TRICKS, RES_PTS0,
  RES_PTS1, RES_FARMER, RES_DISCARD, RES_FORCED, RES_UPCARD, RES_BAD_USER) = range(NRES)
 
@@ -632,13 +637,14 @@ def choose_follow(kind, seat, legal, beat, win_seat, pkey, rs):
     largest cost."""
     if kind == RANDOM:
         return kth_bit(legal, rand_below(pkey, rs, popcount(legal)))
-    partner_winning = ((win_seat ^ seat) & 1) == 0
     # partner winning: do not overtake; else win as cheaply as possible (trump in when void);
-    # cannot win: throw the lowest card.  (Choosing among the two bit scans instead, or
-    # deciding the winner without the played card, compiled to more instructions or to a
-    # mispredicted branch.)
-    pick = legal if (partner_winning | (beat == 0)) else beat
-    return low(pick)
+    # cannot win: throw the lowest card.  Both bit scans are made before the choice, so that
+    # the scan is not on the chain of dependent steps from one winning card to the next
+    # (about 2% faster side by side than scanning the chosen set).
+    cheapest = low(legal)
+    cheapest_win = low(beat)
+    take = (beat != 0) & (((win_seat ^ seat) & 1) != 0)
+    return cheapest_win if take else cheapest
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -989,45 +995,56 @@ def tally_index(res, dealer):
 
 @njit(cache=True, _nrt=False)
 def play_chunk(seed, start, lo, hi, rules, kinds, bv, slots, any_random, force, masks, fields,
-               want_records, tally_row, scores, deck, hp, rs, trace):
+               want_records, tally_row, scores, dealt, hp, rs, trace):
     """Play hands ``start + lo .. start + hi - 1`` of a run into ``tally_row`` (and records);
     ``run_hands``' ``prange`` body allocates the scratch arrays and calls it once per chunk of
-    hands, so the hand loop is compiled as ordinary serial code."""
+    hands, so the hand loop is compiled as ordinary serial code.
+
+    The hands are dealt ``DEAL_BLOCK`` at a time into ``dealt`` (6 x ``DEAL_BLOCK`` ints) by
+    ``deal_block``, whose loop the compiler vectorises, then played.
+    """
     close = close_flags(scores, rules[R_GAME_TO])
     plain1 = plain_round1(kinds, force)
-    for i in range(lo, hi):
-        idx = start + i
-        h0, h1, h2, h3, upcard, kitty = deal_hands(hand_key(seed, idx, STREAM_DEAL), deck)
-        dealer = idx & 3
-        # only random choices use the play key
-        pkey = hand_key(seed, idx, STREAM_PLAY) if any_random else np.uint64(0)
-        if want_records:
-            masks[(dealer + 1) & 3, i] = h0
-            masks[(dealer + 2) & 3, i] = h1
-            masks[(dealer + 3) & 3, i] = h2
-            masks[dealer, i] = h3
-        (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
-         bad_user) = _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv, slots,
-                                pkey, rs, scores, close, plain1, force, hp, trace, False)
-        if want_records:
-            fields[0, i] = upcard
-            fields[1, i] = dealer
-            fields[2, i] = rnd
-            fields[3, i] = maker
-            fields[4, i] = t
-            fields[5, i] = alone
-            fields[6, i] = def_alone
-            fields[7, i] = maker_tricks
-            pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks,
-                                     rules[R_LONE_DEFENDER_POINTS])
-            fields[8, i] = pts0
-            fields[9, i] = pts1
-            fields[10, i] = farmer
-            fields[11, i] = discard
-            fields[12, i] = forced
-        tally_row[tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks, farmer)] += 1
-        if CODE_HOOKS:
-            tally_row[BAD_USER_CELL] += bad_user
+    for b in range(lo, hi, DEAL_BLOCK):
+        e = min(hi, b + DEAL_BLOCK)
+        deal_block(seed, start, b, e, dealt)
+        for i in range(b, e):
+            idx = start + i
+            k = i - b
+            h0, h1, h2, h3 = dealt[0, k], dealt[1, k], dealt[2, k], dealt[3, k]
+            upcard, kitty = dealt[4, k], dealt[5, k]
+            dealer = idx & 3
+            # only random choices use the play key
+            pkey = hand_key(seed, idx, STREAM_PLAY) if any_random else np.uint64(0)
+            if want_records:
+                masks[(dealer + 1) & 3, i] = h0
+                masks[(dealer + 2) & 3, i] = h1
+                masks[(dealer + 3) & 3, i] = h2
+                masks[dealer, i] = h3
+            (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
+             bad_user) = _play_hand(h0, h1, h2, h3, upcard, kitty, dealer, rules, kinds, bv,
+                                    slots, pkey, rs, scores, close, plain1, force, hp, trace,
+                                    False)
+            if want_records:
+                fields[0, i] = upcard
+                fields[1, i] = dealer
+                fields[2, i] = rnd
+                fields[3, i] = maker
+                fields[4, i] = t
+                fields[5, i] = alone
+                fields[6, i] = def_alone
+                fields[7, i] = maker_tricks
+                pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks,
+                                         rules[R_LONE_DEFENDER_POINTS])
+                fields[8, i] = pts0
+                fields[9, i] = pts1
+                fields[10, i] = farmer
+                fields[11, i] = discard
+                fields[12, i] = forced
+            tally_row[tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks,
+                                 farmer)] += 1
+            if CODE_HOOKS:
+                tally_row[BAD_USER_CELL] += bad_user
 
 
 @njit(cache=True, parallel=True)
@@ -1049,7 +1066,8 @@ def run_hands(seed, start, n, chunk, rules, kinds, bv, force, masks, fields, tal
     for ci in prange(nchunks):
         lo = ci * chunk
         play_chunk(seed, start, lo, min(n, lo + chunk), rules, kinds, bv, slots, any_random,
-                   force, masks, fields, want_records, tally[ci], scores, np.empty(24, np.uint8),
+                   force, masks, fields, want_records, tally[ci], scores,
+                   np.empty((6, DEAL_BLOCK), np.int64),
                    np.empty(4, np.int64), np.zeros(1, np.int64), np.zeros((1, 4), np.int64))
 
 

@@ -15,7 +15,8 @@ The deal is a Fisher-Yates shuffle of the 24 cards; each swap index is drawn fro
 by multiply-and-shift (Lemire), whose bias, below 24 / 2**32 per swap, is far below anything a
 simulation can detect.  Both halves of each 64-bit draw are used, so a deal costs 12 draws.
 ``shuffle_deck`` fills the 24-card array (traces, games, the advisor); ``deal_hands`` is the same
-shuffle returning the four hands' card masks directly, for the kernel's hot loop.
+shuffle returning the four hands' card masks directly, with the deck in registers, and
+``deal_block`` deals a block of a run's hands with it for the kernel's hot loop.
 
 Pure-Python twins (``py_*``) reproduce the Numba functions bit for bit; the tests compare them.
 """
@@ -99,52 +100,108 @@ def shuffle_deck(key, deck):
         i -= one
 
 
+# The deck as 5-bit fields in two words: positions 0-11 in the low word, 12-23 in the high word.
+_LOW_DECK = np.int64(sum(p << (5 * p) for p in range(12)))
+_HIGH_DECK = np.int64(sum((12 + q) << (5 * q) for q in range(12)))
+# position j: its field's shift in its word, and all bits from 8 up set when it is in the high word
+_FIELD = np.array([5 * j if j < 12 else (5 * (j - 12)) | -256 for j in range(24)], np.int64)
+
+
 @njit(cache=True, inline="always")
-def _swap_out(deck, key, i):
-    """Step ``23 - i`` of ``shuffle_deck`` (the swap at position ``i``): returns the card that
-    ends at position ``i``.  No later step reads position ``i``, so it is not written."""
+def _swap_index(key, i):
+    """The swap index for position ``i`` (step ``23 - i`` of ``shuffle_deck``): 0..i."""
     s = 23 - i
     r = draw(key, s >> 1)
     bits = (r >> np.uint64(32)) if s & 1 else (r & np.uint64(0xFFFFFFFF))
-    j = np.uint64(bounded(bits, i + 1))
-    c = deck[j]
-    deck[j] = deck[np.uint64(i)]
-    return np.int64(c)
+    return bounded(bits, i + 1)
 
 
 @njit(cache=True, inline="always")
-def deal_hands(key, deck):
+def _deal_high(key, lo, hi, i):
+    """The swap at position ``i`` >= 12 on the deck words ``lo``, ``hi``: returns the card that
+    ends at position ``i`` and the new words.  No later step reads position ``i``, so only
+    position ``j`` is written (its field changed by an xor).  Which word holds position ``j``
+    comes from a table (``_FIELD``) as a mask, not from a comparison, so that the compiler
+    cannot turn the choice into a branch, which would be mispredicted half the time."""
+    f = _FIELD[np.uint64(_swap_index(key, i))]      # (unsigned: no negative-index check)
+    high = f >> 8                      # -1 when position j is in the high word, else 0
+    shift = f & 63
+    c = ((lo ^ ((lo ^ hi) & high)) >> shift) & 31
+    delta = (c ^ ((hi >> (5 * (i - 12))) & 31)) << shift
+    return c, lo ^ (delta & ~high), hi ^ (delta & high)
+
+
+@njit(cache=True, inline="always")
+def _deal_low(key, lo, i):
+    """``_deal_high`` for a position ``i`` < 12, when only the low word is left."""
+    shift = 5 * _swap_index(key, i)
+    c = (lo >> shift) & 31
+    return c, lo ^ ((c ^ ((lo >> (5 * i)) & 31)) << shift)
+
+
+@njit(cache=True, inline="always")
+def deal_hands(key):
     """The deal of ``shuffle_deck(key)`` as card masks, without the 24-card array: returns
     ``(h0, h1, h2, h3, upcard, kitty)`` where ``h_k`` is the mask of positions ``5k .. 5k+4``
     (the ``k``-th hand dealt), ``upcard`` is position 20 and ``kitty`` the mask of positions
-    21-23.  ``deck`` is 24 uint8 of scratch.  Positions are final from 23 down, so each hand's
-    mask is built as its cards come out of the shuffle; the loops have constant bounds and are
-    unrolled, and the two halves of each draw are computed once.  (The five loops are written
-    out: one helper taking the bounds compiled to 41 more instructions a hand.)
-    ``tests/test_kernel.py`` checks it against ``shuffle_deck``.
+    21-23.  Positions are final from 23 down, so each hand's mask is built as its cards come
+    out of the shuffle; the loops have constant bounds and are unrolled.
+
+    The deck is kept in registers, as 5-bit fields of two 64-bit words (``_LOW_DECK``,
+    ``_HIGH_DECK``), not in an array, so a deal touches no memory but one small table and a
+    loop of deals is one the compiler vectorises (``deal_block``).  ``tests/test_kernel.py``
+    checks it against ``shuffle_deck``.
     """
     key = np.uint64(key)
-    for c in range(24):
-        deck[c] = c
+    lo = _LOW_DECK
+    hi = _HIGH_DECK
     one = np.int64(1)
     kitty = np.int64(0)
     for i in range(23, 20, -1):
-        kitty |= one << _swap_out(deck, key, i)
-    upcard = _swap_out(deck, key, 20)
+        c, lo, hi = _deal_high(key, lo, hi, i)
+        kitty |= one << c
+    upcard, lo, hi = _deal_high(key, lo, hi, 20)
     h3 = np.int64(0)
     for i in range(19, 14, -1):
-        h3 |= one << _swap_out(deck, key, i)
+        c, lo, hi = _deal_high(key, lo, hi, i)
+        h3 |= one << c
     h2 = np.int64(0)
-    for i in range(14, 9, -1):
-        h2 |= one << _swap_out(deck, key, i)
+    for i in range(14, 11, -1):
+        c, lo, hi = _deal_high(key, lo, hi, i)
+        h2 |= one << c
+    for i in range(11, 9, -1):
+        c, lo = _deal_low(key, lo, i)
+        h2 |= one << c
     h1 = np.int64(0)
     for i in range(9, 4, -1):
-        h1 |= one << _swap_out(deck, key, i)
+        c, lo = _deal_low(key, lo, i)
+        h1 |= one << c
     h0 = np.int64(0)
     for i in range(4, 0, -1):
-        h0 |= one << _swap_out(deck, key, i)
-    h0 |= one << np.int64(deck[0])
+        c, lo = _deal_low(key, lo, i)
+        h0 |= one << c
+    h0 |= one << (lo & 31)
     return h0, h1, h2, h3, upcard, kitty
+
+
+@njit(cache=True)
+def deal_block(seed, start, lo, hi, out):
+    """Deal hands ``start + lo .. start + hi - 1`` of a run with ``seed`` (``deal_hands``) into
+    the columns ``0 .. hi - lo - 1`` of ``out`` (6 rows: h0, h1, h2, h3, upcard, kitty).
+
+    A loop of nothing but deals, with no branch, is one the compiler vectorises: with AVX2 it
+    deals four hands at once.  Blocks of 64 took about 45 ns a hand; the array shuffle, dealt
+    one hand at a time between the plays, about 88 ns (the kernel's ``play_chunk`` deals a
+    block of hands with this, then plays them)."""
+    for i in range(lo, hi):
+        h0, h1, h2, h3, upcard, kitty = deal_hands(hand_key(seed, start + i, STREAM_DEAL))
+        k = i - lo
+        out[0, k] = h0
+        out[1, k] = h1
+        out[2, k] = h2
+        out[3, k] = h3
+        out[4, k] = upcard
+        out[5, k] = kitty
 
 
 # ---------------------------------------------------------------------------------------------

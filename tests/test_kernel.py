@@ -46,17 +46,34 @@ def test_numba_rng_matches_python_twin():
 
 
 def test_deal_hands_is_the_shuffled_deck():
-    """The kernel's mask-building deal is the same deal as ``shuffle_deck``, card for card."""
-    scratch = np.empty(24, np.uint8)
+    """The kernel's mask-building deal (the deck in registers) is the same deal as
+    ``shuffle_deck`` (the deck in an array), card for card."""
     deck = np.empty(24, np.int64)
-    for q in range(300):
+    for q in range(3000):
         k = rng.hand_key(q % 7, q * 1_000_003, q % 3)
         rng.shuffle_deck(np.uint64(k), deck)
-        h0, h1, h2, h3, upcard, kitty = rng.deal_hands(np.uint64(k), scratch)
+        h0, h1, h2, h3, upcard, kitty = rng.deal_hands(np.uint64(k))
         want = [sum(1 << int(c) for c in deck[5 * j: 5 * j + 5]) for j in range(4)]
         assert [h0, h1, h2, h3] == want
         assert upcard == deck[20]
         assert kitty == sum(1 << int(c) for c in deck[21:])
+
+
+def test_deal_block_is_the_shuffled_deck():
+    """``deal_block`` (the kernel's vectorised deal of a block of hands) deals hand ``start + i``
+    of the run as ``shuffle_deck`` does, for blocks of any length and offset."""
+    seed, start = 12345, 10 ** 9
+    out = np.zeros((6, 64), np.int64)
+    deck = np.empty(24, np.int64)
+    for lo, hi in ((0, 64), (7, 8), (100, 161), (5, 5)):
+        out[:] = -1
+        rng.deal_block(seed, start, lo, hi, out)
+        for i in range(lo, hi):
+            rng.shuffle_deck(np.uint64(rng.hand_key(seed, start + i, rng.STREAM_DEAL)), deck)
+            want = [sum(1 << int(c) for c in deck[5 * j: 5 * j + 5]) for j in range(4)]
+            want += [deck[20], sum(1 << int(c) for c in deck[21:])]
+            assert list(out[:, i - lo]) == want
+        assert (out[:, hi - lo:] == -1).all()
 
 
 def test_upcard_uniform(basic_records):
