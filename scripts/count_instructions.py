@@ -55,8 +55,8 @@ def child(strategy: str, hands: int) -> None:
     K.play_chunk(1, 0, 0, hands, Rules().pack(), kinds, bv, K.seat_slots(bv),
                  bool((kinds == K.RANDOM).any()), NO_FORCE, np.zeros((4, 0), np.uint32),
                  np.zeros((K.NREC - 4, 0), np.int8), False, tally, np.zeros(2, np.int64),
-                 np.empty((6, K.DEAL_BLOCK), np.int64), np.empty(4, np.int64), np.zeros(1, np.int64),
-                 np.zeros((1, 4), np.int64))
+                 np.empty((6, K.DEAL_BLOCK), np.int64), np.empty(4, np.int64),
+                 np.zeros(1, np.int64), np.zeros((1, 4), np.int64))
 
 
 def summary(path: Path) -> list[int]:
