@@ -103,8 +103,6 @@ def shuffle_deck(key, deck):
 # The deck as 5-bit fields in two words: positions 0-11 in the low word, 12-23 in the high word.
 _LOW_DECK = np.int64(sum(p << (5 * p) for p in range(12)))
 _HIGH_DECK = np.int64(sum((12 + q) << (5 * q) for q in range(12)))
-# position j: its field's shift in its word, and all bits from 8 up set when it is in the high word
-_FIELD = np.array([5 * j if j < 12 else (5 * (j - 12)) | -256 for j in range(24)], np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -120,12 +118,11 @@ def _swap_index(key, i):
 def _deal_high(key, lo, hi, i):
     """The swap at position ``i`` >= 12 on the deck words ``lo``, ``hi``: returns the card that
     ends at position ``i`` and the new words.  No later step reads position ``i``, so only
-    position ``j`` is written (its field changed by an xor).  Which word holds position ``j``
-    comes from a table (``_FIELD``) as a mask, not from a comparison, so that the compiler
-    cannot turn the choice into a branch, which would be mispredicted half the time."""
-    f = _FIELD[np.uint64(_swap_index(key, i))]      # (unsigned: no negative-index check)
-    high = f >> 8                      # -1 when position j is in the high word, else 0
-    shift = f & 63
+    position ``j`` is written (its field changed by an xor).  The word holding position ``j``
+    is chosen with a mask (``high``), not a branch."""
+    j = _swap_index(key, i)
+    high = np.int64(0) - np.int64(j >= 12)          # -1 when position j is in the high word
+    shift = 5 * j - (60 & high)
     c = ((lo ^ ((lo ^ hi) & high)) >> shift) & 31
     delta = (c ^ ((hi >> (5 * (i - 12))) & 31)) << shift
     return c, lo ^ (delta & ~high), hi ^ (delta & high)
@@ -148,8 +145,9 @@ def deal_hands(key):
     out of the shuffle; the loops have constant bounds and are unrolled.
 
     The deck is kept in registers, as 5-bit fields of two 64-bit words (``_LOW_DECK``,
-    ``_HIGH_DECK``), not in an array, so a deal touches no memory but one small table and a
-    loop of deals is one the compiler vectorises (``deal_block``).  ``tests/test_kernel.py``
+    ``_HIGH_DECK``), not in an array, so a deal touches no memory and a loop of deals is one
+    the compiler vectorises (``deal_block``; it is meant for that loop: compiled alone, one
+    hand at a time, the choice of word may become a branch).  ``tests/test_kernel.py``
     checks it against ``shuffle_deck``.
     """
     key = np.uint64(key)
@@ -190,9 +188,9 @@ def deal_block(seed, start, lo, hi, out):
     the columns ``0 .. hi - lo - 1`` of ``out`` (6 rows: h0, h1, h2, h3, upcard, kitty).
 
     A loop of nothing but deals, with no branch, is one the compiler vectorises: with AVX2 it
-    deals four hands at once.  Blocks of 64 took about 45 ns a hand; the array shuffle, dealt
-    one hand at a time between the plays, about 88 ns (the kernel's ``play_chunk`` deals a
-    block of hands with this, then plays them)."""
+    deals four hands at once.  Blocks of 64 took about 43 ns a hand (15 of them for the random
+    numbers); the array shuffle, dealt one hand at a time between the plays, about 88 ns.
+    (The kernel's ``play_chunk`` deals a block of hands with this, then plays them.)"""
     for i in range(lo, hi):
         h0, h1, h2, h3, upcard, kitty = deal_hands(hand_key(seed, start + i, STREAM_DEAL))
         k = i - lo
