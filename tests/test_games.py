@@ -117,15 +117,17 @@ def test_basic_sees_the_score():
     kinds, bv = Table.teams("basic").arrays()
     rs = np.zeros(1, np.int64)
 
+    def close(mine, theirs):
+        return close_flags(np.array([mine, theirs], np.int64), 10)
+
     def at(mine, theirs):
         """(my side needs one point, the other side does) at a score of mine-theirs to 10."""
-        c = close_flags(np.array([mine, theirs], np.int64), 10)
+        c = close(mine, theirs)
         return c & 1, (c >> 1) & 1
 
     def first_bidder(mine, theirs):
         """Seat 0's numbers in the bidding plan when seat 3 deals, at that score."""
-        c = close_flags(np.array([mine, theirs], np.int64), 10)
-        return PLAN + ((c * 4 + 3) * 4 + 0) * 4
+        return PLAN + ((close(mine, theirs) * 4 + 3) * 4 + 0) * 4
 
     assert at(9, 0) == (1, 0) and at(0, 9) == (0, 1) and at(8, 8) == (0, 0)
     monster = mask_of(parse_cards("JH JD AH KH QH"))

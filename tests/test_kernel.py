@@ -45,6 +45,12 @@ def test_numba_rng_matches_python_twin():
         assert int(rng.sub_key(np.uint64(k), idx)) == rng.py_sub_key(int(k), idx)
 
 
+def dealt_masks(deck):
+    """(h0, h1, h2, h3, upcard, kitty) of a 24-card ``deck`` in deal order."""
+    hands = [sum(1 << int(c) for c in deck[5 * j: 5 * j + 5]) for j in range(4)]
+    return hands + [int(deck[20]), sum(1 << int(c) for c in deck[21:])]
+
+
 def test_deal_hands_is_the_shuffled_deck():
     """The kernel's mask-building deal (the deck in registers) is the same deal as
     ``shuffle_deck`` (the deck in an array), card for card."""
@@ -52,11 +58,7 @@ def test_deal_hands_is_the_shuffled_deck():
     for q in range(3000):
         k = rng.hand_key(q % 7, q * 1_000_003, q % 3)
         rng.shuffle_deck(np.uint64(k), deck)
-        h0, h1, h2, h3, upcard, kitty = rng.deal_hands(np.uint64(k))
-        want = [sum(1 << int(c) for c in deck[5 * j: 5 * j + 5]) for j in range(4)]
-        assert [h0, h1, h2, h3] == want
-        assert upcard == deck[20]
-        assert kitty == sum(1 << int(c) for c in deck[21:])
+        assert list(rng.deal_hands(np.uint64(k))) == dealt_masks(deck)
 
 
 def test_deal_block_is_the_shuffled_deck():
@@ -70,9 +72,7 @@ def test_deal_block_is_the_shuffled_deck():
         rng.deal_block(seed, start, lo, hi, out)
         for i in range(lo, hi):
             rng.shuffle_deck(np.uint64(rng.hand_key(seed, start + i, rng.STREAM_DEAL)), deck)
-            want = [sum(1 << int(c) for c in deck[5 * j: 5 * j + 5]) for j in range(4)]
-            want += [deck[20], sum(1 << int(c) for c in deck[21:])]
-            assert list(out[:, i - lo]) == want
+            assert list(out[:, i - lo]) == dealt_masks(deck)
         assert (out[:, hi - lo:] == -1).all()
 
 
