@@ -1,9 +1,9 @@
-"""Hand records: one hand of Euchre as JSON (DESIGN.md, "Hand records"), read, checked and written.
+"""Hand records: one hand of Euchre as JSON (``FORMATS.md``), read, checked and written.
 
 ``parse_record`` checks a record's *shape*: known fields, types, readable cards and a deal of 24
 distinct cards, and names the field that is wrong.  Whether the bids and plays are *legal* is the
 referee's job (``sim.referee.replay_record``).  ``record_to_json`` writes the canonical form
-(cards as ``JH``, suits as ``H``).  Besides the DESIGN.md fields a record may carry a free-text
+(cards as ``JH``, suits as ``H``).  Besides the documented fields a record may carry a free-text
 ``"note"`` (kept, never interpreted); any other unknown field is an error, so a misspelt field is
 never silently ignored.
 """
@@ -289,7 +289,7 @@ def bid_to_json(bid: Bid) -> dict:
 
 
 def record_to_json(rec: HandRecord) -> dict:
-    """The canonical JSON object of a record: fields in DESIGN.md order (a note first), cards
+    """The canonical JSON object of a record: fields in the documented order (a note first), cards
     as ``JH``, suits as ``H``, ``alone`` only when true."""
     d: dict = {} if rec.note is None else {"note": rec.note}
     d |= {

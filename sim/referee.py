@@ -4,8 +4,7 @@ It is the readable twin of the Numba kernel (kernel traces are replayed through 
 of ``euchre-sim replay``.  Trick logic is written from the rules text, not from the kernel's
 power tables in ``sim.cards``.
 
-Rules implemented (the published Bicycle rules, ``shared/rules/euchre-rules.txt``, with the
-DESIGN.md conventions):
+Rules implemented (the published rules with the conventions of ``RULES.md``):
 
 * Seats 0-3; play passes clockwise to seat s+1; team of seat s is s % 2 (team 0 = seats 0, 2).
   24-card pack, five cards each, a kitty of four whose first card is the upcard.

@@ -1,6 +1,6 @@
 """The ``Rules`` value: every rule choice of a simulation in one frozen, validated object.
 
-Defaults are the published (Bicycle) rules in ``shared/rules/euchre-rules.txt``: redeal after
+Defaults are the published rules (``RULES.md`` lists every rule and option): redeal after
 two passing rounds, no farmer's hand, no defending alone, the dealer may discard any of his six
 cards (the upcard included), games to 10.  House rules are options; named presets bundle the
 common ones.  The kernel receives ``Rules.pack()``, a small int64 array in the order of
@@ -8,7 +8,7 @@ common ones.  The kernel receives ``Rules.pack()``, a small int64 array in the o
 
 Conventions that tables differ on, made explicit rather than left to accident:
 
-* ``dealer_discards_when_partner_alone`` (default True, as DESIGN.md): when the dealer's partner
+* ``dealer_discards_when_partner_alone`` (default True): when the dealer's partner
   orders up alone the dealer still takes the upcard and discards, then sits out.  False: the
   upcard stays in the kitty and nobody picks it up (some tables play it this way).
 * ``farmers_hand``: a hand of only 9s and 10s may swap three of its cards for the three face-down
