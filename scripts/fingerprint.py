@@ -150,7 +150,8 @@ def main(argv=None) -> int:
         keys = sorted(set(before) | set(result)) if not args.only else sorted(result)
         changed = [k for k in keys if before.get(k) != result.get(k)]
         for k in changed:
-            print(f"CHANGED {k}: {before.get(k, 'missing')[:16]} -> {result.get(k, 'missing')[:16]}")
+            was, now = before.get(k, "missing"), result.get(k, "missing")
+            print(f"CHANGED {k}: {was[:16]} -> {now[:16]}")
         print(f"{len(changed)} of {len(keys)} outputs differ")
         return 1 if changed else 0
     return 0
