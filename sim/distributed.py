@@ -52,10 +52,17 @@ from pathlib import Path
 
 import numpy as np
 
-from sim import kernel as K
+from sim.games_runner import simulate_games
 from sim.rng import normalise_seed
 from sim.rules import Rules
-from sim.runner import DEFAULT_BATCH, RunResult, Table, simulate
+from sim.runner import (
+    DEFAULT_BATCH,
+    TALLY_SHAPE,
+    RunResult,
+    Table,
+    default_threads,
+    simulate,
+)
 from sim.strategies import Strategy
 
 DEFAULT_CHUNK_HANDS = 1 << 20
@@ -261,11 +268,9 @@ def run_chunked(
         )
     wall = time.perf_counter() - clock["t0"]
 
-    total = np.zeros(K.TALLY_SHAPE, np.int64)
+    total = np.zeros(TALLY_SHAPE, np.int64)
     for k in range(len(ranges)):  # chunk order (integer sums: order cannot change the result)
         total += done[k]
-    from sim.runner import default_threads
-
     res = ChunkedRunResult(
         int(hands), seed, rules, table, total, None, wall, used_threads or default_threads()
     )
@@ -395,7 +400,7 @@ def _run_dask(scheduler, todo, ranges, seed, rules, table, records_dir, finish, 
 
 
 # ---------------------------------------------------------------------------------------------
-# any simulation on Dask: batches of runner.simulate / game.simulate_games as tasks
+# any simulation on Dask: batches of runner.simulate / games_runner.simulate_games as tasks
 
 
 def _hands_task(seed, start, n, rules, table, records, force, scores, threads):
@@ -405,16 +410,14 @@ def _hands_task(seed, start, n, rules, table, records, force, scores, threads):
 
 
 def _games_task(seed, start, n, rules, table, records, threads):
-    from sim.game import simulate_games
-
     r = simulate_games(n, seed, rules, table, records=records, start=start, threads=threads,
                        batch=n)
     return r.gtally, np.append(r.htally.ravel(), 0), r.records
 
 
 class BatchExecutor:
-    """Plays the batches of ``sim.runner.simulate`` and ``sim.game.simulate_games`` as Dask
-    tasks while a ``scheduler_context`` is open.  Each batch is split into about two tasks per
+    """Plays the batches of ``sim.runner.simulate`` and ``sim.games_runner.simulate_games`` as
+    Dask tasks (pass it as their ``executor=``).  Each batch is split into about two tasks per
     worker thread; results come back in index order, so tallies and records are identical to a
     local run.  A task's error (a user mistake checked on the worker) is raised here as is."""
 
@@ -470,22 +473,16 @@ class BatchExecutor:
 
 @contextmanager
 def scheduler_context(scheduler: str | None):
-    """While open, every ``simulate``/``simulate_games`` call in this process runs its batches on
-    the Dask scheduler (``tcp://HOST:PORT`` or ``local:N``); ``None`` changes nothing.  This is
-    how ``order-up``, ``alone``, ``compare-rules`` and ``tournament`` take ``--scheduler``."""
-    from sim import runner
-
+    """Open a ``BatchExecutor`` on the Dask scheduler (``tcp://HOST:PORT`` or ``local:N``) and
+    close it on exit; ``None`` yields None.  Pass what it yields as ``executor=`` to
+    ``simulate``, ``simulate_games`` and the analyses that simulate."""
     if not scheduler:
         yield None
         return
-    if runner._EXECUTOR is not None:
-        raise RuntimeError("a scheduler context is already open")
     ex = BatchExecutor(scheduler)
-    runner._EXECUTOR = ex
     try:
         yield ex
     finally:
-        runner._EXECUTOR = None
         ex.close()
 
 
@@ -595,7 +592,7 @@ def completed_chunks(run_dir: Path, nchunks: int) -> dict[int, np.ndarray]:
         p = chunk_path(run_dir, k)
         if p.exists():
             arr = np.load(p)
-            if arr.shape != tuple(K.TALLY_SHAPE) or arr.dtype != np.int64:
+            if arr.shape != tuple(TALLY_SHAPE) or arr.dtype != np.int64:
                 raise ValueError(f"{p}: not a chunk tally; remove it to re-run chunk {k}")
             out[k] = arr
     return out
@@ -620,4 +617,6 @@ __all__ = [
     "strategy_from_spec",
     "DEFAULT_CHUNK_HANDS",
     "NEEDS_EXTRA",
+    "BatchExecutor",
+    "scheduler_context",
 ]

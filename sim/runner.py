@@ -38,9 +38,14 @@ from sim.strategies import (
     Strategy,
 )
 
-# While a ``sim.distributed.scheduler_context`` is open, ``simulate`` and ``simulate_games``
-# send their batches to its Dask workers instead of the local kernel (same results, bit for
-# bit): every command that simulates gains ``--scheduler`` without threading it through.
+# the kernel's layout and forced actions, for analyses (``sim.kernel`` documents each)
+TALLY_SHAPE = K.TALLY_SHAPE
+RECORD_COLUMNS = K.RECORD_COLUMNS
+SEEN_COLUMNS = K.SEEN_COLUMNS
+FORCE_PASS, FORCE_MAKE, FORCE_ALONE = K.FORCE_PASS, K.FORCE_MAKE, K.FORCE_ALONE
+
+# Always None: executors are passed as ``executor=``; the former copy of ``simulate_games`` in
+# ``sim.game`` (superseded by ``sim.games_runner``) still reads this name.
 _EXECUTOR = None
 
 DEFAULT_CHUNK = 4096
@@ -203,13 +208,29 @@ def simulate(
     scores=(0, 0),
     progress: Callable[[int], None] | None = None,
     on_records: Callable[[object, int], None] | None = None,
+    executor=None,
 ) -> RunResult:
     """Play hands ``start .. start+hands-1`` and return the tally (and records if asked).
 
-    ``on_records(frame, part)`` receives each batch's records instead of keeping them in memory
-    (used to stream Parquet parts).  ``progress(k)`` is called with the hands finished per batch.
-    ``scores`` (team 0, team 1) is the game score at which every hand is played, for
-    score-aware strategies (game analysis); the deals do not depend on it.
+    Parameters
+    ----------
+    hands : number of hands; hand ``i`` depends only on ``(seed, i)``.
+    seed, rules, table : the run seed, the rules (default: published) and the seating
+        (default: ``basic`` at every seat).
+    records : also return one row per hand (``RECORD_COLUMNS``) as a DataFrame.
+    threads : Numba threads (default: all).
+    force : a forced decision (``force_array``); None plays every decision by strategy.
+    scores : (team 0, team 1), the game score at which every hand is played, for
+        score-aware strategies; the deals do not depend on it.
+    progress : called with the hands finished after each batch.
+    on_records : ``on_records(frame, part)`` receives each batch's records instead of keeping
+        them in memory (used to stream Parquet parts).
+    executor : a ``sim.distributed.BatchExecutor`` to play the batches on Dask workers
+        (same results, bit for bit); None plays them here.
+
+    Returns
+    -------
+    RunResult
     """
     if isinstance(hands, bool) or not isinstance(hands, int | np.integer) or hands < 1:
         raise ValueError(f"number of hands must be a positive whole number, not {hands!r}")
@@ -233,7 +254,6 @@ def simulate(
     part = 0
     no_masks = np.zeros((4, 0), np.uint32)
     no_fields = np.zeros((K.NREC - 4, 0), np.int8)
-    executor = _EXECUTOR
     if executor is not None:
         threads = executor.threads
     while done < hands:
@@ -368,11 +388,23 @@ def events_to_record(index: int, deck, events, rules: Rules, dealer: int | None 
     return rec
 
 
+def play_seen(seed, start, n, chunk, rules: Rules, table: Table, force, hand_mask: int,
+              upcard: int, position: int, scores, out) -> None:
+    """Deals ``start .. start+n-1`` consistent with one player's view (his hand as a card mask
+    and the upcard; he sits at ``position``, seat 3 deals): fills ``out`` (n x
+    ``len(SEEN_COLUMNS)``) with ``SEEN_COLUMNS``, points for his team (``sim.kernel.run_seen``)."""
+    kernel, _ = table.kernels()
+    kinds, bv = table.arrays()
+    kernel.run_seen(seed, start, n, chunk, rules.pack(), kinds, bv, force, hand_mask, upcard,
+                    position, np.asarray(scores, np.int64), out)
+
+
 def default_threads() -> int:
     return numba.config.NUMBA_NUM_THREADS
 
 
 __all__ = [
     "Table", "RunResult", "simulate", "trace", "records_frame", "tally_from_records",
-    "bid_table", "force_array", "POSITIONS", "set_threads", "default_threads",
+    "bid_table", "force_array", "POSITIONS", "set_threads", "default_threads", "play_seen",
+    "TALLY_SHAPE", "RECORD_COLUMNS", "SEEN_COLUMNS", "FORCE_PASS", "FORCE_MAKE", "FORCE_ALONE",
 ]
