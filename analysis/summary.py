@@ -3,7 +3,7 @@
 ``summarise`` returns a tidy frame (one row per statistic: ``statistic, value, low, high, n,
 unit``); ``by_position`` breaks making down by the maker's position relative to the dealer;
 ``format_summary`` and ``summary_json`` render them.  Every number follows from the tally
-(``sim.kernel.TALLY_SHAPE``) and the rules alone, so aggregate and records mode agree exactly.
+(``sim.runner.TALLY_SHAPE``) and the rules alone, so aggregate and records mode agree exactly.
 Units: ``share`` (a proportion, Wilson interval), ``points`` (mean per hand, normal interval
 from the exact per-hand point distribution), ``hands`` (a count, no interval).
 """
@@ -16,9 +16,8 @@ import numpy as np
 import pandas as pd
 
 from analysis.stats import Estimate, mean_interval, proportion
-from sim.kernel import TALLY_SHAPE
 from sim.rules import Rules
-from sim.runner import POSITIONS, RunResult
+from sim.runner import POSITIONS, TALLY_SHAPE, RunResult
 
 COLUMNS = ["statistic", "value", "low", "high", "n", "unit"]
 POSITION_COLUMNS = ["position", *COLUMNS]

@@ -22,12 +22,43 @@ SEED = 20260701
 HANDS = 2_000_000
 GAMES = 200_000
 REPORT_RUNS = ("compare", "tournament", "orderup", "alone")
-TOURNAMENT = ["tournament", "basic", "trump-count", "--hands", "1000000", "--games", "100000",
-              "--seed", "20260702"]
+TOURNAMENT = {"a": "basic", "b": "trump-count", "hands": 1_000_000, "games": 100_000,
+              "seed": 20260702}
 
 
 def _log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
+
+
+def tournament(out: Path) -> str:
+    """Write the ``TOURNAMENT`` folder at ``out`` (published rules) as ``euchre-sim
+    tournament ... --out OUT --force`` does; returns the text the command prints."""
+    from analysis.headtohead import format_tournament, head_to_head, head_to_head_games
+    from analysis.results_io import tournament_manifest, write_tournament
+    from sim.rules import Rules
+    from sim.runs import RunFolder, reproduce_command, rules_spec
+    from sim.strategy_files import load_strategy
+
+    t = TOURNAMENT
+    rules = Rules()
+    sa, sb = load_strategy(t["a"]), load_strategy(t["b"])
+    t0 = time.perf_counter()
+    folder = RunFolder(out, force=True)
+    try:
+        hrow = head_to_head(sa, sb, t["hands"], t["seed"], rules)
+        grow = head_to_head_games(sa, sb, t["games"], t["seed"], rules)
+        write_tournament(folder.tmp, hrow, grow, sa.name, sb.name, rules, t["seed"])
+        command = reproduce_command("tournament", [
+            t["a"], t["b"], "--games", t["games"], "--hands", t["hands"], "--seed", t["seed"],
+            "--rules", rules_spec(rules), "--out", out])  # fmt: skip
+        folder.write_json("manifest.json", tournament_manifest(
+            seed=t["seed"], hands=t["hands"], games=t["games"], a=sa.name, b=sb.name,
+            rules=rules, wall_s=time.perf_counter() - t0, command=command))  # fmt: skip
+        folder.commit()
+    except BaseException:
+        folder.discard()
+        raise
+    return format_tournament(hrow, grow) + f"\n\nwrote {out}\n"
 
 
 def main(argv=None) -> int:
@@ -39,11 +70,11 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
 
     from analysis.compare import compare_rules, format_comparison
-    from analysis.compare_cmd import comparison_manifest, write_comparison
     from analysis.report import write_report
-    from analysis.simulate_cmd import RunFolder
+    from analysis.results_io import comparison_manifest, write_comparison
     from sim.rules import Rules
     from sim.runner import Table, set_threads
+    from sim.runs import RunFolder
 
     t0 = time.perf_counter()
     rules_a, rules_b = Rules(), Rules(stick_the_dealer=True)
@@ -72,16 +103,7 @@ def main(argv=None) -> int:
     t2 = time.perf_counter()
     _log(f"wrote {args.out / 'compare'} ({t2 - t1:.1f} s)")
     print(format_comparison(c))
-    # the tournament folder, through the command itself (it writes atomically)
-    from click.testing import CliRunner
-
-    from analysis.cli import main as cli
-
-    r = CliRunner().invoke(cli, TOURNAMENT + ["--out", str(args.out / "tournament"), "--force",
-                                             "--silent"])
-    if r.exit_code != 0:
-        raise SystemExit(f"tournament failed: {r.output}")
-    print(r.output)
+    print(tournament(args.out / "tournament"))
     runs = [
         args.out / name for name in REPORT_RUNS if (args.out / name / "manifest.json").is_file()
     ]

@@ -35,10 +35,10 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
 
     from analysis import orderup
-    from analysis.orderup_cmd import manifest, write_alone, write_orderup
-    from analysis.simulate_cmd import RunFolder
+    from analysis.results_io import orderup_manifest, write_alone, write_orderup
     from sim.rules import Rules
     from sim.runner import Table, set_threads, simulate
+    from sim.runs import RunFolder
 
     rules, table = Rules(), Table.teams("basic")
     threads = set_threads(args.threads)
@@ -85,7 +85,7 @@ def main(argv=None) -> int:
                 "counterfactual (order, pass and alone runs)": t2 - t1,
                 "tables_and_charts": time.perf_counter() - t3,
             }
-            m = manifest(
+            m = orderup_manifest(
                 kind, seed=OBSERVED_SEED, hands=args.hands, deals=args.deals, rules=rules,
                 table=table, threads=threads, timings=timings, paired=paired[key],
                 command=command,
