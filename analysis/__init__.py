@@ -122,8 +122,8 @@ def alone_partner_gain(deals: int, seed: int = 0, rules=None, table=None, *, by:
                        threads=None, executor=None, progress=None):
     """EV(order up alone) - EV(order up with partner) in round 1, on the same deals.
 
-    Parameters and result as ``order_pass_gain`` (columns ``ev_alone``, ``ev_partner``,
-    ``gain``, ``alone_march`` ...).
+    Parameters as ``order_pass_gain``; returns a DataFrame like it (columns ``ev_alone``,
+    ``ev_partner``, ``gain``, ``alone_march`` ...).
     """
     from analysis.orderup import ALONE_VS_PARTNER
 

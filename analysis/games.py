@@ -85,7 +85,8 @@ def hands_per_game_distribution(result: G.GameRunResult) -> pd.DataFrame:
 def win_probability_table(result: G.GameRunResult) -> pd.DataFrame:
     """P(the dealing team wins the game) from each score state before a hand, 0-0 .. 9-9.
 
-    Tidy rows ``dealer_score, other_score, p, low, high, n`` (n: hands dealt from that state).
+    Returns a DataFrame of tidy rows ``dealer_score, other_score, p, low, high, n`` (n: hands
+    dealt from that state).
     """
     g = result.gtally
     visits = g[G.G_STATE_VISITS:G.G_STATE_VISITS + 100].reshape(10, 10)

@@ -107,9 +107,9 @@ def head_to_head_games(
 ) -> pd.DataFrame:
     """Strategy ``a`` against ``b`` over ``games`` games to ``rules.game_to``, from each side.
 
-    Returns one row: ``a_wins`` (the share of the ``2 * games`` games A won) with a paired
-    interval (game ``g`` of the first run with game ``g`` of the second: A wins 0, 1 or 2 of
-    the pair), ``games``, ``game_to``, ``seed``, ``rules``.
+    Returns a one-row DataFrame: ``a_wins`` (the share of the ``2 * games`` games A won) with
+    a paired interval (game ``g`` of the first run with game ``g`` of the second: A wins 0, 1
+    or 2 of the pair), ``games``, ``game_to``, ``seed``, ``rules``.
     """
     sa, sb = load_strategy(a), load_strategy(b)
     rules = rules or Rules()

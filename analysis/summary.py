@@ -120,9 +120,9 @@ def summarise(result: RunResult) -> pd.DataFrame:
 def by_position(result: RunResult) -> pd.DataFrame:
     """Making by the maker's position relative to the dealer (first, second, third, dealer).
 
-    Tidy rows ``position, statistic, value, low, high, n, unit`` with, per position: ``made``
-    (share of all hands made from there), then ``alone``, ``makers' success``, ``march`` and
-    ``euchred`` (shares of the hands made from there).
+    Returns a DataFrame of tidy rows ``position, statistic, value, low, high, n, unit`` with,
+    per position: ``made`` (share of all hands made from there), then ``alone``, ``makers'
+    success``, ``march`` and ``euchred`` (shares of the hands made from there).
     """
     t = _check(result.tally)
     hands = int(t.sum())

@@ -252,28 +252,19 @@ def simulate(
     t0 = time.perf_counter()
     done = 0
     part = 0
-    no_masks = np.zeros((4, 0), np.uint32)
-    no_fields = np.zeros((K.NREC - 4, 0), np.int8)
     if executor is not None:
         threads = executor.threads
     while done < hands:
         n = min(batch, hands - done)
-        nchunks = (n + chunk - 1) // chunk
         if executor is not None:
             tally_row, frame = executor.hands_batch(seed, start + done, n, rules, table, records,
                                                     force, tuple(int(x) for x in score_arr))
             total += tally_row
         else:
-            tally = np.zeros((nchunks, K.NTALLY_ROW), np.int64)
-            if records:
-                masks = np.empty((4, n), np.uint32)
-                fields = np.empty((K.NREC - 4, n), np.int8)
-            else:
-                masks, fields = no_masks, no_fields
-            kernel.run_hands(seed, start + done, n, chunk, packed, kinds, bv, force,
-                             masks, fields, tally, score_arr)
-            check_code_strategy(tally, table)
-            total += tally.sum(axis=0)
+            tally_row, masks, fields = _kernel_batch(kernel, seed, start + done, n, chunk,
+                                                     packed, kinds, bv, force, records,
+                                                     score_arr, table)  # fmt: skip
+            total += tally_row
             frame = None
             if records and on_records is None:
                 raw.append((masks, fields))
@@ -289,19 +280,42 @@ def simulate(
         if progress is not None:
             progress(n)
     wall = time.perf_counter() - t0
-    recs = None
-    if records and on_records is None:
-        if raw:
-            # one copy of each column at most (a DataFrame per batch and a concat cost two)
-            masks = raw[0][0] if len(raw) == 1 else np.concatenate([r[0] for r in raw], axis=1)
-            fields = raw[0][1] if len(raw) == 1 else np.concatenate([r[1] for r in raw], axis=1)
-            recs = records_frame(masks, fields, start)
-        else:
-            import pandas as pd
-
-            recs = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    recs = _kept_records(raw, frames, start) if records and on_records is None else None
     return RunResult(hands, seed, rules, table, total[:K.NTALLY].reshape(K.TALLY_SHAPE), recs,
                      wall, threads)
+
+
+_NO_MASKS = np.zeros((4, 0), np.uint32)
+_NO_FIELDS = np.zeros((K.NREC - 4, 0), np.int8)
+
+
+def _kernel_batch(kernel, seed, start, n, chunk, packed, kinds, bv, force, records, score_arr,
+                  table):
+    """One batch on this process's threads: (summed tally row, record masks, record fields);
+    the record columns are empty unless ``records``."""
+    tally = np.zeros(((n + chunk - 1) // chunk, K.NTALLY_ROW), np.int64)
+    if records:
+        masks = np.empty((4, n), np.uint32)
+        fields = np.empty((K.NREC - 4, n), np.int8)
+    else:
+        masks, fields = _NO_MASKS, _NO_FIELDS
+    kernel.run_hands(seed, start, n, chunk, packed, kinds, bv, force, masks, fields, tally,
+                     score_arr)
+    check_code_strategy(tally, table)
+    return tally.sum(axis=0), masks, fields
+
+
+def _kept_records(raw: list, frames: list, start: int):
+    """The records kept in memory as one DataFrame: the kernel's columns framed once (one copy
+    of each column at most; a DataFrame per batch and a concat would cost two), or the
+    executor's frames concatenated."""
+    if raw:
+        masks = raw[0][0] if len(raw) == 1 else np.concatenate([r[0] for r in raw], axis=1)
+        fields = raw[0][1] if len(raw) == 1 else np.concatenate([r[1] for r in raw], axis=1)
+        return records_frame(masks, fields, start)
+    import pandas as pd
+
+    return pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
 
 
 def check_code_strategy(tally: np.ndarray, table: Table) -> None:
