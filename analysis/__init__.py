@@ -1,11 +1,9 @@
 """euchre-sim analysis: each analysis a function returning a tidy DataFrame; plots take ``ax=``.
 
-Functions that simulate take ``seed``, ``rules`` (a ``sim.Rules``), ``table`` (a
-``sim.Table``; default ``basic`` at every seat), ``threads`` and ``executor`` (from
-``sim.scheduler_context``, to run on Dask).  The command line (``analysis.cli``) is a thin
-layer over these.  Engine modules load on first use, so ``import analysis`` stays quick.
-(Names differ from the modules that hold them: ``analysis.summary`` is a module,
-``analysis.hand_summary`` the function.)
+Functions that simulate take ``seed``, ``rules``, ``table`` (default ``basic`` everywhere),
+``threads`` and ``executor`` (from ``sim.scheduler_context``).  Names differ from the modules
+that hold them (``analysis.summary`` is a module, ``analysis.hand_summary`` the function), and
+load on first use, so ``import analysis`` stays quick.
 """
 
 from __future__ import annotations

@@ -1,18 +1,7 @@
-"""The hand advisor: price every option for one concrete hand, seat and upcard.
-
-The player sees his five cards and the upcard (in round 2: the turned-down upcard).  The other
-18 cards are dealt uniformly at random consistent with that view (``sim.runner.play_seen``), and
-every option (pass / order up / order up alone in round 1; pass / call each legal suit, with
-partner or alone, in round 2) is played on the *same* deals, everyone else by the strategy, so
-options compare pairwise deal by deal (common random numbers, DESIGN.md).  Only deals where the
-auction actually reaches the player count (rejection sampling: in round 2 the four round-1
-bidders, the player included, and the earlier round-2 bidders must pass by their strategy), which
-is the correct conditioning on what he saw; the acceptance rate is reported.
-
-Deal ``i`` depends only on ``(seed, i)`` and accepted deals are kept in deal order, so a run is
-reproducible bit for bit.  Net points are the player's team's points minus the other team's on
-the hand.  As dealer in round 1, "pick up" is the order-up option (the dealer takes the upcard and
-discards the strategy's choice, or ``discard``).
+"""The hand advisor: price every option for one concrete hand, seat and upcard, by playing
+each option on the same deals of the unseen cards (consistent with what the player sees) and
+keeping only deals where the auction reaches him.  ``advise`` runs these steps: check the
+request, deal until the stopping rule is met, one row per option, the recommendation.
 """
 
 from __future__ import annotations
@@ -486,6 +475,17 @@ def advise(
 
     With neither ``deals`` nor ``precision``: enough deals that every option's 95% interval on
     net points is within ±0.02 (estimated from a first batch's variance), at most ``CAP``.
+
+    The other 18 cards are dealt uniformly at random consistent with the player's view
+    (``sim.runner.play_seen``); every option is played on the *same* deals, everyone else by
+    the strategy, so options compare pairwise deal by deal.  Only deals where the auction
+    actually reaches the player count (rejection sampling: in round 2 the four round-1
+    bidders, the player included, and the earlier round-2 bidders must pass by their
+    strategy), which is the correct conditioning on what he saw; the acceptance rate is
+    reported.  Deal ``i`` depends only on ``(seed, i)`` and accepted deals are kept in deal
+    order, so a run is reproducible bit for bit.  Net points are the player's team's points
+    minus the other team's on the hand.  As dealer in round 1, "pick up" is the order-up
+    option (the dealer takes the upcard and discards the strategy's choice, or ``discard``).
 
     Returns
     -------

@@ -1,10 +1,7 @@
 """``simulate --scheduler`` and ``simulate --resume``: a run played in resumable chunks
-(``sim.distributed``) on threads, local worker processes or a Dask cluster.
-
-With ``--out DIR`` the run writes straight into DIR (not DIR.tmp-<pid>): run.json and
-``chunks/chunk-*.npy`` as chunks finish, ``records/part-*.parquet`` from the workers, and
-summary.csv + manifest.json last, so a folder without manifest.json is an unfinished run that
-``--resume DIR`` completes.
+(``sim.distributed``).  With ``--out DIR`` the run writes straight into DIR: run.json and chunk
+tallies as chunks finish, summary.csv and manifest.json last, so a folder without manifest.json
+is an unfinished run that ``--resume DIR`` completes.
 """
 
 from __future__ import annotations

@@ -1,19 +1,6 @@
 """Paired comparison of two rule sets (default: the published redeal rule against stick the
-dealer) on the same deals, and the charts that show it.
-
-Both rule sets play hands ``0 .. n-1`` and games ``0 .. m-1`` of one seed, so hand ``i`` is the
-same deal under both and game ``g`` has the same draw for deal and the same cards for its
-``j``-th hand (DESIGN.md, common random numbers).  Every difference B - A is the mean of
-per-hand (or per-game) differences with a paired 95% normal interval; the unpaired interval
-(as if the two sides were independent samples) is given beside it to show what pairing buys.
-
-A call is *forced on the dealer* when the rules stick the dealer and trump is made in round 2
-by the dealer: the dealer speaks last in round 2, so the other three have passed twice and he
-must name a suit.  Under redeal no call is forced (a dealer's round-2 call is his choice).
-A game is *decided by a forced call* when the hand that took the winner to ``game_to`` was
-forced on its dealer; that needs per-hand detail inside games, which the game records lack, so
-every game is re-played one at a time (``sim.games_runner.game_outcomes``, the same kernel and
-keys as ``simulate_games``: winners are checked to agree).
+dealer) on the same hands and games of one seed, and the charts that show it.  Every difference
+B - A has a paired 95% interval, with the unpaired one beside it to show what pairing buys.
 """
 
 from __future__ import annotations
@@ -142,6 +129,12 @@ class GameArrays:
 def play_games(games: int, seed: int, rules: Rules, table, *, threads=None, progress=None,
                executor=None):
     """Play games ``0 .. games-1`` of ``seed``: per-game columns and the win-probability table.
+
+    A call is *forced on the dealer* when the rules stick the dealer and trump is made in round
+    2 by the dealer (the other three have passed twice and he must name a suit); under redeal
+    no call is forced.  A game is *decided by a forced call* when the hand that took the winner
+    to ``game_to`` was forced on its dealer: that needs per-hand detail, so every game is also
+    traced.
 
     Each game is traced one at a time (``sim.games_runner.game_outcomes``, about 10
     microseconds a game) to see the hand that won it; ``simulate_games`` gives the tallies
@@ -407,6 +400,11 @@ def compare_rules(
     progress=None,
 ) -> RuleComparison:
     """Play ``hands`` hands and ``games`` games (0: none) under rules A and B on the same seed.
+
+    Hand ``i`` is the same deal under both and game ``g`` has the same draw for deal and the
+    same cards for its ``j``-th hand (common random numbers).  Every difference B - A is the
+    mean of per-hand (or per-game) differences with a paired 95% normal interval; the unpaired
+    interval treats the two sides as independent samples.
 
     Defaults: A the published rules, B the same with stick the dealer; ``table`` the basic
     strategy at every seat.  ``progress(k)`` receives hands and games as they finish (``2 *

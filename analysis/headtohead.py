@@ -1,12 +1,6 @@
-"""Head-to-head matches between two strategies on the same deals, seats swapped.
-
-``head_to_head(a, b, ...)`` plays hands ``0 .. n-1`` of one seed twice: A as team 0 against B,
-then B as team 0 against A.  Hand ``i`` is dealt from ``(seed, i)`` in both runs, so over the
-pair each side holds each team's cards once and the luck of the deal cancels; the margin is
-the mean over deals of A's points minus B's (averaged over the two seatings), with a normal
-95% interval from the per-deal differences (DESIGN.md, common random numbers).
-``head_to_head_games`` does the same with whole games to ``rules.game_to`` (``sim.games_runner``):
-game ``g`` has the same draw for deal and the same deals in both runs.
+"""Head-to-head matches between two strategies on the same deals, seats swapped: each deal (or
+game) is played with A as team 0 and again with B as team 0, so the luck of the cards cancels
+and the margin has a paired 95% interval (common random numbers).
 """
 
 from __future__ import annotations
@@ -55,6 +49,10 @@ def head_to_head(
     confidence: float = DEFAULT_CONFIDENCE,
 ) -> pd.DataFrame:
     """Strategy ``a`` against ``b`` on the same ``hands`` deals, once from each side.
+
+    Hands ``0 .. hands-1`` of one seed are played twice, A as team 0 and then B as team 0;
+    over the pair each side holds each team's cards once.  The margin is the mean over deals
+    of A's points minus B's (averaged over the two seatings).
 
     Parameters
     ----------

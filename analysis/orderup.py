@@ -1,27 +1,8 @@
-"""When to order up and when to go alone: observed bidding rates and paired counterfactuals.
-
-Two questions, two methods:
-
-* **Observed rates** (``observe``, ``observed_rates``): play hands with the chosen strategy and,
-  for each position, round and hand class, count how often the auction reached that player,
-  how often he ordered up (round 1) or called (round 2), and how the makers fared when he did:
-  success (3 or more tricks), march (5), euchred, alone, and the makers' mean net points (their
-  points minus the defenders' on that hand).  The candidate trump is the upcard's suit in round
-  1; in round 2 it is the suit called when the player called, otherwise his best suit by point
-  count (``analysis.features.decision_arrays``).  These rates are biased by which hands the
-  strategy chose to bid, so they describe the strategy, not the right decision.
-* **Counterfactuals** (``counterfactual``, ``counterfactual_table``): the same deals played twice
-  with one position's round-1 decision forced each way (``sim.runner.FORCE_MAKE`` against
-  ``FORCE_PASS``: order up or pass; ``FORCE_ALONE`` against ``FORCE_MAKE``: alone or with
-  partner), everything else by the strategy, with the same random stream.  Only deals where the
-  auction reached that position (``forced == 1``) count, so each position's sample is the hands
-  it would really have to decide.  The result per hand class is the paired difference in net
-  points per hand for the deciding player's team (his team's points minus the other team's),
-  with a 95% normal interval on the per-deal differences (``analysis.stats``).
-
-Everything streams: each batch of records becomes small integer tallies (position x round x hand
-class x outcome, and the same by point-count bin), so ten million hands never sit in memory and
-two runs with the same seeds give the same tallies, hence the same tables, bit for bit.
+"""When to order up and when to go alone: observed bidding rates (``observe``,
+``observed_rates``: what the strategy did) and paired counterfactuals (``counterfactual``,
+``counterfactual_table``, ``win_probability_gain``: the same deals with one round-1 decision
+forced each way).  Records stream into small integer tallies, so memory stays flat and two runs
+with the same seeds give the same tables bit for bit.
 """
 
 from __future__ import annotations
@@ -165,7 +146,13 @@ def observe(
 ) -> ObservedTally:
     """Play ``hands`` hands with the strategy (no forcing) and tally every auction decision.
 
-    Records stream batch by batch into the tallies; memory stays flat whatever ``hands`` is.
+    For each position, round and hand class: how often the auction reached that player, how
+    often he ordered up (round 1) or called (round 2), and how the makers fared when he did
+    (success, march, euchred, alone, their mean net points).  The candidate trump is the
+    upcard's suit in round 1; in round 2 the suit called, else his best suit by point count
+    (``analysis.features.decision_arrays``).  These rates are biased by which hands the
+    strategy chose to bid: they describe the strategy, not the right decision.  Records stream
+    batch by batch into the tallies; memory stays flat whatever ``hands`` is.
     """
     rules = rules or Rules()
     table = table or Table.teams()
@@ -420,6 +407,14 @@ def counterfactual(
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, PairedTally]:
     """Paired forced runs: for each position, hands from 0 up until ``deals`` deals reach it.
+
+    The same deals are played with one position's round-1 decision forced each way
+    (``FORCE_MAKE`` against ``FORCE_PASS``: order up or pass; ``FORCE_ALONE`` against
+    ``FORCE_MAKE``: alone or with partner), everything else by the strategy, with the same
+    random stream.  Only deals where the auction reached that position (``forced == 1``)
+    count, so each position's sample is the hands it would really have to decide;
+    ``counterfactual_table`` gives the paired difference in net points per hand for the
+    deciding player's team with a 95% interval.
 
     Each forced action a comparison needs is played once over the same hand range (a shared
     action such as FORCE_MAKE in both ``ORDER_VS_PASS`` and ``ALONE_VS_PARTNER`` is played only

@@ -1,11 +1,9 @@
 """Replay a million kernel-traced hands through the referee: every action legal, every score equal.
 
-Usage: python scripts/crosscheck.py [--hands 1000000] [--seed 7] [--workers 2]
+Blocks of hands go to worker processes, each with the next rule set and pairing of
+``sim.crosscheck.CASES`` (``sim.crosscheck.check_case``); prints mismatches and hands/s.
 
-Hands are split into blocks over worker processes; each block takes the next rule set and
-strategy pairing of ``sim.crosscheck.CASES``, traces its hands with the kernel, plays the same
-indices in records mode, and replays each trace through the strict referee
-(``sim.crosscheck.check_case``).  Prints the hands checked, mismatches (the first few) and hands/s.
+Usage: python scripts/crosscheck.py [--hands 1000000] [--seed 7] [--workers 2]
 """
 
 from __future__ import annotations

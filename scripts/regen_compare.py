@@ -1,12 +1,7 @@
 """Regenerate the committed ``results/compare/`` and ``results/report.html`` from fixed seeds.
 
-Also ``results/tournament/`` (basic against trump-count, seats swapped on the same deals).
-The comparison plays 2,000,000 paired hands and 200,000 paired games (seed ``SEED``, basic
-strategy at every seat) under the published redeal rule and under stick the dealer
-(``analysis.compare``); the report gathers ``results/compare``, ``results/orderup`` and
-``results/alone`` (regenerate those with ``scripts/regen_orderup.py``) into one self-contained
-HTML file.  The CSVs depend only on the seed, sizes, rules and strategy; only the manifest's
-wall time and git revision change between runs.
+Also ``results/tournament/``.  The CSVs depend only on the seeds, sizes, rules and strategy;
+only the manifests' wall times and git revision change between runs.
 
 Usage: python scripts/regen_compare.py [--hands N] [--games M] [--out results] [--threads K]
 """
@@ -62,6 +57,10 @@ def tournament(out: Path) -> str:
 
 
 def main(argv=None) -> int:
+    """The comparison plays ``HANDS`` paired hands and ``GAMES`` paired games (seed ``SEED``,
+    basic at every seat) under the published redeal rule and under stick the dealer; the
+    tournament is ``TOURNAMENT``; the report gathers ``REPORT_RUNS`` (regenerate orderup and
+    alone with ``scripts/regen_orderup.py``) into one self-contained HTML file."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--hands", type=int, default=HANDS, help="paired hands")
     p.add_argument("--games", type=int, default=GAMES, help="paired games")

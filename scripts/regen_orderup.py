@@ -1,10 +1,7 @@
 """Regenerate the committed ``results/orderup/`` and ``results/alone/`` from fixed seeds.
 
-Observed rates from 10 million hands (seed ``OBSERVED_SEED``); counterfactuals from exactly
-1 million paired deals per position (seed ``PAIRED_SEED``), the order-up run (order vs pass)
-and the alone run (alone vs partner) sharing the forced order-up games.  The CSVs depend only
-on the seeds, sizes, rules and strategy, so running this twice gives identical CSVs (and PNGs);
-only the manifests' wall times and git revision change.
+The CSVs depend only on the seeds, sizes, rules and strategy, so running this twice gives
+identical CSVs (and PNGs); only the manifests' wall times and git revision change.
 
 Usage: python scripts/regen_orderup.py [--hands N] [--deals M] [--out results] [--threads K]
 """
@@ -27,6 +24,9 @@ def _log(msg: str) -> None:
 
 
 def main(argv=None) -> int:
+    """Observed rates from ``HANDS`` hands (seed ``OBSERVED_SEED``); counterfactuals from
+    exactly ``DEALS`` paired deals per position (seed ``PAIRED_SEED``), the order-up run and
+    the alone run sharing the forced order-up games."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--hands", type=int, default=HANDS, help="observed hands")
     p.add_argument("--deals", type=int, default=DEALS, help="paired deals per position")

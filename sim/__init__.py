@@ -1,10 +1,7 @@
 """euchre-sim engine: rules, players, the Numba kernel and the runs that drive it.
 
-    import sim
     result = sim.simulate(100_000, seed=1, rules=sim.Rules(stick_the_dealer=True))
-    games = sim.simulate_games(10_000, seed=1, table=sim.Table.teams("basic", "aggressive"))
-    record = sim.trace(1, [42])[0]          # hand 42 of seed 1 as a JSON-ready record
-    sim.replay(record)                      # the referee checks and scores it
+    record = sim.trace(1, [42])[0]; sim.replay(record)    # hand 42 of seed 1, refereed
 
 Names load on first use, so ``import sim`` stays quick.  Nothing here imports ``analysis``.
 """

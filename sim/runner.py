@@ -1,14 +1,8 @@
 """Run simulations: turn strategies and rules into kernel arrays, play batches, collect output.
 
-The public functions do all the Python work (validate, normalise the seed, allocate) and hand
-plain arrays to the kernel.  A run of ``n`` hands is played in batches of ``batch`` hands (the
-progress bar ticks per batch); inside a batch the kernel's ``prange`` splits fixed chunks of
-``chunk`` hands over threads.  Hand ``i`` depends only on ``(seed, i)``, so batch size, chunk
-size and thread count never change a result.
-
-Aggregate mode keeps only the tally histogram (``sim.kernel.TALLY_SHAPE``), so memory stays
-flat however many hands are played.  Records mode returns one row per hand
-(``sim.kernel.RECORD_COLUMNS``) as a pandas DataFrame, or writes Parquet parts batch by batch.
+Public functions do the Python work (validate, normalise the seed, allocate) and hand plain
+arrays to the kernel, locally or through an ``executor``.  Hand ``i`` depends only on
+``(seed, i)``, so batch size, chunk size and thread count never change a result.
 """
 
 from __future__ import annotations
@@ -212,6 +206,12 @@ def simulate(
 ) -> RunResult:
     """Play hands ``start .. start+hands-1`` and return the tally (and records if asked).
 
+    A run is played in batches of ``batch`` hands (the progress bar ticks per batch); inside a
+    batch the kernel's ``prange`` splits fixed chunks of ``chunk`` hands over threads.
+    Aggregate mode keeps only the tally histogram (``TALLY_SHAPE``), so memory stays flat
+    however many hands are played; records mode returns one row per hand
+    (``RECORD_COLUMNS``), or hands each batch's rows to ``on_records``.
+
     Parameters
     ----------
     hands : number of hands; hand ``i`` depends only on ``(seed, i)``.
@@ -343,7 +343,7 @@ def tally_from_records(frame) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------------------------------
-# trace mode -> hand records (DESIGN.md JSON format)
+# trace mode -> hand records (the JSON that ``euchre-sim replay`` reads)
 
 def trace(seed: int, indices, rules: Rules | None = None, table: Table | None = None,
           force=None) -> list[dict]:
