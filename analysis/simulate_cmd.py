@@ -19,11 +19,13 @@ from analysis.options import (
     check_seed,
     open_folder,
     progress_bar,
+    resolve_table,  # noqa: F401  (re-exported for older imports)
     rules_options,
     run_or_fail,
     strategy_options,
     ticker,
 )
+from analysis.strategies_cmd import strategies  # noqa: F401  (likewise)
 from sim.runs import reproduce_command, rules_words, strategy_words
 
 
