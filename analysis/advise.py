@@ -1,18 +1,7 @@
-"""The hand advisor: price every option for one concrete hand, seat and upcard.
-
-The player sees his five cards and the upcard (in round 2: the turned-down upcard).  The other
-18 cards are dealt uniformly at random consistent with that view (``sim.kernel.run_seen``), and
-every option (pass / order up / order up alone in round 1; pass / call each legal suit, with
-partner or alone, in round 2) is played on the *same* deals, everyone else by the strategy, so
-options compare pairwise deal by deal (common random numbers, DESIGN.md).  Only deals where the
-auction actually reaches the player count (rejection sampling: in round 2 the four round-1
-bidders, the player included, and the earlier round-2 bidders must pass by their strategy), which
-is the correct conditioning on what he saw; the acceptance rate is reported.
-
-Deal ``i`` depends only on ``(seed, i)`` and accepted deals are kept in deal order, so a run is
-reproducible bit for bit.  Net points are the player's team's points minus the other team's on
-the hand.  As dealer in round 1, "pick up" is the order-up option (the dealer takes the upcard and
-discards the strategy's choice, or ``discard``).
+"""The hand advisor: price every option for one concrete hand, seat and upcard, by playing
+each option on the same deals of the unseen cards (consistent with what the player sees) and
+keeping only deals where the auction reaches him.  ``advise`` runs these steps: check the
+request, deal until the stopping rule is met, one row per option, the recommendation.
 """
 
 from __future__ import annotations
@@ -27,9 +16,16 @@ import pandas as pd
 
 from analysis.stats import mean_interval, proportion, z_value
 from sim.cards import SUIT_NAMES, card_name, parse_card, parse_cards, suit_of
-from sim.kernel import FORCE_ALONE, FORCE_MAKE, FORCE_PASS
 from sim.rules import Rules
-from sim.runner import POSITIONS, Table, force_array
+from sim.runner import (
+    FORCE_ALONE,
+    FORCE_MAKE,
+    FORCE_PASS,
+    POSITIONS,
+    Table,
+    force_array,
+    play_seen,
+)
 
 DEFAULT_TARGET = 0.02  # default stopping rule: every option's 95% EV interval within ± this
 CAP = 2_000_000  # most accepted deals any stopping rule goes to
@@ -128,16 +124,16 @@ def options_for(round_: int, upcard: int, position: int, rules: Rules) -> list[O
 # win probability by score
 
 
-def win_table(table: Table, rules: Rules) -> np.ndarray:
+def win_table(table: Table, rules: Rules, executor=None) -> np.ndarray:
     """P(dealing team wins | dealing team's score, other's), a (game_to, game_to) array from
     ``WIN_TABLE_GAMES`` simulated games with a fixed seed; built once per (strategy, rules) in
     this process.  Cells never visited (none in practice) fall back to 1 - the mirrored cell."""
     key = json.dumps([table.describe(), rules.as_dict()], sort_keys=True, default=str)
     if key not in _win_tables:
         from analysis.games import win_probability_table
-        from sim.game import simulate_games
+        from sim.games_runner import simulate_games
 
-        result = simulate_games(WIN_TABLE_GAMES, WIN_TABLE_SEED, rules, table)
+        result = simulate_games(WIN_TABLE_GAMES, WIN_TABLE_SEED, rules, table, executor=executor)
         wp = win_probability_table(result)
         to = rules.game_to
         p = np.full((to, to), np.nan)
@@ -186,6 +182,263 @@ def _paired(a, b):
     return _mean(np.asarray(a, np.int64) - np.asarray(b, np.int64))
 
 
+@dataclass(frozen=True)
+class _Request:
+    """The checked inputs of one ``advise`` call."""
+
+    cards: list
+    upcard: int
+    position: int
+    round_: int
+    score: tuple[int, int] | None
+    discard: int | None
+    rules: Rules
+    table: Table
+    seed: int
+    deals: int | None
+    precision: float | None
+
+
+def _check_request(hand, upcard, position, round_, score, strategy, rules, deals, precision,
+                   seed, discard) -> _Request:
+    """Read and check the inputs (each mistake raises ``ValueError`` with a sentence)."""
+    rules = Rules() if rules is None else rules
+    if isinstance(rules, str):
+        from sim.rules import parse_rules
+
+        rules = parse_rules(rules)
+    cards = _read_hand(hand)
+    up = parse_card(upcard) if isinstance(upcard, str) else int(upcard)
+    if not 0 <= up < 24:
+        raise ValueError(f"unknown upcard {upcard!r}")
+    if up in cards:
+        raise ValueError(f"the upcard {card_name(up)} is also in the hand")
+    pos = _position(position)
+    if isinstance(round_, str) and round_.strip() in ("1", "2"):
+        round_ = int(round_)
+    if isinstance(round_, bool) or round_ not in (1, 2):
+        raise ValueError(f"round must be 1 or 2, not {round_!r}")
+    sc = parse_score(score, rules.game_to)
+    d = _check_discard(discard, cards, up, pos, round_, rules)
+    if deals is not None and precision is not None:
+        raise ValueError("give deals or precision, not both")
+    if deals is not None and (isinstance(deals, bool) or int(deals) != deals or deals < 1):
+        raise ValueError(f"deals must be a whole number of at least 1, not {deals!r}")
+    if precision is not None and not precision > 0:
+        raise ValueError(f"precision must be a positive number of points, not {precision!r}")
+    from sim.rng import normalise_seed
+
+    seed = normalise_seed(seed)
+    table = strategy if isinstance(strategy, Table) else Table.teams(strategy)
+    return _Request(cards, up, pos, round_, sc, d, rules, table, seed, deals, precision)
+
+
+def _check_discard(discard, cards, up, pos, round_, rules) -> int | None:
+    if discard is None:
+        return None
+    if pos != 3 or round_ != 1:
+        raise ValueError("a discard can only be given for the dealer in round 1")
+    d = parse_card(discard) if isinstance(discard, str) else int(discard)
+    if d != up and d not in cards:
+        raise ValueError(f"discard {card_name(d)} is neither in the hand nor the upcard")
+    if d == up and not rules.dealer_may_discard_upcard:
+        raise ValueError(f"these rules do not let the dealer discard the upcard {card_name(d)}")
+    return d
+
+
+class _Deals:
+    """The accepted deals so far, per option, and the stopping rule that decides when to stop
+    dealing (``deals`` accepted, or the ``precision``/``DEFAULT_TARGET`` interval reached)."""
+
+    def __init__(self, req: _Request, options: list[Option]):
+        self.req = req
+        self.options = options
+        self.samples = [_Sample() for _ in options]
+        self.have = 0  # accepted deals
+        self.dealt = 0  # deals dealt (accepted or not)
+        self.z = z_value()
+
+    def column(self, name: str, i: int) -> np.ndarray:
+        parts = getattr(self.samples[i], name)
+        return np.concatenate(parts) if parts else np.zeros(0, np.int8)
+
+    def nets(self) -> list[np.ndarray]:
+        return [self.column("points", i).astype(np.int64) - self.column("opp", i)
+                for i in range(len(self.options))]  # fmt: skip
+
+    def _top_two(self, net):
+        order = np.argsort([-n.mean() for n in net], kind="stable")
+        return net[order[0]] - net[order[1]] if len(net) > 1 else net[order[0]]
+
+    def target(self) -> int:
+        """Accepted deals the stopping rule wants, given what has been seen."""
+        req, have = self.req, self.have
+        if req.deals is not None:
+            return int(req.deals)
+        if have < 2:
+            return FIRST_BATCH
+        net = self.nets()
+        if req.precision is not None:
+            sd, goal = float(np.std(self._top_two(net), ddof=1)), req.precision
+        else:
+            sd, goal = max(float(np.std(n, ddof=1)) for n in net), DEFAULT_TARGET
+        need = math.ceil((self.z * sd / goal) ** 2 * 1.05) if sd > 0 else have
+        return int(min(CAP, max(need, have)))
+
+    def satisfied(self) -> bool:
+        req, have = self.req, self.have
+        if req.deals is not None:
+            return have >= req.deals
+        if have >= CAP:
+            return True
+        if have < 2:
+            return False
+        net = self.nets()
+        if req.precision is not None:
+            return _half_width(self._top_two(net)) <= req.precision
+        return max(_half_width(n) for n in net) <= DEFAULT_TARGET
+
+    def play_batch(self, goal: int, forces: list) -> None:
+        """Deal the next batch, sized from the acceptance rate so far, under every option, and
+        keep the deals where the auction reached the player."""
+        req = self.req
+        want = goal - self.have if goal > self.have else max(1, self.have // 10)
+        rate = self.have / self.dealt if self.have else 1.0
+        n = int(min(max(want / max(rate, 1e-3) * 1.1, 1024), 1 << 22))
+        chunk = int(max(64, min(4096, n // 16)))
+        k = len(self.options)
+        mask = int(sum(1 << c for c in req.cards))
+        scores = np.zeros(2, np.int64)
+        if req.score is not None:
+            scores[req.position % 2], scores[1 - req.position % 2] = req.score
+        out = np.zeros((k, n, 7), np.int64)
+        for i in range(k):
+            play_seen(req.seed, self.dealt, n, chunk, req.rules, req.table, forces[i], mask,
+                      req.upcard, req.position, scores, out[i])  # fmt: skip
+        reached = out[0, :, 0] == 1
+        for i in range(1, k):
+            if not np.array_equal(out[i, :, 0] == 1, reached):
+                raise RuntimeError(
+                    "the auction reached the player on different deals for "
+                    "different options; the kernel's forcing is inconsistent"
+                )
+        idx = np.flatnonzero(reached)
+        if req.deals is not None:
+            idx = idx[: int(req.deals) - self.have]
+        self._keep(out, idx)
+        if req.deals is not None and self.have >= req.deals:
+            self.dealt = int(idx[-1]) + 1 + self.dealt
+        else:
+            self.dealt += n
+
+    def _keep(self, out: np.ndarray, idx: np.ndarray) -> None:
+        pos = self.req.position
+        for i, sample in enumerate(self.samples):
+            o = out[i, idx]
+            sample.points.append(o[:, 5].astype(np.int8))
+            sample.opp.append(o[:, 6].astype(np.int8))
+            sample.made_by_us.append((o[:, 2] >= 0) & (o[:, 2] % 2 == pos % 2))
+            sample.tricks.append(o[:, 4].astype(np.int8))
+        self.have += idx.size
+
+
+def _deal_until_satisfied(req: _Request, options: list[Option], progress) -> _Deals:
+    """Play batches of deals under every option until the stopping rule is met."""
+    forces = [force_array(req.position, req.round_, o.action, o.suit, req.discard)
+              for o in options]  # fmt: skip
+    state = _Deals(req, options)
+    goal = state.target()
+    while not state.satisfied():
+        state.play_batch(goal, forces)
+        if state.have == 0 and state.dealt >= MAX_DEALT_NONE:
+            where = "in round 2" if req.round_ == 2 else "in round 1"
+            raise ValueError(
+                f"the auction never reached the {POSITIONS[req.position]} player {where} in "
+                f"{state.dealt:,} deals: with this hand and upcard the strategy (his own "
+                "round-1 bid included) never lets him decide, so there is nothing to advise"
+            )
+        if state.dealt >= MAX_DEALT and state.have > 1:
+            break
+        goal = state.target()
+        if progress is not None:
+            progress(state.have, max(goal, state.have))
+    return state
+
+
+def _option_row(state: _Deals, i: int, net: np.ndarray, ptable) -> dict:
+    """One option's row: net points, points, making, march, euchred (and win) with intervals."""
+    opt, have, req = state.options[i], state.have, state.req
+    pts = state.column("points", i)
+    made = np.concatenate(state.samples[i].made_by_us)
+    tricks = state.column("tricks", i)
+    e_net = _mean(net)
+    e_pts = _mean(pts)
+    making = proportion(int(np.sum(made & (tricks >= 3))), have)
+    march = proportion(int(np.sum(made & (tricks == 5))), have)
+    euchred = proportion(int(np.sum(made & (tricks < 3))), have)
+    row = {
+        "option": opt.label,
+        "action": ("pass", "make", "alone")[opt.action],
+        "suit": None if opt.suit is None else SUIT_NAMES[opt.suit],
+        "net": e_net.value, "net_low": e_net.low, "net_high": e_net.high,
+        "points": e_pts.value, "points_low": e_pts.low, "points_high": e_pts.high,
+        "making": making.value, "making_low": making.low, "making_high": making.high,
+        "march": march.value, "march_low": march.low, "march_high": march.high,
+        "euchred": euchred.value, "euchred_low": euchred.low, "euchred_high": euchred.high,
+    }  # fmt: skip
+    if ptable is not None:
+        w = win_probability(pts, state.column("opp", i), req.score, req.position, ptable)
+        e_w = mean_interval(w)
+        row.update(win=e_w.value, win_low=e_w.low, win_high=e_w.high)
+    dealt = state.dealt
+    row.update(deals=have, dealt=dealt, acceptance=have / dealt if dealt else math.nan)
+    return row
+
+
+def _recommend(options: list[Option], values, paired_estimate) -> dict:
+    """The best option by mean of ``values``, the runner-up and the paired difference."""
+    order = np.argsort(-np.array([v.mean() for v in values]), kind="stable")
+    best = int(order[0])
+    rec = {"option": options[best].label}
+    if len(options) > 1:
+        second = int(order[1])
+        est = paired_estimate(values[best], values[second])
+        rec.update(runner_up=options[second].label, difference=est.value, low=est.low,
+                   high=est.high, decided=bool(est.low > 0))  # fmt: skip
+    else:
+        rec.update(runner_up=None, difference=math.nan, low=math.nan, high=math.nan,
+                   decided=True)  # fmt: skip
+    return rec
+
+
+def _all_pairs(options: list[Option], net) -> list[dict]:
+    """Every pair of options: the paired difference in net points with its interval."""
+    pairs = []
+    for a in range(len(options)):
+        for b in range(a + 1, len(options)):
+            est = _paired(net[a], net[b])
+            pairs.append({"a": options[a].label, "b": options[b].label,
+                          "difference": est.value, "low": est.low, "high": est.high})  # fmt: skip
+    return pairs
+
+
+def _inputs(req: _Request, state: _Deals, wall: float) -> dict:
+    return {
+        "hand": " ".join(card_name(c) for c in req.cards),
+        "upcard": card_name(req.upcard),
+        "position": POSITIONS[req.position],
+        "round": req.round_,
+        "score": None if req.score is None else list(req.score),
+        "strategy": req.table.describe()["team0"],
+        "rules": req.rules.describe(),
+        "seed": int(req.seed),
+        "discard": None if req.discard is None else card_name(req.discard),
+        "deals": state.have,
+        "dealt": state.dealt,
+        "wall_s": wall,
+    }
+
+
 def advise(
     hand,
     upcard,
@@ -223,6 +476,17 @@ def advise(
     With neither ``deals`` nor ``precision``: enough deals that every option's 95% interval on
     net points is within ±0.02 (estimated from a first batch's variance), at most ``CAP``.
 
+    The other 18 cards are dealt uniformly at random consistent with the player's view
+    (``sim.runner.play_seen``); every option is played on the *same* deals, everyone else by
+    the strategy, so options compare pairwise deal by deal.  Only deals where the auction
+    actually reaches the player count (rejection sampling: in round 2 the four round-1
+    bidders, the player included, and the earlier round-2 bidders must pass by their
+    strategy), which is the correct conditioning on what he saw; the acceptance rate is
+    reported.  Deal ``i`` depends only on ``(seed, i)`` and accepted deals are kept in deal
+    order, so a run is reproducible bit for bit.  Net points are the player's team's points
+    minus the other team's on the hand.  As dealer in round 1, "pick up" is the order-up
+    option (the dealer takes the upcard and discards the strategy's choice, or ``discard``).
+
     Returns
     -------
     DataFrame, one row per option: ``option``, ``action``, ``suit``; ``net`` (his team's points
@@ -237,249 +501,24 @@ def advise(
     ``recommendation_win`` (the same by win probability, with ``score``), ``paired`` (every
     pair of options: paired difference in net points) and the inputs.
     """
-    rules = Rules() if rules is None else rules
-    if isinstance(rules, str):
-        from sim.rules import parse_rules
-
-        rules = parse_rules(rules)
-    cards = _read_hand(hand)
-    up = parse_card(upcard) if isinstance(upcard, str) else int(upcard)
-    if not 0 <= up < 24:
-        raise ValueError(f"unknown upcard {upcard!r}")
-    if up in cards:
-        raise ValueError(f"the upcard {card_name(up)} is also in the hand")
-    pos = _position(position)
-    if isinstance(round_, str) and round_.strip() in ("1", "2"):
-        round_ = int(round_)
-    if isinstance(round_, bool) or round_ not in (1, 2):
-        raise ValueError(f"round must be 1 or 2, not {round_!r}")
-    sc = parse_score(score, rules.game_to)
-    d = None
-    if discard is not None:
-        if pos != 3 or round_ != 1:
-            raise ValueError("a discard can only be given for the dealer in round 1")
-        d = parse_card(discard) if isinstance(discard, str) else int(discard)
-        if d != up and d not in cards:
-            raise ValueError(f"discard {card_name(d)} is neither in the hand nor the upcard")
-        if d == up and not rules.dealer_may_discard_upcard:
-            raise ValueError(f"these rules do not let the dealer discard the upcard {card_name(d)}")
-    if deals is not None and precision is not None:
-        raise ValueError("give deals or precision, not both")
-    if deals is not None and (isinstance(deals, bool) or int(deals) != deals or deals < 1):
-        raise ValueError(f"deals must be a whole number of at least 1, not {deals!r}")
-    if precision is not None and not precision > 0:
-        raise ValueError(f"precision must be a positive number of points, not {precision!r}")
-    from sim.rng import normalise_seed
-
-    seed = normalise_seed(seed)
-    table = strategy if isinstance(strategy, Table) else Table.teams(strategy)
-    kernel, _ = table.kernels()
-    kinds, bv = table.arrays()
-    packed = rules.pack()
-    mask = int(sum(1 << c for c in cards))
-    scores = np.zeros(2, np.int64)
-    if sc is not None:
-        scores[pos % 2], scores[1 - pos % 2] = sc
-    options = options_for(round_, up, pos, rules)
-    forces = [force_array(pos, round_, o.action, o.suit, d) for o in options]
-    k = len(options)
-    z = z_value()
-
-    samples = [_Sample() for _ in options]
-    accepted_at: list[np.ndarray] = []  # deal indices of the accepted deals
-    dealt = 0
-    have = 0
+    req = _check_request(hand, upcard, position, round_, score, strategy, rules, deals,
+                         precision, seed, discard)  # fmt: skip
+    options = options_for(req.round_, req.upcard, req.position, req.rules)
     t0 = time.perf_counter()
-
-    def concat(name, i):
-        parts = getattr(samples[i], name)
-        return np.concatenate(parts) if parts else np.zeros(0, np.int8)
-
-    def nets():
-        return [concat("points", i).astype(np.int64) - concat("opp", i) for i in range(k)]
-
-    def target() -> int:
-        """Accepted deals the stopping rule wants, given what has been seen."""
-        if deals is not None:
-            return int(deals)
-        if have < 2:
-            return FIRST_BATCH
-        net = nets()
-        if precision is not None:
-            order = np.argsort([-n.mean() for n in net], kind="stable")
-            diff = net[order[0]] - net[order[1]] if k > 1 else net[order[0]]
-            sd, goal = float(np.std(diff, ddof=1)), precision
-        else:
-            sd, goal = max(float(np.std(n, ddof=1)) for n in net), DEFAULT_TARGET
-        need = math.ceil((z * sd / goal) ** 2 * 1.05) if sd > 0 else have
-        return int(min(CAP, max(need, have)))
-
-    def satisfied() -> bool:
-        if deals is not None:
-            return have >= deals
-        if have >= CAP:
-            return True
-        if have < 2:
-            return False
-        net = nets()
-        if precision is not None:
-            if k == 1:
-                return _half_width(net[0]) <= precision
-            order = np.argsort([-n.mean() for n in net], kind="stable")
-            return _half_width(net[order[0]] - net[order[1]]) <= precision
-        return max(_half_width(n) for n in net) <= DEFAULT_TARGET
-
-    goal = target()
-    while not satisfied():
-        want = goal - have if goal > have else max(1, have // 10)
-        rate = have / dealt if have else 1.0
-        n = int(min(max(want / max(rate, 1e-3) * 1.1, 1024), 1 << 22))
-        chunk = int(max(64, min(4096, n // 16)))
-        out = np.zeros((k, n, 7), np.int64)
-        for i in range(k):
-            kernel.run_seen(
-                seed,
-                dealt,
-                n,
-                chunk,
-                packed,
-                kinds,
-                bv,
-                forces[i],
-                mask,
-                up,
-                pos,
-                scores,
-                out[i],
-            )
-        reached = out[0, :, 0] == 1
-        for i in range(1, k):
-            if not np.array_equal(out[i, :, 0] == 1, reached):
-                raise RuntimeError(
-                    "the auction reached the player on different deals for "
-                    "different options; the kernel's forcing is inconsistent"
-                )
-        idx = np.flatnonzero(reached)
-        if deals is not None:
-            idx = idx[: int(deals) - have]
-        for i in range(k):
-            o = out[i, idx]
-            samples[i].points.append(o[:, 5].astype(np.int8))
-            samples[i].opp.append(o[:, 6].astype(np.int8))
-            samples[i].made_by_us.append((o[:, 2] >= 0) & (o[:, 2] % 2 == pos % 2))
-            samples[i].tricks.append(o[:, 4].astype(np.int8))
-        accepted_at.append(idx + dealt)
-        have += idx.size
-        if deals is not None and have >= deals:
-            dealt = int(idx[-1]) + 1 + dealt
-        else:
-            dealt += n
-        if have == 0 and dealt >= MAX_DEALT_NONE:
-            where = "in round 2" if round_ == 2 else "in round 1"
-            raise ValueError(
-                f"the auction never reached the {POSITIONS[pos]} player {where} in {dealt:,} "
-                "deals: with this hand and upcard the strategy (his own round-1 bid included) "
-                "never lets him decide, so there is nothing to advise"
-            )
-        if dealt >= MAX_DEALT and have > 1:
-            break
-        goal = target()
-        if progress is not None:
-            progress(have, max(goal, have))
+    state = _deal_until_satisfied(req, options, progress)
     wall = time.perf_counter() - t0
-
-    ptable = win_table(table, rules) if sc is not None else None
-    net = nets()
-    rows = []
-    for i, opt in enumerate(options):
-        pts = concat("points", i)
-        opp = concat("opp", i)
-        made = np.concatenate(samples[i].made_by_us)
-        tricks = concat("tricks", i)
-        e_net = _mean(net[i])
-        e_pts = _mean(pts)
-        making = proportion(int(np.sum(made & (tricks >= 3))), have)
-        march = proportion(int(np.sum(made & (tricks == 5))), have)
-        euchred = proportion(int(np.sum(made & (tricks < 3))), have)
-        row = {
-            "option": opt.label,
-            "action": ("pass", "make", "alone")[opt.action],
-            "suit": None if opt.suit is None else SUIT_NAMES[opt.suit],
-            "net": e_net.value, "net_low": e_net.low, "net_high": e_net.high,
-            "points": e_pts.value, "points_low": e_pts.low, "points_high": e_pts.high,
-            "making": making.value, "making_low": making.low, "making_high": making.high,
-            "march": march.value, "march_low": march.low, "march_high": march.high,
-            "euchred": euchred.value, "euchred_low": euchred.low, "euchred_high": euchred.high,
-        }  # fmt: skip
-        if ptable is not None:
-            w = win_probability(pts, opp, sc, pos, ptable)
-            e_w = mean_interval(w)
-            row.update(win=e_w.value, win_low=e_w.low, win_high=e_w.high)
-        row.update(deals=have, dealt=dealt, acceptance=have / dealt if dealt else math.nan)
-        rows.append(row)
-    df = pd.DataFrame(rows)
-
-    def recommend(values, paired):
-        order = np.argsort(-np.array([v.mean() for v in values]), kind="stable")
-        best = int(order[0])
-        rec = {"option": options[best].label}
-        if k > 1:
-            second = int(order[1])
-            est = paired(values[best], values[second])
-            rec.update(
-                runner_up=options[second].label,
-                difference=est.value,
-                low=est.low,
-                high=est.high,
-                decided=bool(est.low > 0),
-            )
-        else:
-            rec.update(
-                runner_up=None, difference=math.nan, low=math.nan, high=math.nan, decided=True
-            )
-        return rec
-
-    rec = recommend(net, _paired)
+    ptable = win_table(req.table, req.rules) if req.score is not None else None
+    net = state.nets()
+    df = pd.DataFrame([_option_row(state, i, net[i], ptable) for i in range(len(options))])
+    rec = _recommend(options, net, _paired)
     df["recommended"] = df["option"] == rec["option"]
-    pairs = []
-    for a in range(k):
-        for b in range(a + 1, k):
-            est = _paired(net[a], net[b])
-            pairs.append(
-                {
-                    "a": options[a].label,
-                    "b": options[b].label,
-                    "difference": est.value,
-                    "low": est.low,
-                    "high": est.high,
-                }
-            )
-    df.attrs = {
-        "recommendation": rec,
-        "paired": pairs,
-        "hand": " ".join(card_name(c) for c in cards),
-        "upcard": card_name(up),
-        "position": POSITIONS[pos],
-        "round": round_,
-        "score": None if sc is None else list(sc),
-        "strategy": table.describe()["team0"],
-        "rules": rules.describe(),
-        "seed": int(seed),
-        "discard": None if d is None else card_name(d),
-        "deals": have,
-        "dealt": dealt,
-        "wall_s": wall,
-    }
+    df.attrs = {"recommendation": rec, "paired": _all_pairs(options, net),
+                **_inputs(req, state, wall)}  # fmt: skip
     if ptable is not None:
-        wins = [
-            win_probability(concat("points", i), concat("opp", i), sc, pos, ptable)
-            for i in range(k)
-        ]
-
-        def paired_float(a, b):
-            return mean_interval(a - b)
-
-        df.attrs["recommendation_win"] = recommend(wins, paired_float)
+        wins = [win_probability(state.column("points", i), state.column("opp", i), req.score,
+                                req.position, ptable) for i in range(len(options))]  # fmt: skip
+        df.attrs["recommendation_win"] = _recommend(options, wins,
+                                                    lambda a, b: mean_interval(a - b))
     return df
 
 

@@ -12,7 +12,7 @@ import sys
 
 import click
 
-from analysis.simulate_cmd import rules_options, strategy_options
+from analysis.options import rules_options, strategy_options
 
 
 def _pct(v, lo, hi) -> str:

@@ -78,7 +78,7 @@ def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
     # games, TOML and code strategies, all threads, aggregate mode
     from pathlib import Path
 
-    from sim.game import simulate_games
+    from sim.games_runner import simulate_games
 
     examples = Path(__file__).resolve().parent.parent / "examples"
     extra = [("basic games", "basic", "games")]

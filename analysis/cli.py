@@ -8,6 +8,15 @@ from __future__ import annotations
 
 import click
 
+from analysis.advise_cmd import advise
+from analysis.bench_cmd import bench
+from analysis.compare_cmd import compare_rules, tournament
+from analysis.orderup_cmd import alone, order_up
+from analysis.replay_cmd import replay
+from analysis.report_cmd import report
+from analysis.show_cmd import show
+from analysis.simulate_cmd import simulate
+from analysis.strategies_cmd import strategies
 from sim import __version__
 
 
@@ -24,20 +33,6 @@ def main():
     """
 
 
-def _register():
-    from analysis.bench_cmd import bench
-    from analysis.replay_cmd import replay
-    from analysis.simulate_cmd import show, simulate, strategies
-
-    for command in (simulate, show, replay, strategies, bench):
-        main.add_command(command)
-    # further commands are added below, one line each
-    main.add_command(__import__("analysis.orderup_cmd", fromlist=["x"]).order_up)
-    main.add_command(__import__("analysis.orderup_cmd", fromlist=["x"]).alone)
-    main.add_command(__import__("analysis.compare_cmd", fromlist=["x"]).compare_rules)
-    main.add_command(__import__("analysis.compare_cmd", fromlist=["x"]).tournament)
-    main.add_command(__import__("analysis.compare_cmd", fromlist=["x"]).report)
-    main.add_command(__import__("analysis.advise_cmd", fromlist=["x"]).advise)
-
-
-_register()
+for _command in (simulate, show, replay, strategies, bench, order_up, alone, compare_rules,
+                 tournament, report, advise):
+    main.add_command(_command)

@@ -1,19 +1,6 @@
 """Paired comparison of two rule sets (default: the published redeal rule against stick the
-dealer) on the same deals, and the charts that show it.
-
-Both rule sets play hands ``0 .. n-1`` and games ``0 .. m-1`` of one seed, so hand ``i`` is the
-same deal under both and game ``g`` has the same draw for deal and the same cards for its
-``j``-th hand (DESIGN.md, common random numbers).  Every difference B - A is the mean of
-per-hand (or per-game) differences with a paired 95% normal interval; the unpaired interval
-(as if the two sides were independent samples) is given beside it to show what pairing buys.
-
-A call is *forced on the dealer* when the rules stick the dealer and trump is made in round 2
-by the dealer: the dealer speaks last in round 2, so the other three have passed twice and he
-must name a suit.  Under redeal no call is forced (a dealer's round-2 call is his choice).
-A game is *decided by a forced call* when the hand that took the winner to ``game_to`` was
-forced on its dealer; that needs per-hand detail inside games, which the game records lack, so
-every game is re-played through ``sim.game``'s tracing kernel (``trace_one_game``, the same
-kernel and keys as ``simulate_games``: winners are checked to agree).
+dealer) on the same hands and games of one seed, and the charts that show it.  Every difference
+B - A has a paired 95% interval, with the unpaired one beside it to show what pairing buys.
 """
 
 from __future__ import annotations
@@ -102,7 +89,8 @@ class HandArrays:
         return (self.round == 2) & (self.maker == self.dealer)
 
 
-def play_hands(hands: int, seed: int, rules: Rules, table, *, threads=None, progress=None):
+def play_hands(hands: int, seed: int, rules: Rules, table, *, threads=None, progress=None,
+               executor=None):
     """Play hands ``0 .. hands-1`` of ``seed`` and keep the columns the comparison needs."""
     from sim.runner import simulate
 
@@ -118,6 +106,7 @@ def play_hands(hands: int, seed: int, rules: Rules, table, *, threads=None, prog
             deals[i, j] = frame[c].to_numpy()
 
     simulate(hands, seed, rules, table, records=True, threads=threads, on_records=keep,
+             executor=executor,
              batch=1 << 18, progress=progress)  # fmt: skip
     return HandArrays(rules, deals=deals, **out)
 
@@ -137,49 +126,44 @@ class GameArrays:
     summary: pd.DataFrame = field(default=None)
 
 
-def play_games(games: int, seed: int, rules: Rules, table, *, threads=None, progress=None):
+def play_games(games: int, seed: int, rules: Rules, table, *, threads=None, progress=None,
+               executor=None):
     """Play games ``0 .. games-1`` of ``seed``: per-game columns and the win-probability table.
 
-    Each game is traced one at a time (``sim.game.trace_one_game``, about 10 microseconds a
-    game) to see the hand that won it; ``simulate_games`` gives the tallies (win-probability
-    table, summary) and a check that the traced winners are the same games.
+    A call is *forced on the dealer* when the rules stick the dealer and trump is made in round
+    2 by the dealer (the other three have passed twice and he must name a suit); under redeal
+    no call is forced.  A game is *decided by a forced call* when the hand that took the winner
+    to ``game_to`` was forced on its dealer: that needs per-hand detail, so every game is also
+    traced.
+
+    Each game is traced one at a time (``sim.games_runner.game_outcomes``, about 10
+    microseconds a game) to see the hand that won it; ``simulate_games`` gives the tallies
+    (win-probability table, summary) and a check that the traced winners are the same games.
     """
     from analysis.games import summarise_games, win_probability_table
-    from sim import game as G
-    from sim import kernel as K
-    from sim.runner import NO_FORCE
+    from sim.games_runner import G_FIRST_DEALER_WINS, game_outcomes, simulate_games
 
-    agg = G.simulate_games(games, seed, rules, table, threads=threads)
-    kinds, bv = table.arrays()
-    slots = K.seat_slots(bv)      # once, not per traced game
-    _, gm = table.kernels()
-    packed = rules.pack()
-    td = np.zeros((G.MAX_HANDS, 25), np.int64)
-    tr = np.zeros((G.MAX_HANDS, K.MAX_EVENTS + 1, 4), np.int64)
-    v = np.zeros((G.MAX_HANDS, 12), np.int64)
+    agg = simulate_games(games, seed, rules, table, threads=threads, executor=executor)
     cols = {
         c: np.zeros(games, np.int16)
         for c in ("winner", "first_dealer", "hands", "redeals", "forced_calls", "decided_forced")
     }
     step = max(1, games // 100)
-    for g in range(games):
-        winner, hands, redeals, first = gm.trace_one_game(
-            agg.seed, g, packed, kinds, bv, slots, NO_FORCE, td, tr, v
-        )
-        cols["winner"][g] = winner
-        cols["first_dealer"][g] = first
-        cols["hands"][g] = hands
-        cols["redeals"][g] = redeals
+    for g, game in enumerate(game_outcomes(games, agg.seed, rules, table)):
+        cols["winner"][g] = game.winner
+        cols["first_dealer"][g] = game.first_dealer
+        cols["hands"][g] = game.hands
+        cols["redeals"][g] = game.redeals
         if rules.stick_the_dealer:
-            forced = (v[:hands, 3] == 2) & (v[:hands, 10] == v[:hands, 0])
+            forced = (game.made_round == 2) & (game.maker == game.dealer)
             cols["forced_calls"][g] = forced.sum()
-            cols["decided_forced"][g] = forced[hands - 1] and winner >= 0
+            cols["decided_forced"][g] = forced[game.hands - 1] and game.winner >= 0
         if progress is not None and (g + 1) % step == 0:
             progress(step)
     if progress is not None and games % step:
         progress(games % step)
     first_wins = int(((cols["winner"] == (cols["first_dealer"] & 1)) & (cols["winner"] >= 0)).sum())
-    if first_wins != int(agg.gtally[G.G_FIRST_DEALER_WINS]):
+    if first_wins != int(agg.gtally[G_FIRST_DEALER_WINS]):
         raise RuntimeError("traced games disagree with simulate_games; the kernels differ")
     return GameArrays(rules, **cols, win_probability=win_probability_table(agg),
                       summary=summarise_games(agg))  # fmt: skip
@@ -380,7 +364,7 @@ def maker_verdicts(makers: pd.DataFrame) -> list[str]:
 
 
 @dataclass
-class Comparison:
+class RuleComparison:
     rules_a: Rules
     rules_b: Rules
     seed: int
@@ -411,10 +395,16 @@ def compare_rules(
     table=None,
     *,
     threads: int | None = None,
+    executor=None,
     confidence: float = DEFAULT_CONFIDENCE,
     progress=None,
-) -> Comparison:
+) -> RuleComparison:
     """Play ``hands`` hands and ``games`` games (0: none) under rules A and B on the same seed.
+
+    Hand ``i`` is the same deal under both and game ``g`` has the same draw for deal and the
+    same cards for its ``j``-th hand (common random numbers).  Every difference B - A is the
+    mean of per-hand (or per-game) differences with a paired 95% normal interval; the unpaired
+    interval treats the two sides as independent samples.
 
     Defaults: A the published rules, B the same with stick the dealer; ``table`` the basic
     strategy at every seat.  ``progress(k)`` receives hands and games as they finish (``2 *
@@ -432,26 +422,30 @@ def compare_rules(
     table = table or Table.teams()
     seed = normalise_seed(seed)
     t0 = time.perf_counter()
-    ha = play_hands(hands, seed, rules_a, table, threads=threads, progress=progress)
-    hb = play_hands(hands, seed, rules_b, table, threads=threads, progress=progress)
+    ha = play_hands(hands, seed, rules_a, table, threads=threads, progress=progress,
+                    executor=executor)
+    hb = play_hands(hands, seed, rules_b, table, threads=threads, progress=progress,
+                    executor=executor)
     hand_table = compare_hands(ha, hb, confidence)
     makers = pd.concat([maker_rates(ha, confidence), maker_rates(hb, confidence)],
                        ignore_index=True)  # fmt: skip
     del ha, hb
     game_table = wp = gsum = None
     if games:
-        ga = play_games(games, seed, rules_a, table, threads=threads, progress=progress)
-        gb = play_games(games, seed, rules_b, table, threads=threads, progress=progress)
+        ga = play_games(games, seed, rules_a, table, threads=threads, progress=progress,
+                    executor=executor)
+        gb = play_games(games, seed, rules_b, table, threads=threads, progress=progress,
+                    executor=executor)
         game_table = compare_games(ga, gb, confidence)
         wp = pd.concat([g.win_probability.assign(rules=rules_label(g.rules)) for g in (ga, gb)],
                        ignore_index=True)  # fmt: skip
         gsum = pd.concat([g.summary.assign(rules=rules_label(g.rules)) for g in (ga, gb)],
                          ignore_index=True)  # fmt: skip
-    return Comparison(rules_a, rules_b, seed, hands, games, hand_table, game_table, makers, wp,
+    return RuleComparison(rules_a, rules_b, seed, hands, games, hand_table, game_table, makers, wp,
                       gsum, time.perf_counter() - t0)  # fmt: skip
 
 
-def format_comparison(c: Comparison) -> str:
+def format_comparison(c: RuleComparison) -> str:
     """The headline tables as text: A, B and B - A with paired and unpaired intervals."""
     la, lb = rules_label(c.rules_a), rules_label(c.rules_b)
     lines = [
@@ -608,7 +602,7 @@ def plot_maker_rates(makers: pd.DataFrame, ax=None, *, title: str | None = None)
     return ax
 
 
-def comparison_figure(c: Comparison):
+def comparison_figure(c: RuleComparison):
     """The headline chart: how trump is made and points per hand, A and B side by side."""
     import matplotlib.pyplot as plt
 
@@ -700,7 +694,7 @@ def plot_tournament(hands_row: pd.DataFrame | None, games_row: pd.DataFrame | No
 
 
 __all__ = [
-    "HandArrays", "GameArrays", "Comparison", "play_hands", "play_games", "hand_values",
+    "HandArrays", "GameArrays", "RuleComparison", "play_hands", "play_games", "hand_values",
     "compare_hands", "compare_games", "maker_rates", "compare_rules", "format_comparison",
     "verdict", "maker_verdicts", "rules_label", "check_pairing", "difference_row",
     "plot_side_by_side", "plot_differences", "plot_win_probability", "plot_maker_rates",

@@ -1,8 +1,9 @@
 """Per-game statistics from a games run: win rates, game length, redeals, points by kind,
 and the dealing team's win probability from every score state.
 
-Everything is computed exactly from the kernel's game tally (``sim.game`` layout ``G_*``), with
-Wilson intervals for proportions and normal intervals for means (``analysis.stats``).
+Everything is computed exactly from the kernel's game tally (layout ``G_*`` in
+``sim.games_runner``), with Wilson intervals for proportions and normal intervals for means
+(``analysis.stats``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.stats import proportion, wilson_interval
-from sim import game as G
+from sim import games_runner as G
 
 COLUMNS = ["statistic", "value", "low", "high", "n", "unit"]
 KIND_LABELS = {
@@ -84,7 +85,8 @@ def hands_per_game_distribution(result: G.GameRunResult) -> pd.DataFrame:
 def win_probability_table(result: G.GameRunResult) -> pd.DataFrame:
     """P(the dealing team wins the game) from each score state before a hand, 0-0 .. 9-9.
 
-    Tidy rows ``dealer_score, other_score, p, low, high, n`` (n: hands dealt from that state).
+    Returns a DataFrame of tidy rows ``dealer_score, other_score, p, low, high, n`` (n: hands
+    dealt from that state).
     """
     g = result.gtally
     visits = g[G.G_STATE_VISITS:G.G_STATE_VISITS + 100].reshape(10, 10)

@@ -1,12 +1,6 @@
-"""Head-to-head matches between two strategies on the same deals, seats swapped.
-
-``head_to_head(a, b, ...)`` plays hands ``0 .. n-1`` of one seed twice: A as team 0 against B,
-then B as team 0 against A.  Hand ``i`` is dealt from ``(seed, i)`` in both runs, so over the
-pair each side holds each team's cards once and the luck of the deal cancels; the margin is
-the mean over deals of A's points minus B's (averaged over the two seatings), with a normal
-95% interval from the per-deal differences (DESIGN.md, common random numbers).
-``head_to_head_games`` does the same with whole games to ``rules.game_to`` (``sim.game``):
-game ``g`` has the same draw for deal and the same deals in both runs.
+"""Head-to-head matches between two strategies on the same deals, seats swapped: each deal (or
+game) is played with A as team 0 and again with B as team 0, so the luck of the cards cancels
+and the margin has a paired 95% interval (common random numbers).
 """
 
 from __future__ import annotations
@@ -15,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.stats import DEFAULT_CONFIDENCE, mean_interval, paired_difference
+from sim.games_runner import simulate_games
 from sim.rules import Rules
 from sim.runner import Table, simulate
 from sim.strategy_files import load_strategy
@@ -25,8 +20,9 @@ COLUMNS = [
 ]  # fmt: skip
 
 
-def team_points(
-    table: Table, hands: int, seed: int, rules: Rules, threads: int | None = None
+def points_by_team(
+    table: Table, hands: int, seed: int, rules: Rules, threads: int | None = None,
+    executor=None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Points per hand of team 0 and team 1 for hands ``0 .. hands-1`` (int8 arrays)."""
     pts = np.empty((2, hands), np.int8)
@@ -36,7 +32,8 @@ def team_points(
         pts[0, i] = frame["points0"].to_numpy()
         pts[1, i] = frame["points1"].to_numpy()
 
-    simulate(hands, seed, rules, table, records=True, threads=threads, on_records=keep)
+    simulate(hands, seed, rules, table, records=True, threads=threads, on_records=keep,
+             executor=executor)
     return pts[0], pts[1]
 
 
@@ -48,9 +45,14 @@ def head_to_head(
     rules: Rules | None = None,
     *,
     threads: int | None = None,
+    executor=None,
     confidence: float = DEFAULT_CONFIDENCE,
 ) -> pd.DataFrame:
     """Strategy ``a`` against ``b`` on the same ``hands`` deals, once from each side.
+
+    Hands ``0 .. hands-1`` of one seed are played twice, A as team 0 and then B as team 0;
+    over the pair each side holds each team's cards once.  The margin is the mean over deals
+    of A's points minus B's (averaged over the two seatings).
 
     Parameters
     ----------
@@ -68,8 +70,8 @@ def head_to_head(
     """
     sa, sb = load_strategy(a), load_strategy(b)
     rules = rules or Rules()
-    a0, b1 = team_points(Table((sa, sb, sa, sb)), hands, seed, rules, threads)
-    b0, a1 = team_points(Table((sb, sa, sb, sa)), hands, seed, rules, threads)
+    a0, b1 = points_by_team(Table((sa, sb, sa, sb)), hands, seed, rules, threads, executor)
+    b0, a1 = points_by_team(Table((sb, sa, sb, sa)), hands, seed, rules, threads, executor)
     # per deal, each side's points summed over both seatings (small exact integers)
     a_sum = a0.astype(np.int64) + a1
     b_sum = b0.astype(np.int64) + b1
@@ -98,22 +100,21 @@ def head_to_head_games(
     rules: Rules | None = None,
     *,
     threads: int | None = None,
+    executor=None,
     confidence: float = DEFAULT_CONFIDENCE,
 ) -> pd.DataFrame:
     """Strategy ``a`` against ``b`` over ``games`` games to ``rules.game_to``, from each side.
 
-    Returns one row: ``a_wins`` (the share of the ``2 * games`` games A won) with a paired
-    interval (game ``g`` of the first run with game ``g`` of the second: A wins 0, 1 or 2 of
-    the pair), ``games``, ``game_to``, ``seed``, ``rules``.
+    Returns a one-row DataFrame: ``a_wins`` (the share of the ``2 * games`` games A won) with
+    a paired interval (game ``g`` of the first run with game ``g`` of the second: A wins 0, 1
+    or 2 of the pair), ``games``, ``game_to``, ``seed``, ``rules``.
     """
-    from sim.game import simulate_games
-
     sa, sb = load_strategy(a), load_strategy(b)
     rules = rules or Rules()
     first = simulate_games(games, seed, rules, Table((sa, sb, sa, sb)), records=True,
-                           threads=threads).records  # fmt: skip
+                           threads=threads, executor=executor).records  # fmt: skip
     second = simulate_games(games, seed, rules, Table((sb, sa, sb, sa)), records=True,
-                            threads=threads).records  # fmt: skip
+                            threads=threads, executor=executor).records  # fmt: skip
     won = (first["winner"].to_numpy() == 0).astype(np.int64)
     won += second["winner"].to_numpy() == 1
     est = mean_interval(*np.unique(won, return_counts=True), confidence=confidence)
@@ -125,4 +126,30 @@ def head_to_head_games(
     return pd.DataFrame([row], columns=GAME_COLUMNS)
 
 
-__all__ = ["head_to_head", "head_to_head_games", "team_points", "COLUMNS", "GAME_COLUMNS"]
+def format_tournament(hrow, grow) -> str:
+    """The printed result of a tournament: the rows of ``head_to_head`` and
+    ``head_to_head_games`` (either may be None)."""
+    lines = []
+    if hrow is not None:
+        r = hrow.iloc[0]
+        lines.append(
+            f"{r['a']} vs {r['b']}, {int(r['deals']):,} deals played from both seats "
+            f"({r['rules']}, seed {r['seed']}):"
+        )
+        lines.append(f"  points per hand: {r['a']} {r['a_points']:.4f}  {r['b']} "
+                     f"{r['b_points']:.4f}")  # fmt: skip
+        lines.append(f"  margin ({r['a']} - {r['b']}): {r['margin']:+.4f} points per hand  "
+                     f"95% [{r['low']:+.4f}, {r['high']:+.4f}] (paired over deals)")  # fmt: skip
+    if grow is not None:
+        r = grow.iloc[0]
+        lines.append(
+            f"{r['a']} vs {r['b']}, {int(r['games']):,} games to {r['game_to']} from both seats:"
+        )
+        lines.append(
+            f"  {r['a']} wins {100 * r['a_wins']:.2f}% of games  95% "
+            f"[{100 * r['low']:.2f}%, {100 * r['high']:.2f}%] (paired over games)"
+        )
+    return "\n".join(lines)
+
+__all__ = ["head_to_head", "head_to_head_games", "points_by_team", "format_tournament", "COLUMNS",
+           "GAME_COLUMNS"]

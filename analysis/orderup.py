@@ -1,27 +1,8 @@
-"""When to order up and when to go alone: observed bidding rates and paired counterfactuals.
-
-Two questions, two methods:
-
-* **Observed rates** (``observe``, ``observed_rates``): play hands with the chosen strategy and,
-  for each position, round and hand class, count how often the auction reached that player,
-  how often he ordered up (round 1) or called (round 2), and how the makers fared when he did:
-  success (3 or more tricks), march (5), euchred, alone, and the makers' mean net points (their
-  points minus the defenders' on that hand).  The candidate trump is the upcard's suit in round
-  1; in round 2 it is the suit called when the player called, otherwise his best suit by point
-  count (``analysis.features.decision_arrays``).  These rates are biased by which hands the
-  strategy chose to bid, so they describe the strategy, not the right decision.
-* **Counterfactuals** (``counterfactual``, ``counterfactual_table``): the same deals played twice
-  with one position's round-1 decision forced each way (``sim.kernel.FORCE_MAKE`` against
-  ``FORCE_PASS``: order up or pass; ``FORCE_ALONE`` against ``FORCE_MAKE``: alone or with
-  partner), everything else by the strategy, with the same random stream.  Only deals where the
-  auction reached that position (``forced == 1``) count, so each position's sample is the hands
-  it would really have to decide.  The result per hand class is the paired difference in net
-  points per hand for the deciding player's team (his team's points minus the other team's),
-  with a 95% normal interval on the per-deal differences (``analysis.stats``).
-
-Everything streams: each batch of records becomes small integer tallies (position x round x hand
-class x outcome, and the same by point-count bin), so ten million hands never sit in memory and
-two runs with the same seeds give the same tallies, hence the same tables, bit for bit.
+"""When to order up and when to go alone: observed bidding rates (``observe``,
+``observed_rates``: what the strategy did) and paired counterfactuals (``counterfactual``,
+``counterfactual_table``, ``win_probability_gain``: the same deals with one round-1 decision
+forced each way).  Records stream into small integer tallies, so memory stays flat and two runs
+with the same seeds give the same tables bit for bit.
 """
 
 from __future__ import annotations
@@ -46,9 +27,17 @@ from analysis.features import (
     seat_hands,
 )
 from analysis.stats import wilson_interval, z_value
-from sim.kernel import FORCE_ALONE, FORCE_MAKE, FORCE_PASS
 from sim.rules import Rules
-from sim.runner import DEFAULT_CHUNK, POSITIONS, Table, force_array, simulate
+from sim.runner import (
+    DEFAULT_CHUNK,
+    FORCE_ALONE,
+    FORCE_MAKE,
+    FORCE_PASS,
+    POSITIONS,
+    Table,
+    force_array,
+    simulate,
+)
 
 # observed outcome of one decision: 0 = passed, else 1 + maker tricks * 4 + alone * 2 + lone def.
 N_OUTCOMES = 25
@@ -151,12 +140,19 @@ def observe(
     table: Table | None = None,
     *,
     threads: int | None = None,
+    executor=None,
     batch: int = DEFAULT_BATCH,
     progress: Callable[[int], None] | None = None,
 ) -> ObservedTally:
     """Play ``hands`` hands with the strategy (no forcing) and tally every auction decision.
 
-    Records stream batch by batch into the tallies; memory stays flat whatever ``hands`` is.
+    For each position, round and hand class: how often the auction reached that player, how
+    often he ordered up (round 1) or called (round 2), and how the makers fared when he did
+    (success, march, euchred, alone, their mean net points).  The candidate trump is the
+    upcard's suit in round 1; in round 2 the suit called, else his best suit by point count
+    (``analysis.features.decision_arrays``).  These rates are biased by which hands the
+    strategy chose to bid: they describe the strategy, not the right decision.  Records stream
+    batch by batch into the tallies; memory stays flat whatever ``hands`` is.
     """
     rules = rules or Rules()
     table = table or Table.teams()
@@ -167,7 +163,7 @@ def observe(
 
     simulate(
         hands, seed, rules, table, records=True, threads=threads, batch=batch,
-        progress=progress, on_records=on_records,
+        progress=progress, on_records=on_records, executor=executor,
     )  # fmt: skip
     return total
 
@@ -297,7 +293,7 @@ def observed_rates(tally: ObservedTally, rules: Rules | None = None, by: str = "
 
 
 @dataclass(frozen=True)
-class Comparison:
+class ForcedChoice:
     """Two forced actions for one round-1 decision: ``a`` against ``b`` (gain = EV(a) - EV(b))."""
 
     a: str
@@ -310,8 +306,8 @@ class Comparison:
     march_b: int | None = None
 
 
-ORDER_VS_PASS = Comparison("order", "pass", FORCE_MAKE, FORCE_PASS, march_a=2, march_b=None)
-ALONE_VS_PARTNER = Comparison("alone", "partner", FORCE_ALONE, FORCE_MAKE, march_a=4, march_b=2)
+ORDER_VS_PASS = ForcedChoice("order", "pass", FORCE_MAKE, FORCE_PASS, march_a=2, march_b=None)
+ALONE_VS_PARTNER = ForcedChoice("alone", "partner", FORCE_ALONE, FORCE_MAKE, march_a=4, march_b=2)
 
 
 @dataclass
@@ -323,7 +319,7 @@ class PairedTally:
     ``hands[position]`` hands played to find them.
     """
 
-    comparison: Comparison
+    comparison: ForcedChoice
     by_class: np.ndarray = field(
         default_factory=lambda: np.zeros((4, N_CLASSES, N_NET, N_NET), np.int64)
     )
@@ -402,14 +398,23 @@ def counterfactual(
     seed: int = 0,
     rules: Rules | None = None,
     table: Table | None = None,
-    comparisons: Sequence[Comparison] = (ORDER_VS_PASS,),
+    comparisons: Sequence[ForcedChoice] = (ORDER_VS_PASS,),
     *,
     positions: Sequence = POSITIONS,
     threads: int | None = None,
+    executor=None,
     batch: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, PairedTally]:
     """Paired forced runs: for each position, hands from 0 up until ``deals`` deals reach it.
+
+    The same deals are played with one position's round-1 decision forced each way
+    (``FORCE_MAKE`` against ``FORCE_PASS``: order up or pass; ``FORCE_ALONE`` against
+    ``FORCE_MAKE``: alone or with partner), everything else by the strategy, with the same
+    random stream.  Only deals where the auction reached that position (``forced == 1``)
+    count, so each position's sample is the hands it would really have to decide;
+    ``counterfactual_table`` gives the paired difference in net points per hand for the
+    deciding player's team with a 95% interval.
 
     Each forced action a comparison needs is played once over the same hand range (a shared
     action such as FORCE_MAKE in both ``ORDER_VS_PASS`` and ``ALONE_VS_PARTNER`` is played only
@@ -434,7 +439,7 @@ def counterfactual(
             for a in actions:
                 res = simulate(
                     batch, seed, rules, table, records=True, threads=threads, batch=batch,
-                    start=start, force=force_array(p, 1, a),
+                    start=start, force=force_array(p, 1, a), executor=executor,
                 )  # fmt: skip
                 recs[a] = res.records
             forced = recs[actions[0]]["forced"].to_numpy()
@@ -584,7 +589,7 @@ class WinGainTally:
     score after the hand (``analysis.advise.win_table``).
     """
 
-    comparison: Comparison
+    comparison: ForcedChoice
     score: tuple[int, int]
     win_p: np.ndarray
     by_class: np.ndarray = field(
@@ -598,7 +603,7 @@ class WinGainTally:
         return int(self.win_p.shape[0])
 
 
-def team_points(records, seat) -> tuple[np.ndarray, np.ndarray]:
+def points_for_and_against(records, seat) -> tuple[np.ndarray, np.ndarray]:
     """(points of the team of ``seat``, points of the other team) per hand."""
     p0 = np.asarray(records["points0"]).astype(np.int64)
     p1 = np.asarray(records["points1"]).astype(np.int64)
@@ -618,7 +623,7 @@ def _at_score(runs: dict, position: int) -> pd.DataFrame:
 
 
 def _result_code(records, seat) -> np.ndarray:
-    us, them = team_points(records, seat)
+    us, them = points_for_and_against(records, seat)
     if us.size and max(us.max(), them.max()) >= N_TEAM_POINTS:
         raise ValueError("a team scored more than 4 points on one hand")
     return us * N_TEAM_POINTS + them
@@ -630,11 +635,12 @@ def win_probability_gain(
     seed: int = 0,
     rules: Rules | None = None,
     table: Table | None = None,
-    comparison: Comparison = ORDER_VS_PASS,
+    comparison: ForcedChoice = ORDER_VS_PASS,
     *,
     positions: Sequence = POSITIONS,
     win_p: np.ndarray | None = None,
     threads: int | None = None,
+    executor=None,
     batch: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> WinGainTally:
@@ -652,7 +658,7 @@ def win_probability_gain(
     position count.
 
     ``win_p`` (default ``analysis.advise.win_table(table, rules)``: simulated games, fixed
-    seed) prices the score after the hand; ``win_probability_table`` reads the result.  The
+    seed) prices the score after the hand; ``win_gain_table`` reads the result.  The
     table is an estimate whose own noise is *not* in the intervals reported there: they cover
     the deal-to-deal variation of this run only.
     """
@@ -664,7 +670,7 @@ def win_probability_gain(
     table = table or Table.teams()
     sc = parse_score(score, rules.game_to)
     if win_p is None:
-        win_p = win_table(table, rules)
+        win_p = win_table(table, rules, executor=executor)
     win_p = np.asarray(win_p, dtype=np.float64)
     if win_p.shape != (rules.game_to, rules.game_to):
         raise ValueError(f"win_p must be a {rules.game_to} x {rules.game_to} table")
@@ -687,6 +693,7 @@ def win_probability_gain(
                     runs[team] = simulate(
                         batch, seed, rules, table, records=True, threads=threads, batch=batch,
                         start=start, force=force_array(p, 1, a), scores=team_scores(sc, team),
+                        executor=executor,
                     ).records  # fmt: skip
                 recs[a] = _at_score(runs, p)
             forced = recs[actions[0]]["forced"].to_numpy()
@@ -732,7 +739,7 @@ def result_win_probability(tally: WinGainTally, position: int) -> np.ndarray:
     )
 
 
-def win_probability_table(
+def win_gain_table(
     tally: WinGainTally, by: str = "trumps", pooled: bool = False
 ) -> pd.DataFrame:
     """P(win | a) - P(win | b) per position and group at the tally's score, with 95% intervals.
@@ -803,11 +810,61 @@ def win_probability_table(
     return df
 
 
+# ---------------------------------------------------------------------------------------------
+# printed headlines
+
+
+def format_headline(tables: dict, paired, a: str, b: str) -> str:
+    """The printed headline: gain by position and trumps, and the deals per position."""
+    lines = [
+        f"EV({a}) - EV({b}) in round 1: points per hand for the deciding player's team, "
+        "95% interval",
+        "(rows: trumps held with the upcard's suit as trump, the dealer's after picking up;",
+        " all: the four positions' deals together)",
+        "",
+        headline(tables["trumps"]).to_string(),
+        "",
+        _deals_line(
+            "paired deals per position (the auction reached the player in round 1)", paired
+        ),
+    ]
+    return "\n".join(lines)
+
+
+def _deals_line(label: str, tally) -> str:
+    """``label: first 1,000 of 1,000 hands, second ...`` from a paired tally."""
+    return f"{label}: " + ", ".join(
+        f"{p} {int(d):,} of {int(h):,} hands"
+        for p, d, h in zip(POSITIONS, tally.deals, tally.hands, strict=True)
+    )
+
+
+def format_win_headline(table, win_gain) -> str:
+    """The printed win-probability headline: P(win | a) - P(win | b) in percentage points by
+    position and trumps, and the deals per position."""
+    c = win_gain.comparison
+    us, them = win_gain.score
+    pct = table.copy()
+    for col in ("win_gain", "win_gain_low", "win_gain_high"):
+        pct[col] = pct[col] * 100
+    lines = [
+        f"P(win | {c.a}) - P(win | {c.b}) at {us}-{them} (the deciding player's team first, game "
+        f"to {win_gain.game_to}): game win probability of his team, percentage points, 95% "
+        "interval",
+        "(the interval leaves out the noise of the simulated win-probability table)",
+        "",
+        headline(pct, "win_gain").to_string(),
+        "",
+        _deals_line("paired deals per position at this score", win_gain),
+    ]
+    return "\n".join(lines)
+
 __all__ = [
     "N_OUTCOMES", "NET_VALUES", "GROUPINGS", "outcome_code", "outcome_table",
-    "ObservedTally", "observed_tally", "observe", "observed_rates", "mean_columns", "Comparison",
+    "ObservedTally", "observed_tally", "observe", "observed_rates", "mean_columns", "ForcedChoice",
     "ORDER_VS_PASS", "ALONE_VS_PARTNER", "PairedTally", "team_net", "paired_deals",
     "counterfactual", "counterfactual_table", "deals_table", "headline", "N_TEAM_POINTS",
-    "N_HAND_RESULTS", "team_scores", "deciding_seat", "WinGainTally", "team_points",
-    "win_probability_gain", "result_win_probability", "win_probability_table",
+    "N_HAND_RESULTS", "team_scores", "deciding_seat", "WinGainTally", "points_for_and_against",
+    "win_probability_gain", "result_win_probability", "win_gain_table", "format_headline",
+    "format_win_headline",
 ]  # fmt: skip

@@ -1,10 +1,7 @@
-"""One self-contained HTML report from run folders: tables, charts, manifests and a method note.
-
-Any folder with a ``manifest.json`` is a run folder (``simulate --out``, ``order-up``,
-``alone``, ``compare-rules``, ``tournament``); the report shows its verdicts (``verdicts.txt``),
-its PNG charts embedded as base64 ``data:`` URIs, its CSV tables (the first rows of long ones)
-and its manifest.  Nothing is fetched when the page opens: no scripts, fonts or links outside
-the file, and a viewport meta tag so it reads on a phone.
+"""One self-contained HTML report from run folders (any folder with a ``manifest.json``): their
+verdicts, PNG charts embedded as ``data:`` URIs, CSV tables (the first rows of long ones) and
+manifests, with a method note.  Nothing is fetched when the page opens (no scripts, fonts or
+outside links), and a viewport meta tag makes it read on a phone.
 """
 
 from __future__ import annotations

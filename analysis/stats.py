@@ -1,10 +1,7 @@
-"""Confidence intervals for simulation statistics: proportions, means and paired differences.
-
-Proportions use the Wilson score interval (good near 0 and 1, unlike the plain normal interval).
-Means use the normal interval with the exact sample variance of a discrete distribution (values
-and their counts), so a mean over a billion hands costs a handful of operations.  Paired
-differences (the same deals played two ways, DESIGN.md "common random numbers") are the mean of
-per-deal differences, whose variance is small when the two runs are strongly correlated.
+"""Confidence intervals for simulation statistics: proportions (Wilson score interval, good
+near 0 and 1), means (normal interval with the exact variance of a discrete distribution, so a
+mean over a billion hands costs a handful of operations) and paired differences (the same deals
+played two ways: the mean of per-deal differences, small variance when the runs correlate).
 """
 
 from __future__ import annotations

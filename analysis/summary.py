@@ -1,11 +1,7 @@
-"""The headline numbers of a run, computed exactly from its tally histogram.
-
-``summarise`` returns a tidy frame (one row per statistic: ``statistic, value, low, high, n,
-unit``); ``by_position`` breaks making down by the maker's position relative to the dealer;
-``format_summary`` and ``summary_json`` render them.  Every number follows from the tally
-(``sim.kernel.TALLY_SHAPE``) and the rules alone, so aggregate and records mode agree exactly.
-Units: ``share`` (a proportion, Wilson interval), ``points`` (mean per hand, normal interval
-from the exact per-hand point distribution), ``hands`` (a count, no interval).
+"""The headline numbers of a run, computed exactly from its tally histogram
+(``sim.runner.TALLY_SHAPE``) and the rules, so aggregate and records mode agree exactly:
+``summarise`` (one row per statistic), ``by_position`` (making by the maker's position), and
+their text and JSON renderings.
 """
 
 from __future__ import annotations
@@ -16,9 +12,8 @@ import numpy as np
 import pandas as pd
 
 from analysis.stats import Estimate, mean_interval, proportion
-from sim.kernel import TALLY_SHAPE
 from sim.rules import Rules
-from sim.runner import POSITIONS, RunResult
+from sim.runner import POSITIONS, TALLY_SHAPE, RunResult
 
 COLUMNS = ["statistic", "value", "low", "high", "n", "unit"]
 POSITION_COLUMNS = ["position", *COLUMNS]
@@ -69,7 +64,10 @@ def _share(name: str, k, n) -> dict:
 
 
 def summarise(result: RunResult) -> pd.DataFrame:
-    """Headline statistics of a run, one row each (see the module header for the units).
+    """Headline statistics of a run, one row each (``statistic, value, low, high, n, unit``).
+
+    Units: ``share`` (a proportion, Wilson interval), ``points`` (mean per hand, normal
+    interval from the exact per-hand point distribution), ``hands`` (a count, no interval).
 
     Rows: ``made in round 1``, ``made in round 2``, ``passed out`` (of all hands); ``alone``,
     ``defended alone`` (with defend_alone), ``makers' success``, ``march``, ``euchred`` (of
@@ -121,9 +119,9 @@ def summarise(result: RunResult) -> pd.DataFrame:
 def by_position(result: RunResult) -> pd.DataFrame:
     """Making by the maker's position relative to the dealer (first, second, third, dealer).
 
-    Tidy rows ``position, statistic, value, low, high, n, unit`` with, per position: ``made``
-    (share of all hands made from there), then ``alone``, ``makers' success``, ``march`` and
-    ``euchred`` (shares of the hands made from there).
+    Returns a DataFrame of tidy rows ``position, statistic, value, low, high, n, unit`` with,
+    per position: ``made`` (share of all hands made from there), then ``alone``, ``makers'
+    success``, ``march`` and ``euchred`` (shares of the hands made from there).
     """
     t = _check(result.tally)
     hands = int(t.sum())

@@ -1,13 +1,7 @@
 """Throughput of chunked runs: in-process, and on 1 and 2 local Dask workers; per-chunk overhead.
 
-Prints hands/s for ``local:1`` and ``local:2`` (one Numba thread per worker process) and the
-fixed cost of one chunk, so a cluster's throughput can be estimated as about
-
-    workers x (single-worker hands/s)   for chunks much longer than overhead x hands/s.
-
-The per-chunk overhead is measured on one worker as (time of N tiny chunks - time of the same
-hands in one chunk) / N.  Worker start-up (cluster launch, kernel load from the on-disk cache)
-is excluded by a warm-up run on each cluster.
+A cluster's throughput is about workers x (single-worker hands/s) for chunks much longer than
+overhead x hands/s; worker start-up is excluded by a warm-up run on each cluster.
 
     python3 scripts/bench_distributed.py [--hands 4000000] [--chunk 1048576]
 """

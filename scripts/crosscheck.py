@@ -1,11 +1,9 @@
 """Replay a million kernel-traced hands through the referee: every action legal, every score equal.
 
-Usage: python scripts/crosscheck.py [--hands 1000000] [--seed 7] [--workers 2]
+Blocks of hands go to worker processes, each with the next rule set and pairing of
+``sim.crosscheck.CASES`` (``sim.crosscheck.check_case``); prints mismatches and hands/s.
 
-Hands are split into blocks over worker processes; each block cycles through rule sets and
-strategy pairings (the same mix as ``tests/test_kernel_vs_referee.py``), traces its hands with
-the kernel, plays the same indices in records mode, and replays each trace through the strict
-referee.  Prints the number of hands checked, mismatches (with the first few), and hands/s.
+Usage: python scripts/crosscheck.py [--hands 1000000] [--seed 7] [--workers 2]
 """
 
 from __future__ import annotations
@@ -20,24 +18,9 @@ BLOCK = 5_000
 
 def check_block(args):
     start, n, seed, case = args
-    sys.path.insert(0, ".")
-    from sim.referee import replay_record
-    from sim.runner import Table, simulate, trace
-    from tests.test_kernel_vs_referee import CASES
+    from sim.crosscheck import check_case
 
-    rules, (a, b) = CASES[case % len(CASES)]
-    table = Table.teams(a, b)
-    rows = simulate(n, seed=seed, rules=rules, table=table, records=True, start=start,
-                    threads=1).records
-    bad = []
-    for rec, row in zip(trace(seed, range(start, start + n), rules, table),
-                        rows.itertuples(index=False), strict=True):
-        res = replay_record(rec, rules)
-        ok = "error" not in res and res["points"] == [row.points0, row.points1] and (
-            (res["maker"] if res["maker"] is not None else -1) == row.maker)
-        if not ok:
-            bad.append({"record": rec, "referee": res})
-    return n, bad
+    return n, check_case(case, seed, n, start, threads=1)
 
 
 def main():

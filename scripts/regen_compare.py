@@ -1,12 +1,7 @@
 """Regenerate the committed ``results/compare/`` and ``results/report.html`` from fixed seeds.
 
-Also ``results/tournament/`` (basic against trump-count, seats swapped on the same deals).
-The comparison plays 2,000,000 paired hands and 200,000 paired games (seed ``SEED``, basic
-strategy at every seat) under the published redeal rule and under stick the dealer
-(``analysis.compare``); the report gathers ``results/compare``, ``results/orderup`` and
-``results/alone`` (regenerate those with ``scripts/regen_orderup.py``) into one self-contained
-HTML file.  The CSVs depend only on the seed, sizes, rules and strategy; only the manifest's
-wall time and git revision change between runs.
+Also ``results/tournament/``.  The CSVs depend only on the seeds, sizes, rules and strategy;
+only the manifests' wall times and git revision change between runs.
 
 Usage: python scripts/regen_compare.py [--hands N] [--games M] [--out results] [--threads K]
 """
@@ -22,15 +17,50 @@ SEED = 20260701
 HANDS = 2_000_000
 GAMES = 200_000
 REPORT_RUNS = ("compare", "tournament", "orderup", "alone")
-TOURNAMENT = ["tournament", "basic", "trump-count", "--hands", "1000000", "--games", "100000",
-              "--seed", "20260702"]
+TOURNAMENT = {"a": "basic", "b": "trump-count", "hands": 1_000_000, "games": 100_000,
+              "seed": 20260702}
 
 
 def _log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
+def tournament(out: Path) -> str:
+    """Write the ``TOURNAMENT`` folder at ``out`` (published rules) as ``euchre-sim
+    tournament ... --out OUT --force`` does; returns the text the command prints."""
+    from analysis.headtohead import format_tournament, head_to_head, head_to_head_games
+    from analysis.results_io import tournament_manifest, write_tournament
+    from sim.rules import Rules
+    from sim.runs import RunFolder, reproduce_command, rules_spec
+    from sim.strategy_files import load_strategy
+
+    t = TOURNAMENT
+    rules = Rules()
+    sa, sb = load_strategy(t["a"]), load_strategy(t["b"])
+    t0 = time.perf_counter()
+    folder = RunFolder(out, force=True)
+    try:
+        hrow = head_to_head(sa, sb, t["hands"], t["seed"], rules)
+        grow = head_to_head_games(sa, sb, t["games"], t["seed"], rules)
+        write_tournament(folder.tmp, hrow, grow, sa.name, sb.name, rules, t["seed"])
+        command = reproduce_command("tournament", [
+            t["a"], t["b"], "--games", t["games"], "--hands", t["hands"], "--seed", t["seed"],
+            "--rules", rules_spec(rules), "--out", out])  # fmt: skip
+        folder.write_json("manifest.json", tournament_manifest(
+            seed=t["seed"], hands=t["hands"], games=t["games"], a=sa.name, b=sb.name,
+            rules=rules, wall_s=time.perf_counter() - t0, command=command))  # fmt: skip
+        folder.commit()
+    except BaseException:
+        folder.discard()
+        raise
+    return format_tournament(hrow, grow) + f"\n\nwrote {out}\n"
+
+
 def main(argv=None) -> int:
+    """The comparison plays ``HANDS`` paired hands and ``GAMES`` paired games (seed ``SEED``,
+    basic at every seat) under the published redeal rule and under stick the dealer; the
+    tournament is ``TOURNAMENT``; the report gathers ``REPORT_RUNS`` (regenerate orderup and
+    alone with ``scripts/regen_orderup.py``) into one self-contained HTML file."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--hands", type=int, default=HANDS, help="paired hands")
     p.add_argument("--games", type=int, default=GAMES, help="paired games")
@@ -39,11 +69,11 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
 
     from analysis.compare import compare_rules, format_comparison
-    from analysis.compare_cmd import comparison_manifest, write_comparison
     from analysis.report import write_report
-    from analysis.simulate_cmd import RunFolder
+    from analysis.results_io import comparison_manifest, write_comparison
     from sim.rules import Rules
     from sim.runner import Table, set_threads
+    from sim.runs import RunFolder
 
     t0 = time.perf_counter()
     rules_a, rules_b = Rules(), Rules(stick_the_dealer=True)
@@ -72,16 +102,7 @@ def main(argv=None) -> int:
     t2 = time.perf_counter()
     _log(f"wrote {args.out / 'compare'} ({t2 - t1:.1f} s)")
     print(format_comparison(c))
-    # the tournament folder, through the command itself (it writes atomically)
-    from click.testing import CliRunner
-
-    from analysis.cli import main as cli
-
-    r = CliRunner().invoke(cli, TOURNAMENT + ["--out", str(args.out / "tournament"), "--force",
-                                             "--silent"])
-    if r.exit_code != 0:
-        raise SystemExit(f"tournament failed: {r.output}")
-    print(r.output)
+    print(tournament(args.out / "tournament"))
     runs = [
         args.out / name for name in REPORT_RUNS if (args.out / name / "manifest.json").is_file()
     ]

@@ -1,10 +1,7 @@
 """Regenerate the committed ``results/orderup/`` and ``results/alone/`` from fixed seeds.
 
-Observed rates from 10 million hands (seed ``OBSERVED_SEED``); counterfactuals from exactly
-1 million paired deals per position (seed ``PAIRED_SEED``), the order-up run (order vs pass)
-and the alone run (alone vs partner) sharing the forced order-up games.  The CSVs depend only
-on the seeds, sizes, rules and strategy, so running this twice gives identical CSVs (and PNGs);
-only the manifests' wall times and git revision change.
+The CSVs depend only on the seeds, sizes, rules and strategy, so running this twice gives
+identical CSVs (and PNGs); only the manifests' wall times and git revision change.
 
 Usage: python scripts/regen_orderup.py [--hands N] [--deals M] [--out results] [--threads K]
 """
@@ -27,6 +24,9 @@ def _log(msg: str) -> None:
 
 
 def main(argv=None) -> int:
+    """Observed rates from ``HANDS`` hands (seed ``OBSERVED_SEED``); counterfactuals from
+    exactly ``DEALS`` paired deals per position (seed ``PAIRED_SEED``), the order-up run and
+    the alone run sharing the forced order-up games."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--hands", type=int, default=HANDS, help="observed hands")
     p.add_argument("--deals", type=int, default=DEALS, help="paired deals per position")
@@ -35,10 +35,10 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
 
     from analysis import orderup
-    from analysis.orderup_cmd import manifest, write_alone, write_orderup
-    from analysis.simulate_cmd import RunFolder
+    from analysis.results_io import orderup_manifest, write_alone, write_orderup
     from sim.rules import Rules
     from sim.runner import Table, set_threads, simulate
+    from sim.runs import RunFolder
 
     rules, table = Rules(), Table.teams("basic")
     threads = set_threads(args.threads)
@@ -85,7 +85,7 @@ def main(argv=None) -> int:
                 "counterfactual (order, pass and alone runs)": t2 - t1,
                 "tables_and_charts": time.perf_counter() - t3,
             }
-            m = manifest(
+            m = orderup_manifest(
                 kind, seed=OBSERVED_SEED, hands=args.hands, deals=args.deals, rules=rules,
                 table=table, threads=threads, timings=timings, paired=paired[key],
                 command=command,

@@ -1,10 +1,5 @@
-"""How strong is ``basic``?  Head-to-head margins against the other built-ins, and its bidding.
-
-Each match plays the same deals twice with the teams swapped (``analysis.headtohead``), so the
-margin (basic's points per hand minus the opponent's) has a paired 95% interval.  Then one run
-of basic at all four seats gives its round-1 / round-2 / passed-out split and its euchre rate as
-maker (``analysis.summary.summarise``).  Games to ``game_to`` (``--games``, same deals from
-both sides) give basic's game win rate against each opponent.
+"""How strong is ``basic``?  Head-to-head margins (paired, seats swapped) and game win rates
+against the other built-ins, and its bidding split and euchre rate as maker.
 
 Usage: python scripts/strategy_report.py [--hands N] [--games G] [--seed S] [--rules SPEC]
                                          [--csv FILE]

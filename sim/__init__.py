@@ -1,6 +1,54 @@
-"""euchre-sim engine: cards, rules, the pure-Python referee and the Numba kernel.
+"""euchre-sim engine: rules, players, the Numba kernel and the runs that drive it.
 
-Nothing here imports ``analysis``.
+    result = sim.simulate(100_000, seed=1, rules=sim.Rules(stick_the_dealer=True))
+    record = sim.trace(1, [42])[0]; sim.replay(record)    # hand 42 of seed 1, refereed
+
+Names load on first use, so ``import sim`` stays quick.  Nothing here imports ``analysis``.
 """
 
+from __future__ import annotations
+
+import importlib
+
 __version__ = "0.1.0"
+
+# public name -> (module, attribute)
+_EXPORTS = {
+    "Rules": ("sim.rules", "Rules"),
+    "parse_rules": ("sim.rules", "parse_rules"),
+    "PRESETS": ("sim.rules", "PRESETS"),
+    "Strategy": ("sim.strategies", "Strategy"),
+    "BUILTINS": ("sim.strategies", "BUILTINS"),
+    "load_strategy": ("sim.strategy_files", "load_strategy"),
+    "Table": ("sim.runner", "Table"),
+    "RunResult": ("sim.runner", "RunResult"),
+    "POSITIONS": ("sim.runner", "POSITIONS"),
+    "simulate": ("sim.runner", "simulate"),
+    "trace": ("sim.runner", "trace"),
+    "force_array": ("sim.runner", "force_array"),
+    "GameRunResult": ("sim.games_runner", "GameRunResult"),
+    "simulate_games": ("sim.games_runner", "simulate_games"),
+    "trace_game": ("sim.games_runner", "trace_game"),
+    "replay": ("sim.referee", "replay_record"),
+    "replay_game": ("sim.referee", "play_game"),
+    "run_chunked": ("sim.distributed", "run_chunked"),
+    "resume": ("sim.distributed", "resume"),
+    "scheduler_context": ("sim.distributed", "scheduler_context"),
+    "RunFolder": ("sim.runs", "RunFolder"),
+}
+
+__all__ = ["__version__", *_EXPORTS]
+
+
+def __getattr__(name: str):
+    try:
+        module, attr = _EXPORTS[name]
+    except KeyError:
+        raise AttributeError(f"module 'sim' has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module), attr)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_EXPORTS))

@@ -1,42 +1,8 @@
-"""Chunked runs: local threads or a Dask cluster, bit-identical results, resumable run folders.
-
-A run of ``hands`` hands is cut into fixed, index-addressed chunks of ``chunk_hands`` hands:
-chunk ``k`` plays hands ``[k * C, min(hands, (k + 1) * C))``.  Hand ``i`` depends only on
-``(seed, i)`` (``sim.runner``), so a chunk can be played anywhere, and the tally of the whole run
-is the integer sum of its chunks' tallies: identical, bit for bit, to a one-piece local run
-whatever the number of workers and whatever order chunks finish in.
-
-Where chunks run (``scheduler``):
-
-* ``None`` (default): one after the other in this process, on ``threads`` Numba threads.
-* ``"local:N"``: a ``distributed.LocalCluster`` of N worker processes, one thread each, started
-  for the run and closed after it.  Each task plays its chunk on one Numba thread.
-* ``"tcp://HOST:PORT"``: an existing Dask scheduler.  A task plays its chunk on
-  ``cpu_count // worker nthreads`` Numba threads (so start workers with ``--nthreads 1`` to give
-  each chunk the whole machine, or with one thread per core to run one chunk per core).
-
-Each worker compiles (or loads from the on-disk cache) the kernel once, on its first chunk.
-A task returns the chunk's tally plus its wall time and worker address; the client keeps one
-tally per chunk index, so a task the scheduler re-runs after losing a worker is never counted
-twice.  A chunk that raises surfaces as one ``RuntimeError("chunk 7 (hands ...) failed on worker
-...: ...")``; the remaining tasks are cancelled and the client/cluster is closed.
-
-Records (``records=True``, needs ``run_dir``): each task writes its chunk's rows itself as
-``records/part-<chunk>.parquet`` (under a temporary name, then renamed) into the run folder,
-rather than shipping them to the client.  Why: a chunk of 2^20 hands is ~35 MB of rows, so
-returning frames would funnel the whole data set through the client's memory and network link;
-writing in place keeps the client's memory flat and the parts land where they belong.  The cost
-is that the run folder must be visible at the same absolute path on every worker: true for
-``local:N`` and for clusters on a shared filesystem (the supported setups).
-
-Resumable runs (``run_dir``): the folder holds ``run.json`` (hands, seed, rules, the four
-strategies as data, chunk size, records) and one ``chunks/chunk-<k>.npy`` per completed chunk
-(the chunk's tally, written under a temporary name and renamed, so a file that exists is
-complete).  ``resume(run_dir)`` re-reads run.json, skips the completed chunks, plays the rest and
-returns the same ``RunResult`` an uninterrupted run gives.
-
-Without the ``distributed`` extra, asking for a scheduler raises one ``ValueError`` saying how
-to install it.
+"""Chunked runs (``run_chunked``, ``resume``) on local threads or a Dask cluster, bit-identical
+to a one-piece run, with resumable run folders; and ``BatchExecutor``, which plays the batches
+of any ``simulate``/``simulate_games`` call on Dask (``scheduler_context`` opens one).  Without
+the ``distributed`` extra, asking for a scheduler raises one ``ValueError`` saying how to
+install it.
 """
 
 from __future__ import annotations
@@ -52,10 +18,17 @@ from pathlib import Path
 
 import numpy as np
 
-from sim import kernel as K
+from sim.games_runner import simulate_games
 from sim.rng import normalise_seed
 from sim.rules import Rules
-from sim.runner import DEFAULT_BATCH, RunResult, Table, simulate
+from sim.runner import (
+    DEFAULT_BATCH,
+    TALLY_SHAPE,
+    RunResult,
+    Table,
+    default_threads,
+    simulate,
+)
 from sim.strategies import Strategy
 
 DEFAULT_CHUNK_HANDS = 1 << 20
@@ -200,10 +173,28 @@ def run_chunked(
     records: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> ChunkedResult:
-    """Play ``hands`` hands in chunks (see the module header) and return the summed tally.
+    """Play ``hands`` hands in chunks and return the summed tally.
 
-    ``run_dir`` makes the run resumable: run.json is written (or checked against, when it
-    exists) and each completed chunk saved; chunks already saved are skipped.  ``progress(n)``
+    Chunk ``k`` plays hands ``[k * C, min(hands, (k + 1) * C))`` (``C = chunk_hands``).  Hand
+    ``i`` depends only on ``(seed, i)``, so a chunk can be played anywhere, and the tally is
+    the integer sum of the chunks' tallies: identical, bit for bit, to a one-piece local run
+    whatever the number of workers and the order chunks finish in.  A task returns its
+    chunk's tally, wall time and worker; the client keeps one tally per chunk index, so a
+    task the scheduler re-runs after losing a worker is never counted twice, and a chunk
+    that raises surfaces as one ``RuntimeError`` naming the chunk and the worker.
+
+    ``scheduler``: None plays the chunks one after the other here on ``threads`` Numba
+    threads; ``"local:N"`` starts a ``LocalCluster`` of N one-thread worker processes for the
+    run; ``"tcp://HOST:PORT"`` uses an existing scheduler, each task on ``cpu_count //
+    worker nthreads`` Numba threads.  Each worker compiles (or loads) the kernel once.
+
+    With ``records`` (needs ``run_dir``) each task writes its chunk's rows itself as
+    ``records/part-<chunk>.parquet`` in the run folder rather than shipping them to the
+    client (a chunk of 2^20 hands is about 35 MB of rows), so the folder must be visible at
+    the same path on every worker (``local:N``, or a shared filesystem).  ``run_dir`` holds
+    ``run.json`` (the run's options) and one ``chunks/chunk-<k>.npy`` per completed chunk,
+    each written under a temporary name and renamed (checked against when it exists); chunks
+    already saved are skipped, so ``resume`` finishes an interrupted run.  ``progress(n)``
     is called with each finished chunk's hand count (chunks found done count at the start).
     ``threads``: Numba threads per chunk in-process (default all); ignored on Dask.
     """
@@ -261,11 +252,17 @@ def run_chunked(
         )
     wall = time.perf_counter() - clock["t0"]
 
-    total = np.zeros(K.TALLY_SHAPE, np.int64)
-    for k in range(len(ranges)):  # chunk order (integer sums: order cannot change the result)
-        total += done[k]
-    from sim.runner import default_threads
+    return _chunked_result(hands, seed, rules, table, done, per_worker, wall,
+                           used_threads, chunk_hands, resumed)  # fmt: skip
 
+
+def _chunked_result(hands, seed, rules, table, done, per_worker, wall, used_threads,
+                    chunk_hands, resumed) -> ChunkedResult:
+    """Sum the chunk tallies (in chunk order; integer sums, so order cannot matter) and the
+    per-worker figures into the run's result."""
+    total = np.zeros(TALLY_SHAPE, np.int64)
+    for k in range(len(done)):
+        total += done[k]
     res = ChunkedRunResult(
         int(hands), seed, rules, table, total, None, wall, used_threads or default_threads()
     )
@@ -395,7 +392,7 @@ def _run_dask(scheduler, todo, ranges, seed, rules, table, records_dir, finish, 
 
 
 # ---------------------------------------------------------------------------------------------
-# any simulation on Dask: batches of runner.simulate / game.simulate_games as tasks
+# any simulation on Dask: batches of runner.simulate / games_runner.simulate_games as tasks
 
 
 def _hands_task(seed, start, n, rules, table, records, force, scores, threads):
@@ -405,16 +402,14 @@ def _hands_task(seed, start, n, rules, table, records, force, scores, threads):
 
 
 def _games_task(seed, start, n, rules, table, records, threads):
-    from sim.game import simulate_games
-
     r = simulate_games(n, seed, rules, table, records=records, start=start, threads=threads,
                        batch=n)
     return r.gtally, np.append(r.htally.ravel(), 0), r.records
 
 
 class BatchExecutor:
-    """Plays the batches of ``sim.runner.simulate`` and ``sim.game.simulate_games`` as Dask
-    tasks while a ``scheduler_context`` is open.  Each batch is split into about two tasks per
+    """Plays the batches of ``sim.runner.simulate`` and ``sim.games_runner.simulate_games`` as
+    Dask tasks (pass it as their ``executor=``).  Each batch is split into about two tasks per
     worker thread; results come back in index order, so tallies and records are identical to a
     local run.  A task's error (a user mistake checked on the worker) is raised here as is."""
 
@@ -470,22 +465,16 @@ class BatchExecutor:
 
 @contextmanager
 def scheduler_context(scheduler: str | None):
-    """While open, every ``simulate``/``simulate_games`` call in this process runs its batches on
-    the Dask scheduler (``tcp://HOST:PORT`` or ``local:N``); ``None`` changes nothing.  This is
-    how ``order-up``, ``alone``, ``compare-rules`` and ``tournament`` take ``--scheduler``."""
-    from sim import runner
-
+    """Open a ``BatchExecutor`` on the Dask scheduler (``tcp://HOST:PORT`` or ``local:N``) and
+    close it on exit; ``None`` yields None.  Pass what it yields as ``executor=`` to
+    ``simulate``, ``simulate_games`` and the analyses that simulate."""
     if not scheduler:
         yield None
         return
-    if runner._EXECUTOR is not None:
-        raise RuntimeError("a scheduler context is already open")
     ex = BatchExecutor(scheduler)
-    runner._EXECUTOR = ex
     try:
         yield ex
     finally:
-        runner._EXECUTOR = None
         ex.close()
 
 
@@ -595,7 +584,7 @@ def completed_chunks(run_dir: Path, nchunks: int) -> dict[int, np.ndarray]:
         p = chunk_path(run_dir, k)
         if p.exists():
             arr = np.load(p)
-            if arr.shape != tuple(K.TALLY_SHAPE) or arr.dtype != np.int64:
+            if arr.shape != tuple(TALLY_SHAPE) or arr.dtype != np.int64:
                 raise ValueError(f"{p}: not a chunk tally; remove it to re-run chunk {k}")
             out[k] = arr
     return out
@@ -620,4 +609,6 @@ __all__ = [
     "strategy_from_spec",
     "DEFAULT_CHUNK_HANDS",
     "NEEDS_EXTRA",
+    "BatchExecutor",
+    "scheduler_context",
 ]

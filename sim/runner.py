@@ -1,14 +1,8 @@
 """Run simulations: turn strategies and rules into kernel arrays, play batches, collect output.
 
-The public functions do all the Python work (validate, normalise the seed, allocate) and hand
-plain arrays to the kernel.  A run of ``n`` hands is played in batches of ``batch`` hands (the
-progress bar ticks per batch); inside a batch the kernel's ``prange`` splits fixed chunks of
-``chunk`` hands over threads.  Hand ``i`` depends only on ``(seed, i)``, so batch size, chunk
-size and thread count never change a result.
-
-Aggregate mode keeps only the tally histogram (``sim.kernel.TALLY_SHAPE``), so memory stays
-flat however many hands are played.  Records mode returns one row per hand
-(``sim.kernel.RECORD_COLUMNS``) as a pandas DataFrame, or writes Parquet parts batch by batch.
+Public functions do the Python work (validate, normalise the seed, allocate) and hand plain
+arrays to the kernel, locally or through an ``executor``.  Hand ``i`` depends only on
+``(seed, i)``, so batch size, chunk size and thread count never change a result.
 """
 
 from __future__ import annotations
@@ -38,9 +32,14 @@ from sim.strategies import (
     Strategy,
 )
 
-# While a ``sim.distributed.scheduler_context`` is open, ``simulate`` and ``simulate_games``
-# send their batches to its Dask workers instead of the local kernel (same results, bit for
-# bit): every command that simulates gains ``--scheduler`` without threading it through.
+# the kernel's layout and forced actions, for analyses (``sim.kernel`` documents each)
+TALLY_SHAPE = K.TALLY_SHAPE
+RECORD_COLUMNS = K.RECORD_COLUMNS
+SEEN_COLUMNS = K.SEEN_COLUMNS
+FORCE_PASS, FORCE_MAKE, FORCE_ALONE = K.FORCE_PASS, K.FORCE_MAKE, K.FORCE_ALONE
+
+# Always None: executors are passed as ``executor=``; the former copy of ``simulate_games`` in
+# ``sim.game`` (superseded by ``sim.games_runner``) still reads this name.
 _EXECUTOR = None
 
 DEFAULT_CHUNK = 4096
@@ -203,13 +202,35 @@ def simulate(
     scores=(0, 0),
     progress: Callable[[int], None] | None = None,
     on_records: Callable[[object, int], None] | None = None,
+    executor=None,
 ) -> RunResult:
     """Play hands ``start .. start+hands-1`` and return the tally (and records if asked).
 
-    ``on_records(frame, part)`` receives each batch's records instead of keeping them in memory
-    (used to stream Parquet parts).  ``progress(k)`` is called with the hands finished per batch.
-    ``scores`` (team 0, team 1) is the game score at which every hand is played, for
-    score-aware strategies (game analysis); the deals do not depend on it.
+    A run is played in batches of ``batch`` hands (the progress bar ticks per batch); inside a
+    batch the kernel's ``prange`` splits fixed chunks of ``chunk`` hands over threads.
+    Aggregate mode keeps only the tally histogram (``TALLY_SHAPE``), so memory stays flat
+    however many hands are played; records mode returns one row per hand
+    (``RECORD_COLUMNS``), or hands each batch's rows to ``on_records``.
+
+    Parameters
+    ----------
+    hands : number of hands; hand ``i`` depends only on ``(seed, i)``.
+    seed, rules, table : the run seed, the rules (default: published) and the seating
+        (default: ``basic`` at every seat).
+    records : also return one row per hand (``RECORD_COLUMNS``) as a DataFrame.
+    threads : Numba threads (default: all).
+    force : a forced decision (``force_array``); None plays every decision by strategy.
+    scores : (team 0, team 1), the game score at which every hand is played, for
+        score-aware strategies; the deals do not depend on it.
+    progress : called with the hands finished after each batch.
+    on_records : ``on_records(frame, part)`` receives each batch's records instead of keeping
+        them in memory (used to stream Parquet parts).
+    executor : a ``sim.distributed.BatchExecutor`` to play the batches on Dask workers
+        (same results, bit for bit); None plays them here.
+
+    Returns
+    -------
+    RunResult
     """
     if isinstance(hands, bool) or not isinstance(hands, int | np.integer) or hands < 1:
         raise ValueError(f"number of hands must be a positive whole number, not {hands!r}")
@@ -231,29 +252,19 @@ def simulate(
     t0 = time.perf_counter()
     done = 0
     part = 0
-    no_masks = np.zeros((4, 0), np.uint32)
-    no_fields = np.zeros((K.NREC - 4, 0), np.int8)
-    executor = _EXECUTOR
     if executor is not None:
         threads = executor.threads
     while done < hands:
         n = min(batch, hands - done)
-        nchunks = (n + chunk - 1) // chunk
         if executor is not None:
             tally_row, frame = executor.hands_batch(seed, start + done, n, rules, table, records,
                                                     force, tuple(int(x) for x in score_arr))
             total += tally_row
         else:
-            tally = np.zeros((nchunks, K.NTALLY_ROW), np.int64)
-            if records:
-                masks = np.empty((4, n), np.uint32)
-                fields = np.empty((K.NREC - 4, n), np.int8)
-            else:
-                masks, fields = no_masks, no_fields
-            kernel.run_hands(seed, start + done, n, chunk, packed, kinds, bv, force,
-                             masks, fields, tally, score_arr)
-            check_code_strategy(tally, table)
-            total += tally.sum(axis=0)
+            tally_row, masks, fields = _kernel_batch(kernel, seed, start + done, n, chunk,
+                                                     packed, kinds, bv, force, records,
+                                                     score_arr, table)  # fmt: skip
+            total += tally_row
             frame = None
             if records and on_records is None:
                 raw.append((masks, fields))
@@ -269,19 +280,42 @@ def simulate(
         if progress is not None:
             progress(n)
     wall = time.perf_counter() - t0
-    recs = None
-    if records and on_records is None:
-        if raw:
-            # one copy of each column at most (a DataFrame per batch and a concat cost two)
-            masks = raw[0][0] if len(raw) == 1 else np.concatenate([r[0] for r in raw], axis=1)
-            fields = raw[0][1] if len(raw) == 1 else np.concatenate([r[1] for r in raw], axis=1)
-            recs = records_frame(masks, fields, start)
-        else:
-            import pandas as pd
-
-            recs = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    recs = _kept_records(raw, frames, start) if records and on_records is None else None
     return RunResult(hands, seed, rules, table, total[:K.NTALLY].reshape(K.TALLY_SHAPE), recs,
                      wall, threads)
+
+
+_NO_MASKS = np.zeros((4, 0), np.uint32)
+_NO_FIELDS = np.zeros((K.NREC - 4, 0), np.int8)
+
+
+def _kernel_batch(kernel, seed, start, n, chunk, packed, kinds, bv, force, records, score_arr,
+                  table):
+    """One batch on this process's threads: (summed tally row, record masks, record fields);
+    the record columns are empty unless ``records``."""
+    tally = np.zeros(((n + chunk - 1) // chunk, K.NTALLY_ROW), np.int64)
+    if records:
+        masks = np.empty((4, n), np.uint32)
+        fields = np.empty((K.NREC - 4, n), np.int8)
+    else:
+        masks, fields = _NO_MASKS, _NO_FIELDS
+    kernel.run_hands(seed, start, n, chunk, packed, kinds, bv, force, masks, fields, tally,
+                     score_arr)
+    check_code_strategy(tally, table)
+    return tally.sum(axis=0), masks, fields
+
+
+def _kept_records(raw: list, frames: list, start: int):
+    """The records kept in memory as one DataFrame: the kernel's columns framed once (one copy
+    of each column at most; a DataFrame per batch and a concat would cost two), or the
+    executor's frames concatenated."""
+    if raw:
+        masks = raw[0][0] if len(raw) == 1 else np.concatenate([r[0] for r in raw], axis=1)
+        fields = raw[0][1] if len(raw) == 1 else np.concatenate([r[1] for r in raw], axis=1)
+        return records_frame(masks, fields, start)
+    import pandas as pd
+
+    return pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
 
 
 def check_code_strategy(tally: np.ndarray, table: Table) -> None:
@@ -309,7 +343,7 @@ def tally_from_records(frame) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------------------------------
-# trace mode -> hand records (DESIGN.md JSON format)
+# trace mode -> hand records (the JSON that ``euchre-sim replay`` reads)
 
 def trace(seed: int, indices, rules: Rules | None = None, table: Table | None = None,
           force=None) -> list[dict]:
@@ -368,11 +402,23 @@ def events_to_record(index: int, deck, events, rules: Rules, dealer: int | None 
     return rec
 
 
+def play_seen(seed, start, n, chunk, rules: Rules, table: Table, force, hand_mask: int,
+              upcard: int, position: int, scores, out) -> None:
+    """Deals ``start .. start+n-1`` consistent with one player's view (his hand as a card mask
+    and the upcard; he sits at ``position``, seat 3 deals): fills ``out`` (n x
+    ``len(SEEN_COLUMNS)``) with ``SEEN_COLUMNS``, points for his team (``sim.kernel.run_seen``)."""
+    kernel, _ = table.kernels()
+    kinds, bv = table.arrays()
+    kernel.run_seen(seed, start, n, chunk, rules.pack(), kinds, bv, force, hand_mask, upcard,
+                    position, np.asarray(scores, np.int64), out)
+
+
 def default_threads() -> int:
     return numba.config.NUMBA_NUM_THREADS
 
 
 __all__ = [
     "Table", "RunResult", "simulate", "trace", "records_frame", "tally_from_records",
-    "bid_table", "force_array", "POSITIONS", "set_threads", "default_threads",
+    "bid_table", "force_array", "POSITIONS", "set_threads", "default_threads", "play_seen",
+    "TALLY_SHAPE", "RECORD_COLUMNS", "SEEN_COLUMNS", "FORCE_PASS", "FORCE_MAKE", "FORCE_ALONE",
 ]

@@ -13,11 +13,19 @@ from scipy import stats as sps
 
 from analysis import features as F
 from analysis import orderup as O
-from analysis.orderup_cmd import ALONE_FILES, ORDERUP_FILES, WIN_GAIN_FILES, alone, order_up
+from analysis.orderup_cmd import alone, order_up
+from analysis.results_io import ALONE_FILES, ORDERUP_FILES, WIN_GAIN_FILES
 from analysis.stats import mean_interval, paired_difference
-from sim.kernel import FORCE_ALONE, FORCE_MAKE, FORCE_PASS
 from sim.rules import Rules
-from sim.runner import POSITIONS, Table, force_array, simulate
+from sim.runner import (
+    FORCE_ALONE,
+    FORCE_MAKE,
+    FORCE_PASS,
+    POSITIONS,
+    Table,
+    force_array,
+    simulate,
+)
 from sim.strategies import get_strategy
 
 # ---------------------------------------------------------------------------------------------
@@ -471,7 +479,7 @@ def win_p():
 def test_win_gain_at_9_8_equals_a_recomputation_from_the_records(win_p):
     t = O.win_probability_gain(1200, "9-8", 3, positions=["second", "third"], win_p=win_p)
     assert list(t.deals) == [0, 1200, 1200, 0]
-    got = O.win_probability_table(t, by="trumps")
+    got = O.win_gain_table(t, by="trumps")
     for p in (1, 2):
         h = int(t.hands[p])
         runs = {}
@@ -528,7 +536,7 @@ def test_win_gain_at_0_0_pairs_like_the_counterfactual(paired, win_p):
     c = paired["order-pass"]
     assert np.array_equal(t.deals, c.deals) and np.array_equal(t.hands, c.hands)
     for by in ("class", "trumps"):
-        w = O.win_probability_table(t, by=by, pooled=True)
+        w = O.win_gain_table(t, by=by, pooled=True)
         e = O.counterfactual_table(c, by=by, pooled=True)
         assert np.array_equal(w["deals"], e["deals"])
         assert np.allclose(w["ev_gain"], e["gain"], rtol=1e-12)
@@ -536,7 +544,7 @@ def test_win_gain_at_0_0_pairs_like_the_counterfactual(paired, win_p):
     assert (w["score"] == "0-0").all() and set(w["position"]) == {"second", "dealer", "all"}
 
 
-def test_win_probability_table_on_a_hand_made_tally():
+def test_win_gain_table_on_a_hand_made_tally():
     p = np.full((10, 10), 0.5)
     p[9, 6] = 0.8  # he deals next at 9-6 (he sits third)
     t = O.WinGainTally(O.ORDER_VS_PASS, (8, 6), p)
@@ -545,7 +553,7 @@ def test_win_probability_table_on_a_hand_made_tally():
     t.by_class[2, c, made, defended] = 3  # order: 9-6 (0.8); pass: 8-7 (0.5): +0.3
     t.by_class[2, c, euchred, made] = 1  # order: 8-8 (0.5); pass: 9-6 (0.8): -0.3
     t.by_class[2, c, 2 * 5, euchred] = 2  # march: 10-6 (1); pass: 8-8 (0.5): +0.5
-    df = O.win_probability_table(t, by="class")
+    df = O.win_gain_table(t, by="class")
     assert len(df) == 1
     r = df.iloc[0]
     assert (r["position"], r["hand_class"], r["deals"], r["score"]) == (
@@ -564,7 +572,7 @@ def test_win_probability_table_on_a_hand_made_tally():
     assert w[made] == 1 - p[6, 9] == 0.5 and w[2 * 5] == 1.0 and w[euchred] == 1 - p[8, 8]
     assert O.result_win_probability(t, 0)[0 * 5 + 4] == 0.0  # they reach 10
     with pytest.raises(ValueError, match="not point count"):
-        O.win_probability_table(t, by="points")
+        O.win_gain_table(t, by="points")
 
 
 def test_win_gain_input_checks(win_p):

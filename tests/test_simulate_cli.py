@@ -9,13 +9,15 @@ import pytest
 from click.testing import CliRunner
 
 import sim.runner
-from analysis.simulate_cmd import format_hand, show, simulate, strategies
+from analysis.hand_text import format_hand
+from analysis.show_cmd import show
+from analysis.simulate_cmd import simulate
+from analysis.strategies_cmd import strategies
 from analysis.summary import summarise
 from sim.cards import parse_card, suit_of
-from sim.kernel import RECORD_COLUMNS
 from sim.referee import replay_record
 from sim.rules import Rules, parse_rules
-from sim.runner import RunResult, Table, tally_from_records, trace
+from sim.runner import RECORD_COLUMNS, RunResult, Table, tally_from_records, trace
 from sim.strategies import BUILTINS
 
 HANDS = "20000"
@@ -129,7 +131,7 @@ def test_out_writes_run_folder(tmp_path):
     # the records are the run's hands: the summary recomputed from them equals summary.csv
     tally = tally_from_records(recs)
     res = RunResult(20000, 6, parse_rules("house"), Table.teams(), tally.reshape(-1))
-    res.tally = tally.reshape(sim.kernel.TALLY_SHAPE)
+    res.tally = tally.reshape(sim.runner.TALLY_SHAPE)
     csv = pd.read_csv(out / "summary.csv")
     pd.testing.assert_frame_equal(csv, summarise(res), rtol=1e-12)
     # and equal the hands the API plays for that seed

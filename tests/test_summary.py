@@ -17,10 +17,9 @@ from analysis.summary import (
     summarise,
     summary_json,
 )
-from sim.kernel import TALLY_SHAPE
 from sim.referee import score_hand
 from sim.rules import Rules
-from sim.runner import RunResult, Table, simulate
+from sim.runner import TALLY_SHAPE, RunResult, Table, simulate
 
 Z95 = 1.959963984540054
 

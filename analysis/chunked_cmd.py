@@ -1,0 +1,110 @@
+"""``simulate --scheduler`` and ``simulate --resume``: a run played in resumable chunks
+(``sim.distributed``).  With ``--out DIR`` the run writes straight into DIR: run.json and chunk
+tallies as chunks finish, summary.csv and manifest.json last, so a folder without manifest.json
+is an unfinished run that ``--resume DIR`` completes.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+
+import click
+
+from analysis.options import UsageError, progress_bar, ticker
+from sim.runs import RunFolderError, prepare_chunked_folder, why
+
+CHUNK_ONLY_OPTIONS = ("scheduler", "threads", "as_json", "silent", "resume")
+
+
+def _resumed_run(ctx, resume):
+    """(hands, seed, rules, table, chunk_hands, records) of the interrupted run in ``resume``."""
+    from sim import distributed as D
+
+    given = [
+        name for name, value in ctx.params.items()
+        if name not in CHUNK_ONLY_OPTIONS
+        and ctx.get_parameter_source(name).name not in ("DEFAULT", "DEFAULT_MAP")
+        and value not in (None, False)
+    ]  # fmt: skip
+    if given:
+        opt = "--" + given[0].replace("_", "-")
+        raise UsageError(f"--resume takes the run's options from its run.json; {opt} "
+                         "cannot be given with it (only --scheduler, --threads, --silent, "
+                         "--json)")  # fmt: skip
+    if (resume / "manifest.json").is_file():
+        raise click.ClickException(
+            f"--resume {resume}: the run is already complete (see {resume / 'summary.csv'})"
+        )
+    try:
+        return D.spec_values(D.read_run_spec(resume), resume)
+    except ValueError as e:
+        raise click.ClickException(f"--resume {e}") from None
+
+
+def _interrupted(ctx, out):
+    from sim import distributed as D
+
+    if out is not None and (out / "run.json").is_file():
+        try:
+            k, n = D.progress_of(out)
+        except ValueError:
+            k, n = 0, 0
+        click.echo(f"interrupted: {k} of {n} chunks saved in {out}; finish with: "
+                   f"euchre-sim simulate --resume {out}", err=True)  # fmt: skip
+    else:
+        click.echo("interrupted: nothing written", err=True)
+    ctx.exit(130)
+
+
+def simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force, threads,
+                     batch, scheduler, resume, as_json, silent):
+    """Play (or finish) a chunked run, write its folder and print its summary."""
+    from analysis.results_io import write_chunked_run
+    from analysis.simulate_cmd import command_line
+    from analysis.summary import by_position, format_summary, summarise, summary_json
+    from sim import distributed as D
+    from sim.runs import chunk_size
+
+    if games is not None:
+        raise UsageError("--scheduler and --resume work with --hands runs, not --games")
+    if resume is not None:
+        out = resume
+        hands, seed, rules, table, chunk_hands, records = _resumed_run(ctx, resume)
+    else:
+        chunk_hands = batch or chunk_size(hands, records)
+        if out is not None:
+            try:
+                prepare_chunked_folder(out, force)
+            except RunFolderError as e:
+                raise click.ClickException(str(e)) from None
+    try:
+        with progress_bar(silent, hands, "hands") as bar:
+            cr = D.run_chunked(hands, seed, rules, table,
+                               scheduler=None if scheduler == "threads" else scheduler,
+                               chunk_hands=chunk_hands, threads=threads, run_dir=out,
+                               records=records, progress=ticker(bar))  # fmt: skip
+        result = cr.result
+        df = summarise(result)
+        if out is not None:
+            where = shlex.join(["--scheduler", scheduler or "threads"])
+            command = command_line(["--hands", hands], seed, rules, table, records, out, False,
+                                   threads) + " " + where
+            write_chunked_run(out, cr, df, records=records, scheduler=scheduler or "threads",
+                              chunks=len(D.chunk_ranges(hands, chunk_hands)), command=command)
+    except KeyboardInterrupt:
+        _interrupted(ctx, out)
+    except (ValueError, RuntimeError) as e:
+        raise click.ClickException(str(e)) from None
+    except OSError as e:
+        raise click.ClickException(f"--out {out}: cannot write there ({why(e)})") from None
+
+    if as_json:
+        click.echo(json.dumps(summary_json(result), indent=2))
+    else:
+        click.echo(format_summary(df, result, by_position(result)))
+        if out is not None:
+            click.echo(f"\nwrote {out}")
+
+
+__all__ = ["simulate_chunked"]

@@ -1,0 +1,215 @@
+"""Options and error handling shared by the commands: rules, strategies, seed, threads, the
+output folder, ``--silent`` and ``--scheduler``.
+
+Each decorator turns its options into one value for the command (``rules=``, ``table=``,
+``executor=``); user mistakes become ``click.ClickException`` (one ``Error:`` line).
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from contextlib import nullcontext
+from pathlib import Path
+
+import click
+
+from sim.rules import parse_rules
+from sim.runs import RunFolder, RunFolderError, why
+from sim.strategies import DEFAULT_STRATEGY
+
+
+class UsageError(click.ClickException):
+    """A wrong combination of options: one line like any ClickException, exit status 2."""
+
+    exit_code = 2
+
+
+def rules_options(f):
+    """``--rules SPEC`` and ``--stick-the-dealer``: the command receives ``rules``."""
+
+    @click.option(
+        "--rules",
+        "rules_spec",
+        metavar="SPEC",
+        default=None,
+        help="Preset and/or options, comma separated, e.g. 'house' or "
+        "'stick_the_dealer,game_to=7' (default: the published rules).",
+    )
+    @click.option(
+        "--stick-the-dealer", is_flag=True, help="Shorthand for adding stick_the_dealer to --rules."
+    )
+    @functools.wraps(f)
+    def wrapper(*args, rules_spec, stick_the_dealer, **kwargs):
+        try:
+            rules = parse_rules(rules_spec)
+            if stick_the_dealer:
+                rules = rules.replace(stick_the_dealer=True)
+        except ValueError as e:
+            raise click.ClickException(str(e)) from None
+        return f(*args, rules=rules, **kwargs)
+
+    return wrapper
+
+
+def strategy_options(f):
+    """``--strategy``, ``--team0/1`` and ``--seat0..3``: the command receives ``table``."""
+
+    @click.option(
+        "--strategy",
+        metavar="NAME|FILE.toml",
+        default=None,
+        help=f"Strategy for all four seats (default: {DEFAULT_STRATEGY}): a built-in name or a "
+        "TOML file that overrides a built-in's parameters; see 'strategies'.",
+    )
+    @click.option("--team0", metavar="NAME|FILE.toml", default=None, help="Seats 0 and 2.")
+    @click.option("--team1", metavar="NAME|FILE.toml", default=None, help="Seats 1 and 3.")
+    @click.option("--seat0", metavar="NAME|FILE.toml", default=None, help="Seat 0 only.")
+    @click.option("--seat1", metavar="NAME|FILE.toml", default=None, help="Seat 1 only.")
+    @click.option("--seat2", metavar="NAME|FILE.toml", default=None, help="Seat 2 only.")
+    @click.option("--seat3", metavar="NAME|FILE.toml", default=None, help="Seat 3 only.")
+    @functools.wraps(f)
+    def wrapper(*args, strategy, team0, team1, seat0, seat1, seat2, seat3, **kwargs):
+        table = resolve_table(strategy, team0, team1, (seat0, seat1, seat2, seat3))
+        return f(*args, table=table, **kwargs)
+
+    return wrapper
+
+
+def resolve_table(
+    strategy: str | None,
+    team0: str | None,
+    team1: str | None,
+    seats: tuple = (None, None, None, None),
+):
+    """The seating for ``--strategy/--team0/--team1/--seat0..3``.
+
+    Each value is a built-in name or a ``.toml`` file (``sim.load_strategy``).  A seat plays
+    its ``--seatN`` strategy, else its team's, else ``--strategy``, else the default.
+    Positions relative to the dealer rotate with the deal (seat ``i % 4`` deals hand ``i``),
+    so per-position play is set by the ``first_offset`` .. ``dealer_offset`` parameters of a
+    TOML file, not by seat.
+    """
+    from sim.runner import Table
+    from sim.strategy_files import load_strategy
+
+    seats = tuple(seats)
+    if strategy is not None and team0 is not None and team1 is not None:
+        raise UsageError("--strategy conflicts with giving both --team0 and --team1")
+    for team, opt in ((0, team0), (1, team1)):
+        if opt is not None and seats[team] is not None and seats[team + 2] is not None:
+            raise UsageError(
+                f"--team{team} conflicts with giving both --seat{team} and --seat{team + 2}"
+            )
+    teams = (team0, team1)
+    if strategy is not None and all(
+        seats[s] is not None or teams[s % 2] is not None for s in range(4)
+    ):
+        raise UsageError("--strategy conflicts with --team/--seat options that seat every player")
+    base = strategy or DEFAULT_STRATEGY
+    specs = [seats[s] or teams[s % 2] or base for s in range(4)]
+    loaded = {}
+    try:
+        for spec in specs:
+            if spec not in loaded:
+                loaded[spec] = load_strategy(spec)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    return Table(tuple(loaded[spec] for spec in specs))
+
+
+def check_seed(seed: int) -> None:
+    """Stop with ``--seed: ...`` when ``seed`` is not a usable run seed."""
+    from sim.rng import normalise_seed
+
+    try:
+        normalise_seed(seed)
+    except ValueError as e:
+        raise click.ClickException(f"--seed: {e}") from None
+
+
+def check_at_least(option: str, value: int | None, least: int = 1) -> None:
+    """Stop with ``--option must be at least N, not V`` (None passes)."""
+    if value is not None and value < least:
+        raise click.ClickException(f"{option} must be at least {least}, not {value}")
+
+
+def scheduler_option(f):
+    """``--scheduler ADDR`` for a command that simulates: the command receives ``executor``
+    (a ``sim.distributed.BatchExecutor`` while it runs, or None) to pass to the analysis;
+    results are identical to a local run."""
+
+    @functools.wraps(f)
+    def wrapper(*args, scheduler=None, **kwargs):
+        from sim.distributed import scheduler_context
+
+        context = scheduler_context(scheduler)
+        try:
+            executor = context.__enter__()
+        except (ValueError, RuntimeError) as e:
+            raise click.ClickException(str(e)) from None
+        try:
+            return f(*args, executor=executor, **kwargs)
+        finally:
+            context.__exit__(None, None, None)
+
+    return click.option(
+        "--scheduler", default=None, metavar="ADDR",
+        help="Run the simulations on Dask: tcp://HOST:PORT or local:N worker processes "
+             "(needs the distributed extra).",
+    )(wrapper)  # fmt: skip
+
+
+def open_folder(out: Path, force: bool) -> RunFolder:
+    """A ``sim.runs.RunFolder`` at ``out``, or one ``Error:`` line saying why not."""
+    try:
+        return RunFolder(out, force)
+    except RunFolderError as e:
+        raise click.ClickException(str(e)) from None
+
+
+def run_or_fail(ctx, folder: RunFolder | None, work):
+    """Run ``work()`` (which fills ``folder.tmp`` when there is a folder) and commit the folder;
+    on any failure discard it, so nothing half-written is left: Ctrl-C exits 130 with one line,
+    a user mistake (``ValueError``) or an unwritable folder becomes one ``Error:`` line."""
+    try:
+        result = work()
+        if folder is not None:
+            folder.commit()
+        return result
+    except KeyboardInterrupt:
+        if folder is not None:
+            folder.discard()
+        click.echo("interrupted: nothing written", err=True)
+        ctx.exit(130)
+    except ValueError as e:
+        if folder is not None:
+            folder.discard()
+        raise click.ClickException(str(e)) from None
+    except OSError as e:
+        if folder is not None:
+            folder.discard()
+        where = f"--out {folder.out}: " if folder is not None else ""
+        raise click.ClickException(f"{where}cannot write there ({why(e)})") from None
+    except BaseException:
+        if folder is not None:
+            folder.discard()
+        raise
+
+
+def progress_bar(silent: bool, length: int, label: str):
+    """A progress bar on stderr (``bar.update(k)``), or a context yielding None when silent."""
+    if silent:
+        return nullcontext(None)
+    return click.progressbar(length=length, label=label, file=sys.stderr)
+
+
+def ticker(bar):
+    """``bar.update`` for a ``progress_bar``, or None when it is silent."""
+    return None if bar is None else bar.update
+
+
+__all__ = [
+    "UsageError", "rules_options", "strategy_options", "resolve_table", "check_seed",
+    "check_at_least", "scheduler_option", "open_folder", "run_or_fail", "progress_bar", "ticker",
+]  # fmt: skip

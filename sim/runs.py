@@ -1,0 +1,250 @@
+"""Run folders: written atomically, described by a manifest, reproducible from one command line.
+
+Every command and script that writes results goes through here: ``RunFolder`` (write into
+``DIR.tmp-<pid>``, rename to ``DIR`` when complete), ``manifest`` (the fields every
+``manifest.json`` shares) and ``reproduce_command`` (the ``euchre-sim ...`` line it records).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import subprocess
+from pathlib import Path
+
+from sim import __version__
+from sim.rules import PRESETS, Rules
+
+MIN_BATCH = 1 << 16
+RECORDS_BATCH = 1 << 18  # bounds the memory of one Parquet part (~35 bytes a hand)
+
+
+class RunFolderError(ValueError):
+    """A run folder that cannot be written (the message names ``--out DIR`` and why)."""
+
+
+def git_revision() -> str | None:
+    """The commit of the checkout the package runs from, or None outside git."""
+    try:
+        p = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            cwd=Path(__file__).resolve().parent,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    rev = p.stdout.strip()
+    return rev if p.returncode == 0 and rev else None
+
+
+def why(e: OSError) -> str:
+    """An ``OSError`` as a few lower-case words ("permission denied")."""
+    return e.strerror.lower() if e.strerror else str(e)
+
+
+class RunFolder:
+    """A run folder written into ``DIR.tmp-<pid>`` and renamed to ``DIR`` by ``commit``.
+
+    An existing ``DIR`` is replaced only with ``force`` and only when it is a run folder (it
+    holds ``manifest.json``); ``discard`` removes the temporary folder and any parent folders
+    this run created.  Problems raise ``RunFolderError``.
+    """
+
+    def __init__(self, out: Path, force: bool):
+        out = Path(out)
+        self.out = out
+        check_replaceable(out, force)
+        self.tmp = out.parent / f"{out.name}.tmp-{os.getpid()}"
+        # parent folders this run creates, removed again if the run fails
+        self.made_parents = [p for p in out.parent.absolute().parents if not p.exists()][::-1]
+        if not out.parent.absolute().exists():
+            self.made_parents.append(out.parent.absolute())
+        try:
+            if self.tmp.exists():
+                shutil.rmtree(self.tmp)
+            self.tmp.mkdir(parents=True)
+        except OSError as e:
+            self.discard()
+            raise RunFolderError(f"--out {out}: cannot write there ({why(e)})") from None
+
+    def write_json(self, name: str, obj) -> None:
+        (self.tmp / name).write_text(json.dumps(obj, indent=2) + "\n")
+
+    def commit(self) -> None:
+        if self.out.exists():
+            old = self.out.parent / f"{self.out.name}.old-{os.getpid()}"
+            self.out.rename(old)
+            self.tmp.rename(self.out)
+            shutil.rmtree(old)
+        else:
+            self.tmp.rename(self.out)
+
+    def discard(self) -> None:
+        shutil.rmtree(self.tmp, ignore_errors=True)
+        for p in reversed(self.made_parents):
+            try:
+                p.rmdir()
+            except OSError:
+                break
+
+
+def check_replaceable(out: Path, force: bool) -> None:
+    """Refuse to write over ``out`` unless it is empty, or a run folder and ``force`` is set."""
+    if not (out.is_symlink() or out.exists()):
+        return
+    if not out.is_dir():
+        raise RunFolderError(f"--out {out}: exists and is not a folder")
+    if not any(out.iterdir()):
+        return
+    if not force:
+        raise RunFolderError(
+            f"--out {out}: folder exists and is not empty (--force overwrites it)"
+        )
+    if not (out / "manifest.json").is_file():
+        raise RunFolderError(
+            f"--out {out}: not a run folder (no manifest.json); not overwriting it"
+        )
+    if Path.cwd().resolve().is_relative_to(out.resolve()):
+        raise RunFolderError(f"--out {out}: contains the working directory")
+
+
+def prepare_chunked_folder(out: Path, force: bool) -> None:
+    """Check (and with ``force`` clear) the folder a chunked run writes into directly: a
+    folder holding an interrupted run (``run.json``, no ``manifest.json``) is resumed, not
+    overwritten, unless ``force`` starts it over."""
+    if not (out.is_symlink() or out.exists()):
+        return
+    if not out.is_dir():
+        raise RunFolderError(f"--out {out}: exists and is not a folder")
+    if not any(out.iterdir()):
+        return
+    complete = (out / "manifest.json").is_file()
+    if (out / "run.json").is_file() and not complete and not force:
+        raise RunFolderError(
+            f"--out {out}: holds an interrupted run: finish it with --resume {out} "
+            "(or --force starts it over)"
+        )
+    if not complete and not (out / "run.json").is_file():
+        raise RunFolderError(
+            f"--out {out}: not a run folder (no manifest.json); not overwriting it"
+        )
+    if not force:
+        raise RunFolderError(
+            f"--out {out}: folder exists and is not empty (--force overwrites it)"
+        )
+    if Path.cwd().resolve().is_relative_to(out.resolve()):
+        raise RunFolderError(f"--out {out}: contains the working directory")
+    shutil.rmtree(out)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` under a temporary name and rename it into place."""
+    tmp = path.parent / f".{path.name}.tmp-{os.getpid()}"
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+# ---------------------------------------------------------------------------------------------
+# manifests
+
+
+def manifest(analysis: str | None = None, **fields) -> dict:
+    """A ``manifest.json``: ``analysis`` (the command, when given), the package version and
+    git revision, then ``fields`` in order."""
+    head = {} if analysis is None else {"analysis": analysis}
+    return {**head, "version": __version__, "git_revision": git_revision(), **fields}
+
+
+def rules_fields(rules: Rules) -> dict:
+    """``rules`` (the option values) and ``rules_description`` for a manifest."""
+    return {"rules": rules.as_dict(), "rules_description": rules.describe()}
+
+
+def run_manifest(seed, rules, table, threads, wall_s, **extra) -> dict:
+    """The manifest of a ``simulate`` run folder: seed, rules, strategies, threads, wall time,
+    then ``extra``."""
+    return manifest(seed=seed, **rules_fields(rules), strategies=table.describe(),
+                    threads=threads, wall_s=wall_s, **extra)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------
+# the reproduce command
+
+
+def rules_spec(rules: Rules) -> str:
+    """A ``--rules`` value that ``sim.rules.parse_rules`` reads back into ``rules``."""
+    if not rules.changes():
+        return "published"
+    for name, preset in PRESETS.items():
+        if preset == rules:
+            return name
+    return ",".join(f"{k}={str(v).lower()}" for k, v in rules.changes().items())
+
+
+def rules_words(rules: Rules) -> list[str]:
+    """``--rules`` and the rules' description, or nothing for the published rules."""
+    return ["--rules", rules.describe()] if rules.changes() else []
+
+
+def strategy_words(table) -> list[str]:
+    """``--strategy NAME`` when both teams play one strategy, else ``--team0 A --team1 B``."""
+    d = table.describe()
+    if d["team0"] == d["team1"]:
+        return ["--strategy", d["team0"]]
+    return ["--team0", d["team0"], "--team1", d["team1"]]
+
+
+def reproduce_command(command: str, *parts) -> str:
+    """The shell line ``euchre-sim COMMAND ...`` that reproduces a run.
+
+    Each part is a list of words (``["--seed", "1"]``), a flag (``"--force"``) or a pair
+    whose value ``None`` or ``False`` leaves the option out (``("--threads", None)``).
+    """
+    args = ["euchre-sim", command]
+    for part in parts:
+        if isinstance(part, str):
+            args.append(part)
+        elif isinstance(part, tuple):
+            option, value = part
+            if value is True:
+                args.append(option)
+            elif value is not None and value is not False:
+                args += [option, str(value)]
+        else:
+            args += [str(w) for w in part]
+    return shlex.join(args)
+
+
+# ---------------------------------------------------------------------------------------------
+# sizes
+
+
+def batch_size(hands: int, records: bool) -> int:
+    """Hands per kernel call: about 1% of the run (for the progress bar), whole chunks, capped."""
+    from sim.runner import DEFAULT_BATCH, DEFAULT_CHUNK
+
+    b = max(MIN_BATCH, -(-hands // 100))
+    b = -(-b // DEFAULT_CHUNK) * DEFAULT_CHUNK
+    return min(b, RECORDS_BATCH if records else DEFAULT_BATCH)
+
+
+def chunk_size(hands: int, records: bool) -> int:
+    """Hands per chunk of a chunked run: about 1/32 of the run (so a few workers share it),
+    at least 2^16 (per-chunk overhead), at most 2^20 (2^18 with records), whole kernel chunks."""
+    from sim.distributed import DEFAULT_CHUNK_HANDS
+    from sim.runner import DEFAULT_CHUNK
+
+    c = max(MIN_BATCH, -(-hands // 32))
+    c = -(-c // DEFAULT_CHUNK) * DEFAULT_CHUNK
+    return min(c, RECORDS_BATCH if records else DEFAULT_CHUNK_HANDS)
+
+
+__all__ = [
+    "RunFolder", "RunFolderError", "git_revision", "manifest", "run_manifest", "rules_fields",
+    "reproduce_command", "rules_spec", "rules_words", "strategy_words", "prepare_chunked_folder",
+    "write_atomic", "batch_size", "chunk_size", "why",
+]  # fmt: skip
