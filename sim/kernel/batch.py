@@ -16,13 +16,10 @@ from numba import njit, prange
 
 from sim.players.basic import seat_slots
 from sim.players.kinds import RANDOM
-from sim.rng import STREAM_DEAL, STREAM_PLAY, STREAM_SEEN, deal_block, hand_key, shuffle_deck
-from sim.rules import R_GAME_TO, R_LONE_DEFENDER_POINTS
+from sim.rng import STREAM_DEAL, STREAM_PLAY, STREAM_SEEN, hand_key, shuffle_deck
 
-from .hand import close_flags, hand_points, play_dealt, play_hand, round1_is_plain, tally_cell
-from .hooks import CODE_HOOKS
+from .hand import play_chunk, play_hand
 from .layout import (
-    BAD_USER_CELL,
     DEAL_BLOCK,
     NRES,
     RES_ALONE,
@@ -33,65 +30,6 @@ from .layout import (
     RES_PTS1,
     RES_ROUND,
 )
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def write_record(fields, i, dealer, rules, result):
-    """Record columns (``RECORD_COLUMNS`` after the four hands) of hand ``i`` from its
-    ``play_dealt`` result."""
-    (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
-     _bad_user) = result
-    fields[0, i] = upcard
-    fields[1, i] = dealer
-    fields[2, i] = rnd
-    fields[3, i] = maker
-    fields[4, i] = t
-    fields[5, i] = alone
-    fields[6, i] = def_alone
-    fields[7, i] = maker_tricks
-    pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks,
-                             rules[R_LONE_DEFENDER_POINTS])
-    fields[8, i] = pts0
-    fields[9, i] = pts1
-    fields[10, i] = farmer
-    fields[11, i] = discard
-    fields[12, i] = forced
-
-
-@njit(cache=True, _nrt=False)
-def play_chunk(seed, start, lo, hi, rules, kinds, seat_table, slots, any_random, force, masks,
-               fields, want_records, tally_row, scores, dealt, hands, draws, trace):
-    """Play hands ``start + lo .. start + hi - 1`` of a run into ``tally_row`` (and records);
-    ``run_hands``' ``prange`` body allocates the scratch arrays and calls it once per chunk,
-    so the hand loop is compiled as ordinary serial code.  ``dealt`` (6 x ``DEAL_BLOCK``) holds
-    a block of deals."""
-    close = close_flags(scores, rules[R_GAME_TO])
-    plain_round1 = round1_is_plain(kinds, force)
-    for b in range(lo, hi, DEAL_BLOCK):
-        e = min(hi, b + DEAL_BLOCK)
-        deal_block(seed, start, b, e, dealt)
-        for i in range(b, e):
-            idx = start + i
-            k = i - b
-            deal = (dealt[0, k], dealt[1, k], dealt[2, k], dealt[3, k], dealt[4, k], dealt[5, k])
-            dealer = idx & 3
-            # only random choices use the play key
-            play_key = hand_key(seed, idx, STREAM_PLAY) if any_random else np.uint64(0)
-            if want_records:
-                masks[(dealer + 1) & 3, i] = deal[0]
-                masks[(dealer + 2) & 3, i] = deal[1]
-                masks[(dealer + 3) & 3, i] = deal[2]
-                masks[dealer, i] = deal[3]
-            result = play_dealt(deal, dealer, rules, kinds, seat_table, slots, play_key, draws,
-                                scores, close, plain_round1, force, hands, trace, False)
-            if want_records:
-                write_record(fields, i, dealer, rules, result)
-            (rnd, maker, _t, alone, def_alone, maker_tricks, farmer, _discard, _forced, _upcard,
-             bad_user) = result
-            tally_row[tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks,
-                                 farmer)] += 1
-            if CODE_HOOKS:
-                tally_row[BAD_USER_CELL] += bad_user
 
 
 @njit(cache=True, parallel=True)

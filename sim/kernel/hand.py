@@ -19,6 +19,7 @@ from sim.players import basic, decide
 from sim.players.basic import PL_ALONE, PL_CALL, PLAN, plan_row, seat_base
 from sim.players.bits import NINES_TENS, TRUMP_POW, low, to_cards, to_power
 from sim.players.kinds import H_CALL, H_DISCARD, H_FOLLOW, H_LEAD, H_ORDER, RANDOM, USER
+from sim.rng import STREAM_PLAY, deal_block, hand_key
 from sim.rules import (
     R_DEALER_DISCARDS_PARTNER_ALONE,
     R_DEFEND_ALONE,
@@ -38,8 +39,10 @@ from .hooks import (
     hook_order_up,
 )
 from .layout import (
+    BAD_USER_CELL,
     BID_ORDER,
     BID_PASS,
+    DEAL_BLOCK,
     EV_BID,
     EV_DEFEND,
     EV_DISCARD,
@@ -73,13 +76,6 @@ def log_event(trace, kind, seat, a, b):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def hooked(kind, hook_bit):
-    """Whether a seat of ``kind`` answers this decision with a code strategy's hook (always
-    False in the built-in kernel, where ``CODE_HOOKS`` is a False constant)."""
-    return CODE_HOOKS and kind >= USER and (kind - USER) & hook_bit != 0
-
-
-@njit(cache=True, inline="always", _nrt=False)
 def close_flags(scores, game_to):
     """Bit ``team`` set when that team needs one point to win (game mode): the score is read
     once a hand, not at every decision.  A seat's flags are ``(close >> team) & 1`` (its own
@@ -94,7 +90,8 @@ def round1_is_plain(kinds, force):
     order-up hook and no forced round-1 bid (the same for every hand of a run)."""
     plain = not (force[F_ROUND] == 1 and force[F_POS] >= 0)
     for s in range(4):
-        plain = plain and kinds[s] != RANDOM and not hooked(kinds[s], H_ORDER)
+        hooked = CODE_HOOKS and kinds[s] >= USER and (kinds[s] - USER) & H_ORDER != 0
+        plain = plain and kinds[s] != RANDOM and not hooked
     return plain
 
 
@@ -158,7 +155,7 @@ def round1_by_seat(hands, dealer, upcard, kinds, seat_table, plan, force, scores
             forced = 1
         else:
             a = -1
-            if hooked(kinds[seat], H_ORDER):
+            if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_ORDER:
                 a = hook_order_up(hands[seat], upcard, k, scores[team], scores[1 - team], game_to)
                 if a < 0 or a > 2:
                     bad_user = 1
@@ -187,7 +184,7 @@ def pick_up(hands, dealer, upcard, maker, alone, kinds, rules, force, dealer_dis
     d = -1
     if force[F_POS] == 3 and force[F_DISCARD] >= 0 and (hand6 >> force[F_DISCARD]) & 1:
         d = force[F_DISCARD]
-    elif hooked(kinds[dealer], H_DISCARD):
+    elif CODE_HOOKS and kinds[dealer] >= USER and (kinds[dealer] - USER) & H_DISCARD:
         d = hook_discard(hand6, t, upcard, rules[R_DISCARD_UPCARD] != 0)
         if d < 0 or d > 23 or not (hand6 >> d) & 1 or (
                 d == upcard and not rules[R_DISCARD_UPCARD]):
@@ -226,7 +223,7 @@ def round2(hands, dealer, turned, kinds, seat_table, slots, plan, rules, force, 
                 a = 2 * s + (1 if force[2] == FORCE_ALONE else 0)
         else:
             a = -2
-            if hooked(kinds[seat], H_CALL):
+            if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_CALL:
                 a = hook_call(hands[seat], turned, stuck, scores[team], scores[1 - team],
                               game_to)
                 if a < -1 or a > 7 or a // 2 == turned or (a == -1 and stuck):
@@ -286,7 +283,7 @@ def lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, play_key, draws,
     hook answered an illegal card."""
     c = -1
     bad = 0
-    if hooked(kinds[seat], H_LEAD):
+    if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_LEAD:
         card = hook_lead(to_cards(hands[seat], t), t, seat, maker, alone != 0)
         if card < 0 or card > 23 or not (hands[seat] >> POWER_POS[t, card]) & 1:
             bad = 1
@@ -317,7 +314,7 @@ def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win
     beat = legal & beaters & (np.int64(-2) << win_pos)
     c = -1
     bad = 0
-    if hooked(kinds[seat], H_FOLLOW):
+    if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_FOLLOW:
         card = hook_follow(to_cards(h, t), to_cards(legal, t), t, POS_SUIT[t, lead_pos],
                            POWER_CARD[t, win_pos], win_seat, seat)
         if card < 0 or card > 23 or not (legal >> POWER_POS[t, card]) & 1:
@@ -523,3 +520,66 @@ def tally_index(res, dealer):
     """``tally_cell`` of a hand's result array."""
     return tally_cell(dealer, res[RES_ROUND], res[RES_MAKER], res[RES_ALONE],
                       res[RES_DEF_ALONE], res[RES_MAKER_TRICKS], res[RES_FARMER])
+
+
+# ---------------------------------------------------------------------------------------------
+# the hand loop of a batch (here, beside the hand it inlines: compiled in another module, the
+# same code ran slower)
+
+@njit(cache=True, inline="always", _nrt=False)
+def write_record(fields, i, dealer, rules, result):
+    """Record columns (``RECORD_COLUMNS`` after the four hands) of hand ``i`` from its
+    ``play_dealt`` result."""
+    (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
+     _bad_user) = result
+    fields[0, i] = upcard
+    fields[1, i] = dealer
+    fields[2, i] = rnd
+    fields[3, i] = maker
+    fields[4, i] = t
+    fields[5, i] = alone
+    fields[6, i] = def_alone
+    fields[7, i] = maker_tricks
+    pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks,
+                             rules[R_LONE_DEFENDER_POINTS])
+    fields[8, i] = pts0
+    fields[9, i] = pts1
+    fields[10, i] = farmer
+    fields[11, i] = discard
+    fields[12, i] = forced
+
+
+@njit(cache=True, _nrt=False)
+def play_chunk(seed, start, lo, hi, rules, kinds, seat_table, slots, any_random, force, masks,
+               fields, want_records, tally_row, scores, dealt, hands, draws, trace):
+    """Play hands ``start + lo .. start + hi - 1`` of a run into ``tally_row`` (and records);
+    ``run_hands``' ``prange`` body allocates the scratch arrays and calls it once per chunk,
+    so the hand loop is compiled as ordinary serial code.  ``dealt`` (6 x ``DEAL_BLOCK``) holds
+    a block of deals."""
+    close = close_flags(scores, rules[R_GAME_TO])
+    plain_round1 = round1_is_plain(kinds, force)
+    for b in range(lo, hi, DEAL_BLOCK):
+        e = min(hi, b + DEAL_BLOCK)
+        deal_block(seed, start, b, e, dealt)
+        for i in range(b, e):
+            idx = start + i
+            k = i - b
+            deal = (dealt[0, k], dealt[1, k], dealt[2, k], dealt[3, k], dealt[4, k], dealt[5, k])
+            dealer = idx & 3
+            # only random choices use the play key
+            play_key = hand_key(seed, idx, STREAM_PLAY) if any_random else np.uint64(0)
+            if want_records:
+                masks[(dealer + 1) & 3, i] = deal[0]
+                masks[(dealer + 2) & 3, i] = deal[1]
+                masks[(dealer + 3) & 3, i] = deal[2]
+                masks[dealer, i] = deal[3]
+            result = play_dealt(deal, dealer, rules, kinds, seat_table, slots, play_key, draws,
+                                scores, close, plain_round1, force, hands, trace, False)
+            if want_records:
+                write_record(fields, i, dealer, rules, result)
+            (rnd, maker, _t, alone, def_alone, maker_tricks, farmer, _discard, _forced, _upcard,
+             bad_user) = result
+            tally_row[tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks,
+                                 farmer)] += 1
+            if CODE_HOOKS:
+                tally_row[BAD_USER_CELL] += bad_user
