@@ -3,8 +3,8 @@
 Wall-clock figures on a shared machine drift by 10-30% from one minute to the next, so timing
 one kernel and then the other says little, and so does running them side by side on two
 cores that differ.  Here each core gets one process per checkout (``taskset``), and the two
-take turns: a burst of hands with A, then one with B (B first every other time), so both see the same core in the
-same second.  The ratio of the two rates is taken for each burst pair, and both cores run at
+take turns: a burst of hands with A, then one with B (B first every other time), so both see
+the same core in the same second.  The ratio of the two rates is taken for each burst pair, and both cores run at
 once, so a run of ``--bursts 30`` gives 60 ratios; the script prints their median and
 quartiles.  Each burst is ``play_chunk`` (the serial hand loop of ``run_hands``) called
 directly on one thread, basic strategy, aggregate mode.  Two copies of the same checkout
