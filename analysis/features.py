@@ -12,8 +12,8 @@ Choices a player should know about:
   discarding as the ``basic`` strategy does (``pickup``: void a side suit with a lone non-ace,
   else throw the lowest plain non-ace, else the lowest plain ace, else the lowest trump), so his
   trump count includes the upcard.  In round 2 the dealer holds his five dealt cards.
-* The point count is ``sim.kernel.bid_value`` with the default ``basic`` card values
-  (``sim.strategies.BASIC_PARAMS``), added in the same order so the values match the kernel's
+* The point count is ``sim.players.basic.bid_value`` with the default ``basic`` card values
+  (``sim.players.basic.BASIC_PARAMS``), added in the same order so the values match the kernel's
   bit for bit; voids count only with two or more trumps.  It leaves out the upcard adjustment the
   strategy makes for the other positions (a share of the upcard's value for or against).
 * Hands are the cards as dealt: with the farmer's-hand house rule a swapped hand is described
@@ -26,8 +26,9 @@ import numpy as np
 import pandas as pd
 
 from sim.cards import ACE, JACK, RANKS, SUIT_MASK_CARD, SUITS, left_bower, right_bower
-from sim.runner import POSITIONS, bid_table
-from sim.strategies import BASIC_PARAMS, P_VOID
+from sim.players import basic
+from sim.players.basic import BASIC_PARAMS, P_VOID, bid_table
+from sim.runner import POSITIONS
 
 N_SUITS = 4
 #: card-layout mask of each trump suit's cards, left bower included (``[trump]``)
@@ -73,14 +74,8 @@ def _build_tables():
     off-suit ace, 2 the right bower, 1 the left) + 128 when the field holds no card of the
     effective side suit ``suit``; summed over the four fields, ``& 127`` is the class code and
     ``>> 7`` the number of voids.
-    ``discard``: the key of the card ``basic`` would throw first from this field (lower is
-    thrown first, see ``pickup``); ``trump_discard`` the same for the trump cards only.
     """
     shape = np.zeros((N_SUITS, N_SUITS, 64), np.int64)
-    discard = np.full((N_SUITS, N_SUITS, 64), _NO_CARD, np.int64)
-    trump_discard = np.full((N_SUITS, N_SUITS, 64), _NO_CARD, np.int64)
-    key_card = np.zeros((N_SUITS, _NO_CARD + 1), np.int64)
-    trump_order = [0, 1, 3, 4, 5]  # 9 T Q K A, then left (5) and right (6) bower
     for t in range(N_SUITS):
         for s in range(N_SUITS):
             for f in range(64):
@@ -94,41 +89,10 @@ def _build_tables():
                     + (left_bower(t) in cards)
                     + (128 if s != t and not plain else 0)
                 )
-                keys = []
-                for c in plain:
-                    r = c % 6
-                    if r == ACE:
-                        keys.append(200 + r * 4 + s)
-                    elif len(plain) == 1:
-                        keys.append(r * 4 + s)  # voids a side suit
-                    else:
-                        keys.append(100 + r * 4 + s)
-                tkeys = []
-                for c in trumps:
-                    if c == right_bower(t):
-                        tkeys.append(306)
-                    elif c == left_bower(t):
-                        tkeys.append(305)
-                    else:
-                        tkeys.append(300 + trump_order.index(c % 6))
-                discard[t, s, f] = min(keys, default=_NO_CARD)
-                trump_discard[t, s, f] = min(tkeys, default=_NO_CARD)
-        for c in range(24):
-            s, r = divmod(c, 6)
-            if c == right_bower(t):
-                key_card[t, 306] = c
-            elif c == left_bower(t):
-                key_card[t, 305] = c
-            elif s == t:
-                key_card[t, 300 + trump_order.index(r)] = c
-            else:
-                for base in (0, 100, 200):
-                    key_card[t, base + r * 4 + s] = c
-    return shape.ravel(), discard.ravel(), trump_discard.ravel(), key_card.ravel()
+    return shape.ravel()
 
 
-_NO_CARD = 1000
-_SHAPE, _DISCARD, _TRUMP_DISCARD, _KEY_CARD = _build_tables()
+_SHAPE = _build_tables()
 
 
 def _fields(h: np.ndarray, t: np.ndarray) -> list[np.ndarray]:
@@ -245,20 +209,17 @@ def pickup(hands, upcard, may_discard_upcard: bool = True) -> tuple[np.ndarray, 
     """The dealer's hand after taking the upcard and discarding as ``basic`` does.
 
     Returns ``(hand, discard)``: the five-card masks and the discarded card per row.  The rule
-    (``sim.kernel.basic_discard``): throw a non-ace that is alone in its side suit (the lowest
+    (``sim.players.basic.discard``): throw a non-ace that is alone in its side suit (the lowest
     such), else the lowest plain non-ace, else the lowest plain ace, else the lowest trump;
-    plain cards rank by (rank, suit) and trumps 9 T Q K A, left, right, as the kernel does.
+    plain cards rank by (rank, suit) and trumps 9 T Q K A, left, right.
     """
     h = _arr(hands)
     up = np.broadcast_to(_arr(upcard), (h.size,))
     t = up // 6
     upbit = np.int64(1) << up
     h6 = h | upbit
-    key = np.minimum.reduce([np.take(_DISCARD, i) for i in _fields(h6, t)])
-    allowed = h6 if may_discard_upcard else h6 & ~upbit
-    tkey = np.minimum.reduce([np.take(_TRUMP_DISCARD, i) for i in _fields(allowed, t)])
-    key = np.minimum(key, tkey)
-    discard = np.take(_KEY_CARD, t * (_NO_CARD + 1) + key)
+    discard = basic.discards(np.ascontiguousarray(h6, np.int64), np.ascontiguousarray(t, np.int64),
+                             np.ascontiguousarray(up, np.int64), bool(may_discard_upcard))
     return h6 & ~(np.int64(1) << discard), discard
 
 

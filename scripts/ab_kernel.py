@@ -1,15 +1,14 @@
 """Compare the hand kernel's speed in two checkouts, in alternating bursts on the same core.
 
 Wall-clock figures on a shared machine drift by 10-30% from one minute to the next, so timing
-one kernel and then the other says little, and running them side by side on the two cores
-(this script's first method) still gave ratios from 0.75 to 1.25 when the cores differed.
-Here each core gets one process per checkout (``taskset``), and the two take turns: a burst of
-hands with A, then one with B (B first every other time), so both see the same core in the
-same second.  The ratio of the two rates is taken for each burst pair, and both cores run at
-once, so a run of ``--bursts 30`` gives 60 ratios; the script prints their median and
-quartiles.  Each burst is ``play_chunk`` (the serial hand loop of ``run_hands``) called
-directly on one thread, basic strategy, aggregate mode.  Two copies of the same checkout gave
-a median of 1.002 (quartiles 0.984-1.030, 40 ratios).
+one kernel and then the other says little, and so does running them side by side on two cores
+that differ.  Here each core gets one process per checkout (``taskset``), and the two take turns:
+a burst of hands with A, then one with B (B first every other time), so both see the same core
+in the same second.  The ratio of the two rates is taken for each burst pair, and both cores run
+at once, so a run of ``--bursts 30`` gives 60 ratios; the script prints their median and
+quartiles.  Each burst is ``play_chunk`` (the serial hand loop of ``run_hands``) called directly
+on one thread, basic strategy, aggregate mode.  Two copies of the same checkout give a median
+near 1.00 with quartiles about 0.02-0.03 either side over 40 ratios.
 
     git worktree add /tmp/base <commit>         # the kernel to compare against
     python scripts/ab_kernel.py /tmp/base       # this checkout against it
@@ -83,8 +82,8 @@ def main() -> None:
         raise SystemExit("--bursts must be at least 1 and --hands at least 1000")
     dirs = [str(Path(d).resolve()) for d in (args.base, args.other)]
     for d in dirs:
-        if not (Path(d) / "sim" / "kernel.py").is_file():
-            raise SystemExit(f"{d} is not a euchre-sim checkout (no sim/kernel.py)")
+        if not any((Path(d) / "sim" / k).is_file() for k in ("kernel.py", "kernel/__init__.py")):
+            raise SystemExit(f"{d} is not a euchre-sim checkout (no sim/kernel)")
 
     def spawn(d, cpu):
         p = subprocess.Popen(["taskset", "-c", str(cpu), sys.executable, __file__, d,

@@ -15,18 +15,13 @@ kernel under valgrind (20 minutes instead of one).
     python scripts/count_instructions.py --strategy random --hands 200000
 
 The measured process calls ``play_chunk`` (the serial hand loop ``run_hands`` runs on each
-thread) directly, so no thread pool runs and repeated counts of the same code agree to about
-0.5%.  (An earlier version went through ``run_hands`` and counted the pool's waiting too: its
-counts of one build spread over 2%.)  Instruction counts are a guide, not a verdict: dealing
-with the deck in registers, one hand at a time, added 250 instructions and ran no faster, while
-the vectorised block of deals removed 120 and ran a fifth faster; ``scripts/ab_kernel.py``
-times two builds against each other for that.  Under valgrind the deal is the vectorised code
-the host's CPU features allow (the features are pinned to the host's).
+thread) directly, so no thread pool runs and its waiting stays out of the count.  Instruction
+counts are a guide, not a verdict: a change can add instructions and still run faster (the
+vectorised block of deals), so time two builds against each other with
+``scripts/ab_kernel.py`` too.  Under valgrind the deal is the vectorised code the host's CPU
+features allow (the features are pinned to the host's).
 
-Needs valgrind (``apt install valgrind``).  Measured: basic about 1,430 instructions and 1.7
-simulated mispredictions a hand after the sixth round of kernel work (1,550 and 1.7 after the
-fifth, 1,731 and 2.7 at its start; 2,089 and 2.8 after the third round, 2,454 and 25.7 before
-the second).
+Needs valgrind (``apt install valgrind``).
 """
 
 from __future__ import annotations

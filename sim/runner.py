@@ -7,7 +7,6 @@ arrays to the kernel, locally or through an ``executor``.  Hand ``i`` depends on
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,21 +15,11 @@ import numba
 import numpy as np
 
 from sim import kernel as K
-from sim.cards import SUITS, card_name, cards_of, left_bower, right_bower
+from sim.cards import SUITS, card_name, cards_of
+from sim.players import Strategy
+from sim.players.basic import bid_table, seat_table
 from sim.rng import normalise_seed
 from sim.rules import Rules
-from sim.strategies import (
-    P_LEFT,
-    P_OACE,
-    P_OKING,
-    P_RIGHT,
-    P_TACE,
-    P_TKING,
-    P_TNINE,
-    P_TQUEEN,
-    P_TTEN,
-    Strategy,
-)
 
 # the kernel's layout and forced actions, for analyses (``sim.kernel`` documents each)
 TALLY_SHAPE = K.TALLY_SHAPE
@@ -46,42 +35,6 @@ DEFAULT_CHUNK = 4096
 DEFAULT_BATCH = 1 << 20
 POSITIONS = ("first", "second", "third", "dealer")
 
-_TRUMP_RANK_PARAM = {0: P_TNINE, 1: P_TTEN, 3: P_TQUEEN, 4: P_TKING, 5: P_TACE}
-
-
-def bid_table(params: np.ndarray) -> np.ndarray:
-    """[trump, suit, 6-bit field] -> summed card values for one parameter vector."""
-    return _bid_table(tuple(float(x) for x in params)).copy()
-
-
-@functools.lru_cache(maxsize=64)
-def _bid_table(params: tuple) -> np.ndarray:
-    # about 5 ms of Python per strategy: cached, since chunked runs call simulate many times
-    value = np.zeros((4, 24))
-    for t in range(4):
-        for c in range(24):
-            s, r = divmod(c, 6)
-            if c == right_bower(t):
-                v = params[P_RIGHT]
-            elif c == left_bower(t):
-                v = params[P_LEFT]
-            elif s == t:
-                v = params[_TRUMP_RANK_PARAM[r]]
-            elif r == 5:
-                v = params[P_OACE]
-            elif r == 4:
-                v = params[P_OKING]
-            else:
-                v = 0.0
-            value[t, c] = v
-    table = np.zeros((4, 4, 64))
-    for t in range(4):
-        for s in range(4):
-            for f in range(64):
-                table[t, s, f] = sum(value[t, s * 6 + r] for r in range(6) if f >> r & 1)
-    return table
-
-
 @dataclass(frozen=True)
 class Table:
     """Who sits where: a strategy per seat (team 0 = seats 0 and 2)."""
@@ -92,35 +45,33 @@ class Table:
     def teams(cls, team0="basic", team1=None) -> Table:
         """Team 0 (seats 0, 2) and team 1 (seats 1, 3): built-in names, TOML paths,
         ``module:Name`` code strategies or ``Strategy`` values."""
-        from sim.strategy_files import load_strategy
+        from sim.players import load_strategy
 
         a = load_strategy(team0)
         b = load_strategy(team1) if team1 is not None else a
         return cls((a, b, a, b))
 
     def kernels(self):
-        """(kernel module, game module) to run this table: the built-in ones, or for a code
-        strategy the generated copies with its hooks bound (``sim/code_kernel.py``)."""
+        """(hand kernel, game kernel) to run this table: ``sim.kernel`` and
+        ``sim.kernel.games``, or for a code strategy the same modules of the generated copy
+        of the kernel package with its hooks bound (``sim.code_kernel``)."""
         code = {s.hooks for s in self.seats if s.hooks is not None}
         if len(code) > 1:
             raise ValueError("a run can use only one code strategy (the other seats may use "
                              "any built-in or TOML strategy)")
         if not code:
-            from sim import game
+            from sim.kernel import games
 
-            return K, game
+            return K, games
         from sim.code_kernel import kernels_for
 
         return kernels_for(*code.pop())
 
     def arrays(self):
-        """(kinds, bv) for the kernels: each seat's kind, and the seat table: each seat's row of
-        bid values and decision thresholds (``sim.kernel.seat_row``), laid end to end, then
-        the bidding plan drawn from them (``sim.kernel.seat_plan``)."""
+        """(kinds, seat table) for the kernels: each seat's kind, and basic's seat table of the
+        four seats' parameters (``sim.players.basic.seat_table``)."""
         kinds = np.array([s.kind for s in self.seats], dtype=np.int64)
-        rows = np.concatenate([K.seat_row(p, bid_table(p))
-                               for p in (s.vector() for s in self.seats)])
-        return kinds, np.concatenate([rows, K.seat_plan(rows)])
+        return kinds, seat_table([s.vector() for s in self.seats])
 
     def describe(self) -> dict:
         return {

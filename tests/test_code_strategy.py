@@ -6,9 +6,9 @@ from click.testing import CliRunner
 from numba import njit
 
 from analysis.cli import main
+from sim.players import load_strategy
 from sim.referee import replay_record
 from sim.runner import Table, simulate, trace
-from sim.strategy_files import load_strategy
 
 SPEC = "examples.code_strategy:BowerHunter"
 
@@ -91,7 +91,7 @@ def test_bad_code_strategies(spec, message):
 
 
 def test_kinds_record_which_hooks_are_user_code():
-    from sim.kernel import H_FOLLOW, H_ORDER, USER
+    from sim.players import H_FOLLOW, H_ORDER, USER
 
     s = load_strategy(SPEC)
     assert s.kind == USER + H_ORDER + 2 + H_FOLLOW

@@ -20,10 +20,10 @@ from sim.cards import (
     right_bower,
     suit_of,
 )
-from sim.kernel import bid_value
+from sim.players import BASIC_PARAMS, basic_twin
+from sim.players.basic import bid_value
 from sim.rules import Rules
 from sim.runner import Table, simulate
-from sim.strategies import BASIC_PARAMS
 
 V = {k: v for k, (v, _) in BASIC_PARAMS.items()}
 
@@ -142,27 +142,10 @@ def test_best_suit_ties_go_to_the_lower_suit_and_exclusion():
 
 
 # ---------------------------------------------------------------------------------------------
-# the dealer's pick-up: a plain Python twin of the basic discard
+# the dealer's pick-up against basic's plain-Python twin
 
 
-def py_discard(h6: list[int], t: int, upcard: int, may_discard_upcard=True) -> int:
-    allowed = [c for c in h6 if may_discard_upcard or c != upcard]
-    plain = [c for c in allowed if effective_suit(c, t) != t]
-    nonace = [c for c in plain if rank_of(c) != ACE]
-
-    def suit_size(c):
-        return sum(1 for d in h6 if effective_suit(d, t) == effective_suit(c, t))
-
-    key = lambda c: (rank_of(c), suit_of(c))  # noqa: E731 - the kernel's plain power order
-    singles = [c for c in nonace if suit_size(c) == 1]
-    if singles:
-        return min(singles, key=key)
-    if nonace:
-        return min(nonace, key=key)
-    if plain:
-        return min(plain, key=key)
-    order = [t * 6 + r for r in (0, 1, 3, 4, 5)] + [left_bower(t), right_bower(t)]
-    return min(allowed, key=order.index)
+py_discard = basic_twin.discard
 
 
 @pytest.mark.parametrize("may", [True, False])

@@ -112,7 +112,8 @@ def test_bad_game_input():
 def test_basic_sees_the_score():
     """No loner when one point wins; lighter calls when the other side is one point away."""
     from sim.cards import mask_of, parse_card, parse_cards
-    from sim.kernel import PLAN, close_flags, decide_round1
+    from sim.kernel import PLAN, close_flags
+    from sim.players.decide import order_up as decide_round1
 
     kinds, bv = Table.teams("basic").arrays()
     rs = np.zeros(1, np.int64)

@@ -18,7 +18,6 @@ from click.testing import CliRunner
 from analysis.headtohead import head_to_head, head_to_head_games
 from analysis.simulate_cmd import UsageError, resolve_table, simulate, strategies
 from analysis.summary import summary_json
-from sim import kernel as K
 from sim.cards import (
     ACE,
     POWER_CARD,
@@ -34,12 +33,12 @@ from sim.cards import (
     suit_of,
     to_power,
 )
+from sim.kernel.hand import follow_card
+from sim.players import BASIC, BUILTINS, RANDOM, FileStrategy, P, basic, basic_twin, load_strategy
 from sim.referee import card_strength
 from sim.rules import Rules
 from sim.runner import Table, trace
 from sim.runner import simulate as run_hands
-from sim.strategies import BASIC, BUILTINS, RANDOM, P
-from sim.strategy_files import FileStrategy, load_strategy
 
 EXAMPLES = ("examples/strategies/lighter-dealer-partner.toml", "examples/strategies/ace-lover.toml")
 
@@ -263,7 +262,10 @@ def lead(hand, trump, maker, alone=False, turned=None, seat=0):
     t = SUITS.index(trump)
     h = to_power(mask_of(parse_cards(hand)), t)
     avoid = 0 if turned is None else int(SUIT_MASK_POW[t, SUITS.index(turned)])
-    pos = K.choose_lead(BASIC, seat, h, maker, maker if alone else -1, avoid, KEY, RS)
+    pos = basic.lead(seat, h, maker, maker if alone else -1, avoid)
+    twin = basic_twin.lead(parse_cards(hand), t, seat, maker, alone,
+                           None if turned is None else SUITS.index(turned))
+    assert twin == POWER_CARD[t, pos]
     return card_name(int(POWER_CARD[t, pos]))
 
 
@@ -281,7 +283,7 @@ def follow(hand, trump, trick, seat=0):
     # the kernel's whole follow step: legal cards, the cards that beat, the choice, the winner
     hands = np.zeros(4, np.int64)
     hands[seat] = h
-    new_pos, new_seat, bad = K._follow(np.full(4, BASIC, np.int64), hands, seat, t, led_mask,
+    new_pos, new_seat, bad = follow_card(np.full(4, BASIC, np.int64), hands, seat, t, led_mask,
                                        beaters, lead_pos, win_pos, win_seat, KEY, RS,
                                        np.zeros((1, 4), np.int64), False)
     played = int(h) & ~int(hands[seat])
@@ -290,13 +292,17 @@ def follow(hand, trump, trick, seat=0):
     # the winner after this card: the new card if it beats the old winner, else unchanged
     beats = STRENGTH[t][led][POWER_CARD[t, pos]] > STRENGTH[t][led][win_card]
     assert (new_pos, new_seat) == ((pos, seat) if beats else (win_pos, win_seat))
+    twin = basic_twin.follow(parse_cards(hand), t, led, win_card, win_seat, seat)
+    assert twin == POWER_CARD[t, pos]
     return card_name(int(POWER_CARD[t, pos]))
 
 
 def discard(hand6, trump, upcard, may_discard_upcard=True):
-    c = K.basic_discard(
+    c = basic.discard(
         mask_of(parse_cards(hand6)), SUITS.index(trump), parse_card(upcard), may_discard_upcard
     )
+    t = SUITS.index(trump)
+    assert c == basic_twin.discard(parse_cards(hand6), t, parse_card(upcard), may_discard_upcard)
     return card_name(int(c))
 
 
@@ -397,6 +403,73 @@ def test_toml_defaults_and_bases(tmp_path):
     assert s.params["farmer_swap"] == 0.0
     for name in BUILTINS:
         assert load_strategy(name) is BUILTINS[name]
+
+
+# ---------------------------------------------------------------------------------------------
+# The Numba player against its plain-Python twin (sim.players.basic_twin) on random inputs
+
+
+def _random_cards(rng, n):
+    return [int(c) for c in rng.choice(24, n, replace=False)]
+
+
+@pytest.mark.parametrize("strategy", ["basic", "trump-count", "aggressive"])
+def test_bid_value_equals_the_twin(strategy):
+    params = BUILTINS[strategy].vector()
+    _, table = Table((BUILTINS[strategy],) * 4).arrays()
+    rng = np.random.default_rng(21)
+    for _ in range(2000):
+        hand = _random_cards(rng, int(rng.integers(5, 7)))
+        t = int(rng.integers(4))
+        assert basic.bid_value(table, 0, mask_of(hand), t) == basic_twin.bid_value(params, hand, t)
+
+
+@pytest.mark.parametrize("may", [True, False])
+def test_discard_equals_the_twin(may):
+    rng = np.random.default_rng(22 + may)
+    for _ in range(3000):
+        cards = _random_cards(rng, 6)
+        up = cards[0]
+        got = basic.discard(mask_of(cards), up // 6, up, may)
+        assert got == basic_twin.discard(cards, up // 6, up, may)
+    # the vectorised form analysis uses
+    h6 = np.array([mask_of(_random_cards(rng, 6)) for _ in range(500)], np.int64)
+    ups = np.array([[c for c in range(24) if m >> c & 1][0] for m in h6], np.int64)
+    want = [basic_twin.discard([c for c in range(24) if m >> c & 1], u // 6, u, may)
+            for m, u in zip(h6, ups, strict=True)]
+    assert basic.discards(h6, ups // 6, ups, may).tolist() == want
+
+
+def test_lead_equals_the_twin():
+    rng = np.random.default_rng(24)
+    for _ in range(4000):
+        hand = _random_cards(rng, int(rng.integers(1, 6)))
+        t, seat, maker = (int(x) for x in rng.integers(4, size=3))
+        alone = bool(rng.integers(2))
+        turned = None if rng.integers(2) else int((t + rng.integers(1, 4)) % 4)
+        avoid = 0 if turned is None else int(SUIT_MASK_POW[t, turned])
+        pos = basic.lead(seat, to_power(mask_of(hand), t), maker, maker if alone else -1, avoid)
+        assert POWER_CARD[t, pos] == basic_twin.lead(hand, t, seat, maker, alone, turned)
+
+
+def test_follow_equals_the_twin():
+    rng = np.random.default_rng(25)
+    for _ in range(4000):
+        cards = _random_cards(rng, int(rng.integers(3, 8)))
+        t = int(rng.integers(4))
+        lead_card, winner, hand = cards[0], cards[1], cards[2:]
+        led = EFF[t][lead_card]
+        if STRENGTH[t][led][winner] < STRENGTH[t][led][lead_card]:
+            winner = lead_card          # the winner is at least as strong as the lead
+        seat, win_seat = int(rng.integers(4)), int(rng.integers(4))
+        h = to_power(mask_of(hand), t)
+        led_mask = int(SUIT_MASK_POW[t, led])
+        suit = h & led_mask
+        legal = suit if suit else h
+        win_pos = int(to_power(1 << winner, t)).bit_length() - 1
+        beat = legal & (led_mask | int(SUIT_MASK_POW[t, t])) & (-2 << win_pos)
+        pos = basic.follow(seat, legal, beat, win_seat)
+        assert POWER_CARD[t, pos] == basic_twin.follow(hand, t, led, winner, win_seat, seat)
 
 
 @pytest.mark.parametrize(
@@ -555,6 +628,6 @@ def test_head_to_head_games():
 def test_random_kind_is_not_a_toml_base():
     assert BUILTINS["random"].kind == RANDOM
     with pytest.raises(ValueError, match="no parameters"):
-        from sim.strategy_files import strategy_from_dict
+        from sim.players import strategy_from_dict
 
         strategy_from_dict({"base": "random"}, "x.toml")

@@ -1,0 +1,585 @@
+"""One hand of Euchre in Numba, as the phases of the rules: farmer's hand, round 1, the
+dealer's pick-up and discard, round 2, defending alone, five tricks, points.
+
+Each phase is a small function inlined into ``play_dealt`` (``inline="always"``, compiled
+without reference counting: they allocate nothing), so the hand compiles to one loop body whose
+state stays in registers, and ``tracing=False`` compiles the event log away.  Once trump is
+known the hands are remapped into the power layout (``sim.players.bits``), where the trick's
+winner is one bit test.  A code strategy's hooks (``hooks``) are asked first where it defines
+them; an illegal answer is replaced by basic's choice and flagged.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.cards import POS_SUIT, POWER_CARD, POWER_POS, SUIT_MASK_POW
+from sim.players import basic, decide
+from sim.players.basic import PL_ALONE, PL_CALL, PLAN, plan_row, seat_base
+from sim.players.bits import NINES_TENS, TRUMP_POW, low, to_cards, to_power
+from sim.players.kinds import H_CALL, H_DISCARD, H_FOLLOW, H_LEAD, H_ORDER, RANDOM, USER
+from sim.rng import STREAM_PLAY, deal_block, hand_key
+from sim.rules import (
+    R_DEALER_DISCARDS_PARTNER_ALONE,
+    R_DEFEND_ALONE,
+    R_DISCARD_UPCARD,
+    R_FARMER,
+    R_GAME_TO,
+    R_LONE_DEFENDER_POINTS,
+    R_STICK,
+)
+
+from .hooks import (
+    CODE_HOOKS,
+    hook_call,
+    hook_discard,
+    hook_follow,
+    hook_lead,
+    hook_order_up,
+)
+from .layout import (
+    BAD_USER_CELL,
+    BID_ORDER,
+    BID_PASS,
+    DEAL_BLOCK,
+    EV_BID,
+    EV_DEFEND,
+    EV_DISCARD,
+    EV_FARMER,
+    EV_PLAY,
+    F_DISCARD,
+    F_POS,
+    F_ROUND,
+    F_SUIT,
+    FORCE_ALONE,
+    FORCE_PASS,
+    LED_MASK,
+    NRES,
+    RES_ALONE,
+    RES_DEF_ALONE,
+    RES_FARMER,
+    RES_MAKER,
+    RES_MAKER_TRICKS,
+    RES_ROUND,
+)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def log_event(trace, kind, seat, a, b):
+    k = trace[0, 0] + 1
+    trace[0, 0] = k
+    trace[k, 0] = kind
+    trace[k, 1] = seat
+    trace[k, 2] = a
+    trace[k, 3] = b
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def close_flags(scores, game_to):
+    """Bit ``team`` set when that team needs one point to win (game mode): the score is read
+    once a hand, not at every decision.  A seat's flags are ``(close >> team) & 1`` (its own
+    side) and ``(close >> (1 - team)) & 1`` (the other side)."""
+    return ((1 if scores[0] >= game_to - 1 else 0)
+            | ((1 if scores[1] >= game_to - 1 else 0) << 1))
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def round1_is_plain(kinds, force):
+    """True when round 1 can be decided for all four seats at once: no random player, no
+    order-up hook and no forced round-1 bid (the same for every hand of a run)."""
+    plain = not (force[F_ROUND] == 1 and force[F_POS] >= 0)
+    for s in range(4):
+        hooked = CODE_HOOKS and kinds[s] >= USER and (kinds[s] - USER) & H_ORDER != 0
+        plain = plain and kinds[s] != RANDOM and not hooked
+    return plain
+
+
+# ---------------------------------------------------------------------------------------------
+# the phases
+
+@njit(cache=True, inline="always", _nrt=False)
+def farmers_hand(hands, dealer, upcard, kitty, kinds, seat_table, slots, play_key, draws, trace,
+                 tracing):
+    """A player holding only 9s and 10s (at most one can) may swap three cards for the
+    face-down kitty; returns his seat, or -1."""
+    for k in range(4):
+        seat = (dealer + 1 + k) & 3
+        if hands[seat] & ~NINES_TENS == 0:
+            gave = decide.farmer(kinds[seat], seat_table, seat_base(slots, seat), hands[seat],
+                                 upcard, play_key, draws)
+            if gave:
+                hands[seat] = (hands[seat] & ~gave) | kitty
+                if tracing:
+                    log_event(trace, EV_FARMER, seat, gave, kitty)
+                return seat
+            return -1
+    return -1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def round1_all_basic(hands, dealer, upcard, seat_table, plan, dealer_discard, trace, tracing):
+    """Round 1 when every seat bids by basic's numbers: all four values are worked out and the
+    first seat at or over its threshold found by a bit scan, without a branch per seat (whether
+    a seat orders is unpredictable).  Returns (maker or -1, alone)."""
+    orders = 0
+    alones = 0
+    for k in range(4):
+        o, al = basic.round1_bid(seat_table, plan + 4 * k, k, hands[(dealer + 1 + k) & 3],
+                                 upcard, dealer_discard)
+        orders |= int(o) << k
+        alones |= int(al) << k
+    k = low(orders | 16)             # 4: all passed
+    if tracing:
+        for j in range(min(k, 3) + 1):
+            log_event(trace, EV_BID, (dealer + 1 + j) & 3, BID_ORDER if j == k else BID_PASS,
+                      (alones >> j) & 1 if j == k else 0)
+    if k < 4:
+        return (dealer + 1 + k) & 3, (alones >> k) & 1
+    return -1, 0
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def round1_by_seat(hands, dealer, upcard, kinds, seat_table, plan, force, scores, game_to,
+                   dealer_discard, play_key, draws, trace, tracing):
+    """Round 1 asked seat by seat from the dealer's left (a random player, a hook or a forced
+    bid).  Returns (maker or -1, alone, forced, bad_user)."""
+    forced_pos = force[F_POS] if force[F_ROUND] == 1 else -1
+    forced = 0
+    bad_user = 0
+    for k in range(4):
+        seat = (dealer + 1 + k) & 3
+        team = seat & 1
+        if k == forced_pos:
+            a = force[2]
+            forced = 1
+        else:
+            a = -1
+            if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_ORDER:
+                a = hook_order_up(hands[seat], upcard, k, scores[team], scores[1 - team], game_to)
+                if a < 0 or a > 2:
+                    bad_user = 1
+                    a = -1
+            if a < 0:
+                a = decide.order_up(kinds[seat], seat_table, plan + 4 * k, k, hands[seat],
+                                    upcard, dealer_discard, play_key, draws)
+        if tracing:
+            log_event(trace, EV_BID, seat, BID_ORDER if a else BID_PASS, 1 if a == 2 else 0)
+        if a:
+            return seat, (1 if a == 2 else 0), forced, bad_user
+    return -1, 0, forced, bad_user
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def pick_up(hands, dealer, upcard, maker, alone, kinds, rules, force, dealer_discard, play_key,
+            draws, trace, tracing):
+    """The dealer picks up the ordered upcard and discards (unless his partner is alone and the
+    rule says not to).  Returns (the discard or -1, bad_user)."""
+    partner_alone = alone and maker == ((dealer + 2) & 3)
+    if partner_alone and not rules[R_DEALER_DISCARDS_PARTNER_ALONE]:
+        return -1, 0
+    t = upcard // 6
+    hand6 = hands[dealer] | (np.int64(1) << upcard)
+    bad_user = 0
+    d = -1
+    if force[F_POS] == 3 and force[F_DISCARD] >= 0 and (hand6 >> force[F_DISCARD]) & 1:
+        d = force[F_DISCARD]
+    elif CODE_HOOKS and kinds[dealer] >= USER and (kinds[dealer] - USER) & H_DISCARD:
+        d = hook_discard(hand6, t, upcard, rules[R_DISCARD_UPCARD] != 0)
+        if d < 0 or d > 23 or not (hand6 >> d) & 1 or (
+                d == upcard and not rules[R_DISCARD_UPCARD]):
+            bad_user = 1
+            d = -1
+    if d < 0:
+        d = decide.discard(kinds[dealer], hand6, upcard, rules[R_DISCARD_UPCARD],
+                           dealer_discard, play_key, draws)
+    hands[dealer] = hand6 & ~(np.int64(1) << d)
+    if tracing:
+        log_event(trace, EV_DISCARD, dealer, d, 0)
+    return d, bad_user
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def round2(hands, dealer, turned, kinds, seat_table, slots, plan, rules, force, scores, game_to,
+           play_key, draws, trace, tracing):
+    """Round 2: any suit but the one turned down, from the dealer's left; under stick the
+    dealer the dealer must call.  Returns (maker or -1, trump, alone, forced, bad_user)."""
+    forced_pos = force[F_POS] if force[F_ROUND] == 2 else -1
+    forced = 0
+    bad_user = 0
+    for k in range(4):
+        seat = (dealer + 1 + k) & 3
+        team = seat & 1
+        stuck = k == 3 and rules[R_STICK] != 0
+        if k == forced_pos:
+            forced = 1
+            if force[2] == FORCE_PASS and not stuck:
+                a = -1
+            else:
+                s = force[F_SUIT]
+                if s < 0:
+                    s, _ = basic.best_suit(seat_table, seat_base(slots, seat), hands[seat],
+                                           turned)
+                a = 2 * s + (1 if force[2] == FORCE_ALONE else 0)
+        else:
+            a = -2
+            if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_CALL:
+                a = hook_call(hands[seat], turned, stuck, scores[team], scores[1 - team],
+                              game_to)
+                if a < -1 or a > 7 or a // 2 == turned or (a == -1 and stuck):
+                    bad_user = 1
+                    a = -2
+            if a == -2:
+                plan_at = plan + 4 * k
+                a = decide.call(kinds[seat], seat_table, plan_row(seat_table, plan_at),
+                                hands[seat], turned, stuck, seat_table[plan_at + PL_ALONE],
+                                seat_table[plan_at + PL_CALL], play_key, draws)
+        if tracing:
+            if a < 0:
+                log_event(trace, EV_BID, seat, BID_PASS, 0)
+            else:
+                log_event(trace, EV_BID, seat, 2 + a // 2, a & 1)
+        if a >= 0:
+            return seat, a // 2, a & 1, forced, bad_user
+    return -1, -1, 0, forced, bad_user
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def defending_alone(hands, maker, t, kinds, seat_table, slots, play_key, draws, trace, tracing):
+    """House rule: the first willing defender clockwise from the maker defends alone; returns
+    his seat or -1."""
+    for k in (1, 3):
+        seat = (maker + k) & 3
+        if decide.defend_alone(kinds[seat], seat_table, seat_base(slots, seat), hands[seat], t,
+                               play_key, draws):
+            if tracing:
+                log_event(trace, EV_DEFEND, seat, 0, 0)
+            return seat
+    return -1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def next_seats(maker, alone, def_alone):
+    """The next active seat after each seat, two bits a seat (skipping the partners of lone
+    players, who sit out), and the number of active players."""
+    out0 = ((maker + 2) & 3) if alone else -1
+    out1 = ((def_alone + 2) & 3) if def_alone >= 0 else -1
+    n_active = 4 - (out0 >= 0) - (out1 >= 0)
+    nxt = 0b00111001                   # seat s -> s + 1 when all four play
+    if n_active < 4:
+        nxt = 0
+        for s in range(4):
+            q = (s + 1) & 3
+            while q == out0 or q == out1:
+                q = (q + 1) & 3
+            nxt |= q << (2 * s)
+    return nxt, n_active
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, play_key, draws, trace,
+              tracing):
+    """``seat`` leads (power layout); returns the card's position and 1 if a code strategy's
+    hook answered an illegal card."""
+    c = -1
+    bad = 0
+    if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_LEAD:
+        card = hook_lead(to_cards(hands[seat], t), t, seat, maker, alone != 0)
+        if card < 0 or card > 23 or not (hands[seat] >> POWER_POS[t, card]) & 1:
+            bad = 1
+        else:
+            c = POWER_POS[t, card]
+    if c < 0:
+        c = decide.lead(kinds[seat], seat, hands[seat], maker, lone, avoid, play_key, draws)
+    hands[seat] &= ~(np.int64(1) << c)
+    if tracing:
+        log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
+    return c, bad
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win_seat, play_key,
+                draws, trace, tracing):
+    """``seat`` follows to the trick led at ``lead_pos`` (power layout; ``led_mask``: the led
+    suit's cards, ``beaters``: the led suit and trump); returns the trick's winning card and
+    seat after his card, and 1 if a code strategy's hook answered an illegal card.
+
+    The cards that beat the winner are the legal trumps and led-suit cards above it (a trump
+    beats any lower card, a plain card only a lower card of the led suit, and a trump winner is
+    above every plain card), so whether the played card takes the trick is one bit test."""
+    h = hands[seat]
+    suit = h & led_mask
+    legal = suit if suit != 0 else h
+    # -2 << p: the bits above p
+    beat = legal & beaters & (np.int64(-2) << win_pos)
+    c = -1
+    bad = 0
+    if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_FOLLOW:
+        card = hook_follow(to_cards(h, t), to_cards(legal, t), t, POS_SUIT[t, lead_pos],
+                           POWER_CARD[t, win_pos], win_seat, seat)
+        if card < 0 or card > 23 or not (legal >> POWER_POS[t, card]) & 1:
+            bad = 1
+        else:
+            c = POWER_POS[t, card]
+    if c < 0:
+        c = decide.follow(kinds[seat], seat, legal, beat, win_seat, play_key, draws)
+    hands[seat] = h & ~(np.int64(1) << c)
+    if tracing:
+        log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
+    better = ((beat >> c) & 1) != 0
+    return (c if better else win_pos), (seat if better else win_seat), bad
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, play_key, draws, trace,
+                tracing):
+    """Play the five tricks in the power layout, the first led by the first active player from
+    the dealer's left, each later one by the last trick's winner.  Returns (tricks won by the
+    maker's side, bad_user)."""
+    for s in range(4):
+        hands[s] = to_power(hands[s], t)
+    nxt, n_active = next_seats(maker, alone, def_alone)
+    leader = (nxt >> (2 * dealer)) & 3
+    maker_tricks = 0
+    maker_team = maker & 1
+    lone = maker if alone else -1
+    bad_user = 0
+    for _trick in range(5):
+        seat = leader
+        c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, play_key, draws,
+                           trace, tracing)
+        bad_user |= bad
+        led_mask = LED_MASK[t, np.uint64(c)]      # (unsigned: no negative-index check)
+        beaters = led_mask | TRUMP_POW
+        win_pos = c
+        win_seat = seat
+        if n_active == 4:
+            # the usual case: three followers clockwise, a constant count the compiler unrolls
+            for _j in range(3):
+                seat = (seat + 1) & 3
+                win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
+                                                     c, win_pos, win_seat, play_key, draws,
+                                                     trace, tracing)
+                bad_user |= bad
+        else:
+            for _j in range(n_active - 1):
+                seat = (nxt >> (2 * seat)) & 3
+                win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
+                                                     c, win_pos, win_seat, play_key, draws,
+                                                     trace, tracing)
+                bad_user |= bad
+        maker_tricks += 1 if (win_seat & 1) == maker_team else 0
+        leader = win_seat
+    return maker_tricks, bad_user
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def hand_points(rnd, maker, alone, def_alone, maker_tricks, lone_defender_points):
+    """(team 0's points, team 1's points) of a played hand, by the scoring table: makers with
+    3-4 tricks score 1, all five 2 (alone 4); euchred makers give the defenders 2 (a lone
+    defender ``lone_defender_points``).  Worked out only where points are wanted (records,
+    games), since an aggregate run's tally keeps the tricks."""
+    if rnd == 0:
+        return 0, 0
+    if maker_tricks == 5:
+        pts = 4 if alone else 2
+        win_team = maker & 1
+    elif maker_tricks >= 3:
+        pts = 1
+        win_team = maker & 1
+    else:
+        pts = lone_defender_points if def_alone >= 0 else 2
+        win_team = 1 - (maker & 1)
+    return (pts if win_team == 0 else 0), (pts if win_team == 1 else 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# the hand
+
+@njit(cache=True, inline="always", _nrt=False)
+def play_dealt(deal, dealer, rules, kinds, seat_table, slots, play_key, draws, scores, close,
+               plain_round1, force, hands, trace, tracing):
+    """Play one complete hand of ``deal`` = (the four hands dealt from the dealer's left round,
+    as card masks; the upcard; the mask of the three face-down kitty cards).  Returns the
+    hand's RES_* fields but the points (``hand_points``) as a tuple: (round made, maker, trump,
+    alone, defender alone, maker's tricks, farmer, discard, forced, upcard, bad_user).
+
+    ``kinds`` is per seat; seat ``s`` decides by row ``seat_base(slots, s)`` of the seat table.
+    ``scores`` (team 0, team 1) feed code strategies, and the built-in ones through ``close``
+    (``close_flags``); ``plain_round1`` is ``round1_is_plain``: callers work both out once a
+    run where they do not change.  ``hands`` is 4-int scratch; ``draws`` counts the draws of
+    the play key.  With ``tracing`` every action is logged into ``trace``.
+    """
+    draws[0] = 0
+    game_to = rules[R_GAME_TO]
+    h0, h1, h2, h3, upcard, kitty = deal
+    hands[(dealer + 1) & 3] = h0
+    hands[(dealer + 2) & 3] = h1
+    hands[(dealer + 3) & 3] = h2
+    hands[dealer] = h3
+    turned = upcard // 6
+    farmer = -1
+    if rules[R_FARMER]:
+        farmer = farmers_hand(hands, dealer, upcard, kitty, kinds, seat_table, slots, play_key,
+                              draws, trace, tracing)
+
+    # basic's discard for the dealer (his round-1 value and his pick-up use it); a random
+    # dealer never uses it
+    dealer_discard = -1
+    if kinds[dealer] != RANDOM:
+        dealer_discard = basic.discard(hands[dealer] | (np.int64(1) << upcard), turned, upcard,
+                                       rules[R_DISCARD_UPCARD])
+    # this hand's bidding plan: position k's numbers are at plan + 4 * k (``seat_plan``)
+    plan = PLAN + (close * 4 + dealer) * 16
+    if plain_round1:
+        maker, alone = round1_all_basic(hands, dealer, upcard, seat_table, plan, dealer_discard,
+                                        trace, tracing)
+        forced = 0
+        bad_user = 0
+    else:
+        maker, alone, forced, bad_user = round1_by_seat(
+            hands, dealer, upcard, kinds, seat_table, plan, force, scores, game_to,
+            dealer_discard, play_key, draws, trace, tracing)
+    discard = -1
+    if maker >= 0:
+        rnd = 1
+        t = turned
+        discard, bad = pick_up(hands, dealer, upcard, maker, alone, kinds, rules, force,
+                               dealer_discard, play_key, draws, trace, tracing)
+        bad_user |= bad
+    else:
+        rnd = 2
+        maker, t, alone, forced2, bad = round2(hands, dealer, turned, kinds, seat_table, slots,
+                                               plan, rules, force, scores, game_to, play_key,
+                                               draws, trace, tracing)
+        forced |= forced2
+        bad_user |= bad
+        if maker < 0:
+            return (0, -1, -1, 0, -1, 0, farmer, discard, forced, upcard, bad_user)
+
+    def_alone = -1
+    if rules[R_DEFEND_ALONE]:
+        def_alone = defending_alone(hands, maker, t, kinds, seat_table, slots, play_key, draws,
+                                    trace, tracing)
+    # in round 2 a defender leading avoids the suit turned down while he can
+    avoid = SUIT_MASK_POW[t, turned] if rnd == 2 else np.int64(0)
+    maker_tricks, bad = five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds,
+                                    play_key, draws, trace, tracing)
+    bad_user |= bad
+    return (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
+            bad_user)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def cards_mask(deck, lo, hi):
+    """The mask of the cards at positions ``lo .. hi-1`` of a dealt ``deck``."""
+    m = np.int64(0)
+    for j in range(lo, hi):
+        m |= np.int64(1) << deck[j]
+    return m
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def deck_deal(deck):
+    """The deal (``play_dealt``) of a 24-card ``deck`` in deal order."""
+    return (cards_mask(deck, 0, 5), cards_mask(deck, 5, 10), cards_mask(deck, 10, 15),
+            cards_mask(deck, 15, 20), deck[20], cards_mask(deck, 21, 24))
+
+
+@njit(cache=True, _nrt=False)
+def play_hand(deck, dealer, rules, kinds, seat_table, slots, play_key, draws, scores, force, res,
+              hands, trace, tracing):
+    """``play_dealt`` of a dealt ``deck`` (24 cards in deal order) as a called function that
+    fills ``res`` (NRES fields; traces and the advisor).  The batches inline ``play_dealt``
+    instead: passing a dozen arrays to a call costs a tenth of a hand."""
+    (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
+     bad_user) = play_dealt(deck_deal(deck), dealer, rules, kinds, seat_table, slots, play_key,
+                            draws, scores, close_flags(scores, rules[R_GAME_TO]),
+                            round1_is_plain(kinds, force), force, hands, trace, tracing)
+    pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks,
+                             rules[R_LONE_DEFENDER_POINTS])
+    out = (rnd, maker, t, alone, def_alone, maker_tricks, pts0, pts1, farmer, discard, forced,
+           upcard, bad_user)
+    for k in range(NRES):
+        res[k] = out[k]
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks, farmer):
+    """The tally cell (TALLY_SHAPE) of one hand; a passed-out hand (``rnd`` 0) has maker -1,
+    alone 0, def_alone -1 and maker_tricks 0, and counts as maker position 0."""
+    mpos = (maker - dealer - 1) & 3 if rnd != 0 else 0
+    f = 1 if farmer >= 0 else 0
+    dal = 1 if def_alone >= 0 else 0
+    return ((((((f * 4 + dealer) * 3 + rnd) * 4 + mpos) * 2 + alone) * 2 + dal) * 6
+            + maker_tricks)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def tally_index(res, dealer):
+    """``tally_cell`` of a hand's result array."""
+    return tally_cell(dealer, res[RES_ROUND], res[RES_MAKER], res[RES_ALONE],
+                      res[RES_DEF_ALONE], res[RES_MAKER_TRICKS], res[RES_FARMER])
+
+
+# ---------------------------------------------------------------------------------------------
+# the hand loop of a batch (here, beside the hand it inlines: compiled in another module, the
+# same code ran slower)
+
+@njit(cache=True, inline="always", _nrt=False)
+def write_record(fields, i, dealer, rules, result):
+    """Record columns (``RECORD_COLUMNS`` after the four hands) of hand ``i`` from its
+    ``play_dealt`` result."""
+    (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
+     _bad_user) = result
+    fields[0, i] = upcard
+    fields[1, i] = dealer
+    fields[2, i] = rnd
+    fields[3, i] = maker
+    fields[4, i] = t
+    fields[5, i] = alone
+    fields[6, i] = def_alone
+    fields[7, i] = maker_tricks
+    pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks,
+                             rules[R_LONE_DEFENDER_POINTS])
+    fields[8, i] = pts0
+    fields[9, i] = pts1
+    fields[10, i] = farmer
+    fields[11, i] = discard
+    fields[12, i] = forced
+
+
+@njit(cache=True, _nrt=False)
+def play_chunk(seed, start, lo, hi, rules, kinds, seat_table, slots, any_random, force, masks,
+               fields, want_records, tally_row, scores, dealt, hands, draws, trace):
+    """Play hands ``start + lo .. start + hi - 1`` of a run into ``tally_row`` (and records);
+    ``run_hands``' ``prange`` body allocates the scratch arrays and calls it once per chunk,
+    so the hand loop is compiled as ordinary serial code.  ``dealt`` (6 x ``DEAL_BLOCK``) holds
+    a block of deals."""
+    close = close_flags(scores, rules[R_GAME_TO])
+    plain_round1 = round1_is_plain(kinds, force)
+    for b in range(lo, hi, DEAL_BLOCK):
+        e = min(hi, b + DEAL_BLOCK)
+        deal_block(seed, start, b, e, dealt)
+        for i in range(b, e):
+            idx = start + i
+            k = i - b
+            deal = (dealt[0, k], dealt[1, k], dealt[2, k], dealt[3, k], dealt[4, k], dealt[5, k])
+            dealer = idx & 3
+            # only random choices use the play key
+            play_key = hand_key(seed, idx, STREAM_PLAY) if any_random else np.uint64(0)
+            if want_records:
+                masks[(dealer + 1) & 3, i] = deal[0]
+                masks[(dealer + 2) & 3, i] = deal[1]
+                masks[(dealer + 3) & 3, i] = deal[2]
+                masks[dealer, i] = deal[3]
+            result = play_dealt(deal, dealer, rules, kinds, seat_table, slots, play_key, draws,
+                                scores, close, plain_round1, force, hands, trace, False)
+            if want_records:
+                write_record(fields, i, dealer, rules, result)
+            (rnd, maker, _t, alone, def_alone, maker_tricks, farmer, _discard, _forced, _upcard,
+             bad_user) = result
+            tally_row[tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks,
+                                 farmer)] += 1
+            if CODE_HOOKS:
+                tally_row[BAD_USER_CELL] += bad_user

@@ -1,0 +1,296 @@
+"""Strategies named on the command line: a built-in, a TOML file, or user code.
+
+A TOML strategy is a built-in with some parameters overridden, so it runs inside the cached
+kernel at the built-in's speed.  The file::
+
+    name = "my-bidder"          # optional, defaults to the file stem
+    base = "basic"              # required: basic, conservative, aggressive or trump-count
+    description = "orders a little lighter from the dealer's partner seat"   # optional
+    [params]                    # optional: any of sim.players.basic.BASIC_PARAMS
+    order_threshold = 6.5
+    second_offset = -0.5
+
+Parameters not given keep the base's values (``trump-count`` as base keeps its zeroed card
+values).  Every mistake is a ``ValueError`` whose message starts with the file name and names
+the bad key or value.  Per-position bidding is expressed with ``first_offset`` ..
+``dealer_offset``; per-seat and per-team choices are made on the command line
+(``--team0``/``--team1``/``--seat0``..``--seat3``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import math
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from sim.players.basic import PARAM_NAMES
+from sim.players.kinds import BASIC, HOOK_ARGS, HOOK_BITS, USER
+from sim.players.registry import BUILTINS, Strategy
+
+TOP_LEVEL_KEYS = ("name", "base", "description", "params")
+# a built-in with parameters: everything but random
+BASES = tuple(n for n, s in BUILTINS.items() if s.kind == BASIC)
+# "package.module:Name" (a code strategy; see load_code_strategy)
+_CODE_SPEC = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*$")
+_BOOL_PARAMS = ("farmer_swap",)  # 0/1 switches that also accept true/false
+
+
+@dataclass(frozen=True)
+class FileStrategy(Strategy):
+    """A strategy read from a TOML file: a built-in (``base``) with overridden parameters.
+
+    ``source`` is the file path as given; ``overrides`` the parameters the file sets.
+    """
+
+    base: str = "basic"
+    source: str = ""
+    overrides: tuple = ()
+
+
+def load_strategy(spec) -> Strategy:
+    """Resolve a ``--strategy`` value: a built-in name, a ``.toml`` path, or ``module:Name``.
+
+    Parameters
+    ----------
+    spec : str, pathlib.Path or Strategy
+        ``"basic"``; ``"path/to/mine.toml"`` (any path ending in ``.toml``); a ``Strategy`` is
+        returned unchanged.
+
+    Raises
+    ------
+    ValueError
+        With a message a person can act on: the unknown name (with a suggestion), or the file
+        and the bad key or value.
+    """
+    if isinstance(spec, Strategy):
+        return spec
+    if isinstance(spec, Path):
+        return load_toml_strategy(spec)
+    if not isinstance(spec, str):
+        raise ValueError(f"a strategy is a name or a .toml path, not {spec!r}")
+    if spec in BUILTINS:
+        return BUILTINS[spec]
+    if spec.lower().endswith(".toml"):
+        return load_toml_strategy(spec)
+    if _CODE_SPEC.match(spec):
+        return load_code_strategy(spec)
+    hint = _did_you_mean(spec, BUILTINS)
+    extra = ""
+    if Path(spec).is_file():
+        extra = " (a strategy file's name must end in .toml)"
+    raise ValueError(
+        f"unknown strategy {spec!r}{hint}: choose one of {', '.join(BUILTINS)}, "
+        f"or give a path ending in .toml{extra}"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# HOOK (code strategies, issue 4 item 4): "package.module:Name" will import the user's module and
+# return a Strategy whose kernel side is the user's Numba decision functions.  The kernel does
+# not take such functions yet; until it does, this is the single place that refuses them.
+
+
+def load_code_strategy(spec: str) -> Strategy:
+    """A strategy written by the user as Numba functions: ``package.module:Name``.
+
+    ``Name`` is a class (or any object) in an importable module whose attributes include some
+    of the five hooks below, each an ``@numba.njit`` function; decisions it leaves out are made
+    by ``basic`` (with the optional ``PARAMS`` dict overriding basic's parameters).  Cards are
+    ids ``suit * 6 + rank`` (suits C D H S, ranks 9 T J Q K A), hands 24-bit masks of card ids.
+
+    ``order_up(hand, upcard, position, my_score, their_score, game_to) -> int``
+        round 1: 0 pass, 1 order up, 2 order up alone.  position: 0 first .. 3 dealer.
+    ``call(hand, turned_down, stuck, my_score, their_score, game_to) -> int``
+        round 2: -1 pass, else 2 * suit + alone (never the turned-down suit; no pass if stuck).
+    ``discard(hand6, trump, upcard, may_discard_upcard) -> card``
+    ``lead(hand, trump, seat, maker, alone) -> card``
+    ``follow(hand, legal, trump, led_suit, winning_card, winner_seat, seat) -> card``
+        ``legal`` is the mask of cards that may be played.
+
+    The kernel checks every answer; an illegal one is replaced by basic's choice and the run
+    stops with an error naming the strategy.  See ``examples/code_strategy.py``.  A run can use
+    one code strategy (on any seats).  It runs in a generated copy of the kernel with the hooks
+    bound (``sim.code_kernel``): compiled on its first use, cached after that.
+    """
+    import importlib
+
+    module_name, _, attr = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        raise ValueError(f"{spec}: cannot import module {module_name!r} ({e})") from None
+    obj = getattr(module, attr, None)
+    if obj is None:
+        raise ValueError(f"{spec}: module {module_name!r} has no {attr!r}")
+    present = []
+    kind = USER
+    for hook, bit in HOOK_BITS.items():
+        fn = getattr(obj, hook, None)
+        if fn is None:
+            continue
+        if not hasattr(fn, "py_func"):
+            raise ValueError(f"{spec}: {hook} must be a @numba.njit function")
+        args = HOOK_ARGS[hook]
+        if fn.py_func.__code__.co_argcount != len(args):
+            raise ValueError(f"{spec}: {hook} must take {len(args)} arguments "
+                             f"({', '.join(args)})")
+        present.append(hook)
+        kind += bit
+    if kind == USER:
+        raise ValueError(f"{spec}: defines none of order_up, call, discard, lead, follow")
+    params = dict(getattr(obj, "PARAMS", {}) or {})
+    unknown = set(params) - set(PARAM_NAMES)
+    if unknown:
+        raise ValueError(f"{spec}: unknown parameter {sorted(unknown)[0]!r} in PARAMS")
+    doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
+    hooks = (module_name, attr, tuple(present))
+    return Strategy(spec, kind, params, doc[0] if doc else "code strategy", hooks)
+
+
+# ---------------------------------------------------------------------------------------------
+# TOML files
+
+
+def load_toml_strategy(path) -> FileStrategy:
+    """Read and validate one TOML strategy file (see the module header for the format)."""
+    label = str(path)
+    p = Path(path)
+    try:
+        with p.open("rb") as f:
+            data = tomllib.load(f)
+    except FileNotFoundError:
+        raise ValueError(f"{label}: no such file") from None
+    except IsADirectoryError:
+        raise ValueError(f"{label}: is a folder, not a strategy file") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ValueError(f"{label}: not valid TOML: {e}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{label}: not valid TOML: the file is not UTF-8 text") from None
+    except OSError as e:
+        why = e.strerror.lower() if e.strerror else str(e)
+        raise ValueError(f"{label}: cannot read it ({why})") from None
+    return strategy_from_dict(data, label, default_name=p.stem)
+
+
+def strategy_from_dict(data: dict, label: str = "<strategy>", default_name: str = "custom"):
+    """Validate parsed TOML (``{"name", "base", "description", "params"}``) into a strategy.
+
+    ``label`` starts every error message (the file name).
+    """
+    for key in data:
+        if key not in TOP_LEVEL_KEYS:
+            if key in PARAM_NAMES:
+                raise ValueError(f"{label}: {key!r} is a parameter: put it under a [params] table")
+            raise ValueError(
+                f"{label}: unknown key {key!r}{_did_you_mean(key, TOP_LEVEL_KEYS)}; "
+                f"a strategy file has {', '.join(TOP_LEVEL_KEYS[:-1])} and a [params] table"
+            )
+
+    if "base" not in data:
+        raise ValueError(
+            f"{label}: missing key 'base': name the built-in to start from, e.g. base = \"basic\" "
+            f"(one of {', '.join(BASES)})"
+        )
+    base = data["base"]
+    if not isinstance(base, str):
+        raise ValueError(f"{label}: base must be a built-in's name, not {_show(base)}")
+    if base not in BUILTINS:
+        raise ValueError(
+            f"{label}: unknown base {base!r}{_did_you_mean(base, BASES)}: "
+            f"choose one of {', '.join(BASES)}"
+        )
+    if base not in BASES:
+        raise ValueError(
+            f"{label}: base {base!r} has no parameters to override: "
+            f"choose one of {', '.join(BASES)}"
+        )
+    parent = BUILTINS[base]
+
+    name = data.get("name", default_name)
+    if "name" in data and (not isinstance(name, str) or not name.strip()):
+        raise ValueError(f"{label}: name must be a non-empty string, not {_show(name)}")
+    if name != name.strip() or any(ch in name for ch in "\r\n\t"):
+        raise ValueError(f"{label}: name must be one line without surrounding spaces: {name!r}")
+    if name in BUILTINS:
+        where = "" if "name" in data else " (from the file name)"
+        raise ValueError(
+            f"{label}: the name {name!r}{where} belongs to a built-in strategy; "
+            f'set another, e.g. name = "my-{name}"'
+        )
+
+    params_in = data.get("params", {})
+    if not isinstance(params_in, dict):
+        raise ValueError(
+            f"{label}: params must be a table ([params] with one 'name = number' per line), "
+            f"not {_show(params_in)}"
+        )
+    overrides = {}
+    for key, value in params_in.items():
+        if key not in PARAM_NAMES:
+            hint = _did_you_mean(key, PARAM_NAMES)
+            raise ValueError(
+                f"{label}: unknown parameter {key!r}"
+                + (hint or "; 'euchre-sim strategies basic' lists the parameters")
+            )
+        overrides[key] = _number(label, key, value)
+
+    description = data.get("description")
+    if description is None:
+        changed = ", ".join(f"{k}={v:g}" for k, v in overrides.items())
+        description = f"{base} with {changed}" if changed else f"{base} (renamed)"
+    elif not isinstance(description, str):
+        raise ValueError(f"{label}: description must be a string, not {_show(description)}")
+
+    return FileStrategy(
+        name=name,
+        kind=parent.kind,
+        params={**parent.params, **overrides},
+        description=" ".join(description.split()),
+        base=base,
+        source=label,
+        overrides=tuple(overrides.items()),
+    )
+
+
+def _number(label: str, key: str, value) -> float:
+    if key in _BOOL_PARAMS:
+        if isinstance(value, bool):
+            return 1.0 if value else 0.0
+        if isinstance(value, int | float) and value in (0, 1):
+            return float(value)
+        raise ValueError(
+            f"{label}: params.{key} must be 0 or 1 (or true/false), not {_show(value)}"
+        )
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"{label}: params.{key} must be a number, not {_show(value)}")
+    if not math.isfinite(value):
+        raise ValueError(f"{label}: params.{key} must be a finite number, not {_show(value)}")
+    return float(value)
+
+
+def _show(value) -> str:
+    """A value as the user wrote it in TOML (strings in double quotes, tables by name)."""
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str | list | int):
+        return json.dumps(value, default=str)
+    if isinstance(value, float):
+        return repr(value)
+    return f"{type(value).__name__} {value}"
+
+
+def _did_you_mean(word: str, choices) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+__all__ = [
+    "FileStrategy", "load_strategy", "load_toml_strategy", "load_code_strategy",
+    "strategy_from_dict", "TOP_LEVEL_KEYS", "BASES",
+]  # fmt: skip

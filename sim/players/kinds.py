@@ -1,0 +1,23 @@
+"""The kinds of player the kernel dispatches on, and the hook bits of a code strategy.
+
+A seat's kind is a small integer: ``RANDOM``, ``BASIC`` (every parameterised built-in and TOML
+strategy), or ``USER`` plus the bit mask (``H_*``) of the hooks a code strategy defines; the
+decisions it leaves out are basic's.  New players get the next kinds here.
+"""
+
+RANDOM = 0
+BASIC = 1
+USER = 2
+H_ORDER, H_CALL, H_DISCARD, H_LEAD, H_FOLLOW = 1, 2, 4, 8, 16
+
+# The hooks a code strategy may define, with their arguments (the kernel's placeholders in
+# ``sim.kernel.hooks`` take the same; ``sim.players.files`` checks a strategy against them).
+HOOK_BITS = {"order_up": H_ORDER, "call": H_CALL, "discard": H_DISCARD, "lead": H_LEAD,
+             "follow": H_FOLLOW}
+HOOK_ARGS = {
+    "order_up": ("hand", "upcard", "position", "my_score", "their_score", "game_to"),
+    "call": ("hand", "turned_down", "stuck", "my_score", "their_score", "game_to"),
+    "discard": ("hand6", "trump", "upcard", "may_discard_upcard"),
+    "lead": ("hand", "trump", "seat", "maker", "alone"),
+    "follow": ("hand", "legal", "trump", "led_suit", "winning_card", "winner_seat", "seat"),
+}

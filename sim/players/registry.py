@@ -1,0 +1,75 @@
+"""Named strategies: a kind (``sim.players.kinds``) plus basic's parameter vector.
+
+Every built-in except ``random`` is the ``basic`` player with different parameters, so the
+kernel dispatches on the kind and reads the parameters from the seat table: built-ins and TOML
+strategies (a built-in with overridden parameters) cost nothing extra.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from sim.players.basic import BASIC_PARAMS, PARAM_NAMES, P
+from sim.players.kinds import BASIC, RANDOM
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A named player model: kind plus parameters."""
+
+    name: str
+    kind: int
+    params: dict = field(default_factory=dict)
+    description: str = ""
+    hooks: tuple | None = None   # code strategies: (module, name, hooks it defines)
+
+    def vector(self) -> np.ndarray:
+        v = np.array([BASIC_PARAMS[n][0] for n in PARAM_NAMES], dtype=np.float64)
+        for k, x in self.params.items():
+            v[P[k]] = float(x)
+        return v
+
+    def with_params(self, name: str, **params) -> Strategy:
+        unknown = set(params) - set(PARAM_NAMES)
+        if unknown:
+            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} for strategy {self.name}")
+        return Strategy(name, self.kind, {**self.params, **params}, self.description, self.hooks)
+
+
+_TRUMP_COUNT = {n: 0.0 for n in PARAM_NAMES if n not in ("desperation", "farmer_swap")}
+_TRUMP_COUNT.update(
+    right_bower=1.0, left_bower=1.0, trump_ace=1.0, trump_king=1.0, trump_queen=1.0,
+    trump_ten=1.0, trump_nine=1.0, order_threshold=3.0, call_threshold=3.0,
+    alone_threshold=5.0, defend_alone_threshold=99.0, desperation=0.0,
+)
+
+BUILTINS: dict[str, Strategy] = {
+    "random": Strategy("random", RANDOM, {}, "uniform over the legal actions at every decision"),
+    "basic": Strategy("basic", BASIC, {}, "point-count bidder, card play from the rules text"),
+    "conservative": Strategy(
+        "conservative", BASIC,
+        {"order_threshold": 8.0, "call_threshold": 8.0, "alone_threshold": 12.5},
+        "basic with higher bidding thresholds",
+    ),
+    "aggressive": Strategy(
+        "aggressive", BASIC,
+        {"order_threshold": 6.0, "call_threshold": 6.0, "alone_threshold": 10.5},
+        "basic with lower bidding thresholds",
+    ),
+    "trump-count": Strategy(
+        "trump-count", BASIC, _TRUMP_COUNT,
+        "orders or calls with three or more trumps (alone with five); basic card play",
+    ),
+}
+DEFAULT_STRATEGY = "basic"
+
+
+def get_strategy(name: str) -> Strategy:
+    """A built-in by name (TOML files and user code are resolved by ``load_strategy``)."""
+    if isinstance(name, Strategy):
+        return name
+    if name in BUILTINS:
+        return BUILTINS[name]
+    raise ValueError(f"unknown strategy {name!r}: choose one of {', '.join(BUILTINS)}")
