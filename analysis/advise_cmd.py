@@ -7,93 +7,12 @@ with the paired interval of the best against the runner-up.
 from __future__ import annotations
 
 import json
-import math
 import sys
 
 import click
 
+from analysis.advice_text import advice_json, format_advice
 from analysis.options import rules_options, strategy_options
-
-
-def _pct(v, lo, hi) -> str:
-    return f"{100 * v:5.1f}% ({100 * lo:.1f}-{100 * hi:.1f})"
-
-
-def format_advice(df) -> str:
-    a = df.attrs
-    head = (
-        f"{a['hand']}, upcard {a['upcard']}, {a['position']} position, round {a['round']}"
-        + (f", score {a['score'][0]}-{a['score'][1]}" if a["score"] else "")
-        + (f", discard {a['discard']}" if a["discard"] else "")
-    )
-    lines = [
-        head,
-        f"strategy {a['strategy']}, {a['rules']}; {a['deals']:,} deals (seed {a['seed']}), "
-        f"{a['wall_s']:.2f} s",
-    ]
-    if a["dealt"] != a["deals"]:
-        lines.append(
-            f"the auction reached the player in {a['deals']:,} of {a['dealt']:,} deals "
-            f"(acceptance {100 * a['deals'] / a['dealt']:.1f}%)"
-        )
-    width = max(len(o) for o in df["option"]) + 2
-    win = "win" in df.columns
-    header = (
-        f"{'option':<{width}}{'net points per hand':<22}{'making':<21}{'march':<21}"
-        f"{'euchred':<21}" + ("game win" if win else "")
-    )
-    lines.append(header.rstrip())
-    for r in df.itertuples(index=False):
-        ev = f"{r.net:+.3f} ± {(r.net_high - r.net_low) / 2:.3f}"
-        line = (
-            f"{r.option:<{width}}{ev:<22}{_pct(r.making, r.making_low, r.making_high):<21}"
-            f"{_pct(r.march, r.march_low, r.march_high):<21}"
-            f"{_pct(r.euchred, r.euchred_low, r.euchred_high):<21}"
-        )
-        if win:
-            line += _pct(r.win, r.win_low, r.win_high)
-        lines.append(line.rstrip())
-    lines.append(_verdict(a["recommendation"], "points per hand"))
-    if "recommendation_win" in a:
-        lines.append("by game win probability: " + _verdict(a["recommendation_win"], "", 100))
-    return "\n".join(lines)
-
-
-def _verdict(rec: dict, unit: str, scale: float = 1) -> str:
-    if rec["runner_up"] is None:
-        return f"recommended: {rec['option']} (the only option)"
-    d, lo, hi = (scale * rec[k] for k in ("difference", "low", "high"))
-    unit = unit or "percentage points"
-    if not rec["decided"]:
-        return (
-            f"too close to call: {rec['option']} v {rec['runner_up']} differ by {d:.3f} "
-            f"[{lo:.3f}, {hi:.3f}] {unit}"
-        )
-    return (
-        f"recommended: {rec['option']} (better than {rec['runner_up']} by {d:.3f} "
-        f"[{lo:.3f}, {hi:.3f}] {unit})"
-    )
-
-
-def _clean(v):
-    if isinstance(v, float) and math.isnan(v):
-        return None
-    if hasattr(v, "item"):
-        return _clean(v.item())
-    return v
-
-
-def advice_json(df) -> dict:
-    records = [{k: _clean(v) for k, v in r.items()} for r in df.to_dict(orient="records")]
-    out = {k: v for k, v in df.attrs.items() if k not in ("recommendation", "paired")}
-    out["options"] = records
-    out["recommendation"] = {k: _clean(v) for k, v in df.attrs["recommendation"].items()}
-    out["paired"] = [{k: _clean(v) for k, v in p.items()} for p in df.attrs["paired"]]
-    if "recommendation_win" in df.attrs:
-        out["recommendation_win"] = {
-            k: _clean(v) for k, v in df.attrs["recommendation_win"].items()
-        }
-    return out
 
 
 @click.command()
@@ -196,4 +115,4 @@ def advise(
         click.echo(format_advice(df))
 
 
-__all__ = ["advise", "format_advice", "advice_json"]
+__all__ = ["advise"]

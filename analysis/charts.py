@@ -53,13 +53,15 @@ def style():
         yield
 
 
-def _axes(ax, figsize=(5.0, 4.0)):
+def axes_or_new(ax, figsize=(5.0, 4.0)):
+    """``ax``, or the axes of a new figure of ``figsize`` when ``ax`` is None."""
     if ax is None:
         _, ax = plt.subplots(figsize=figsize)
     return ax
 
 
-def _cmap(name: str):
+def colour_map(name: str):
+    """Matplotlib colour map ``name`` with cells lacking data drawn in ``NO_DATA_COLOUR``."""
     return mpl.colormaps[name].with_extremes(bad=NO_DATA_COLOUR)
 
 
@@ -96,10 +98,10 @@ def plot_decision_heatmap(
     ``min_deals`` deals stay blank.
     """
     with style():
-        ax = _axes(ax)
+        ax = axes_or_new(ax)
         grid, cells = _grid(table, position, "gain", min_deals, "deals")
         ax.imshow(
-            np.ma.masked_invalid(grid), cmap=_cmap(GAIN_CMAP), vmin=-vmax, vmax=vmax,
+            np.ma.masked_invalid(grid), cmap=colour_map(GAIN_CMAP), vmin=-vmax, vmax=vmax,
             origin="lower", aspect="auto",
         )  # fmt: skip
         for (i, j), row in sorted(cells.items()):
@@ -139,10 +141,10 @@ def plot_rate_heatmap(
     stay blank.
     """
     with style():
-        ax = _axes(ax)
+        ax = axes_or_new(ax)
         grid, cells = _grid(table, position, rate, min_deals, count)
         ax.imshow(
-            np.ma.masked_invalid(grid * 100), cmap=_cmap(RATE_CMAP), vmin=0, vmax=100,
+            np.ma.masked_invalid(grid * 100), cmap=colour_map(RATE_CMAP), vmin=0, vmax=100,
             origin="lower", aspect="auto",
         )  # fmt: skip
         for (i, j), row in sorted(cells.items()):
@@ -175,7 +177,7 @@ def plot_rate_by_points(
     Bins with fewer than ``min_count`` in ``count`` are left out.
     """
     with style():
-        ax = _axes(ax, (6.0, 4.0))
+        ax = axes_or_new(ax, (6.0, 4.0))
         t = table[table["round"] == round_]
         for pos in POSITIONS:
             s = t[(t["position"] == pos) & (t[count] >= min_count)]
@@ -209,7 +211,7 @@ def plot_gain_by_points(
     """Paired EV gain of ``a`` over ``b`` against point count, one line per position, with 95%
     bands and the break-even line.  ``table``: ``counterfactual_table(..., by="points")``."""
     with style():
-        ax = _axes(ax, (6.0, 4.0))
+        ax = axes_or_new(ax, (6.0, 4.0))
         for pos in POSITIONS:
             s = table[(table["position"] == pos) & (table["deals"] >= min_deals)]
             if s.empty:

@@ -61,10 +61,9 @@ def simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force,
                      batch, scheduler, resume, as_json, silent):
     """Play (or finish) a chunked run, write its folder and print its summary."""
     from analysis.results_io import write_chunked_run
-    from analysis.simulate_cmd import command_line
     from analysis.summary import by_position, format_summary, summarise, summary_json
     from sim import distributed as D
-    from sim.runs import chunk_size
+    from sim.runs import chunk_size, simulate_command
 
     if games is not None:
         raise UsageError("--scheduler and --resume work with --hands runs, not --games")
@@ -88,8 +87,8 @@ def simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force,
         df = summarise(result)
         if out is not None:
             where = shlex.join(["--scheduler", scheduler or "threads"])
-            command = command_line(["--hands", hands], seed, rules, table, records, out, False,
-                                   threads) + " " + where
+            command = simulate_command(["--hands", hands], seed, rules, table, records, out,
+                                       False, threads) + " " + where
             write_chunked_run(out, cr, df, records=records, scheduler=scheduler or "threads",
                               chunks=len(D.chunk_ranges(hands, chunk_hands)), command=command)
     except KeyboardInterrupt:

@@ -497,10 +497,10 @@ BAR_COLOURS = ("#4c72b0", "#dd8452")
 def plot_side_by_side(table: pd.DataFrame, stats: list[str], ax=None, *, title: str,
                       labels=("A", "B")):  # fmt: skip
     """Bars for A and B side by side per statistic with 95% whiskers (rows of one unit)."""
-    from analysis.charts import _axes, style
+    from analysis.charts import axes_or_new, style
 
     with style():
-        ax = _axes(ax, (6.0, 4.0))
+        ax = axes_or_new(ax, (6.0, 4.0))
         t = table.set_index("statistic").loc[stats]
         unit = t["unit"].iloc[0]
         scale = 100.0 if unit == "share" else 1.0
@@ -522,11 +522,11 @@ def plot_side_by_side(table: pd.DataFrame, stats: list[str], ax=None, *, title: 
 
 def plot_differences(table: pd.DataFrame, ax=None, *, title: str | None = None):
     """B - A per hand statistic, per 100 hands, with the paired and the unpaired 95% intervals."""
-    from analysis.charts import _axes, style
+    from analysis.charts import axes_or_new, style
 
     with style():
         t = table[(table["section"] == "hand") & (table["unit"] != "hands")].reset_index()
-        ax = _axes(ax, (6.5, 4.5))
+        ax = axes_or_new(ax, (6.5, 4.5))
         y = np.arange(len(t))[::-1]
         d = t["diff"].to_numpy() * 100
         for off, kind, colour in ((0.15, "paired", "black"), (-0.15, "unpaired", "#999999")):
@@ -545,13 +545,13 @@ def plot_differences(table: pd.DataFrame, ax=None, *, title: str | None = None):
 
 def plot_win_probability(wp: pd.DataFrame, ax=None, *, title: str | None = None):
     """Heat map of P(dealing team wins the game) by the score before the hand, in %."""
-    from analysis.charts import _axes, _cmap, style
+    from analysis.charts import axes_or_new, colour_map, style
 
     with style():
-        ax = _axes(ax, (5.0, 4.2))
+        ax = axes_or_new(ax, (5.0, 4.2))
         piv = wp.pivot(index="dealer_score", columns="other_score", values="p")
         grid = piv.to_numpy(dtype=float) * 100
-        im = ax.imshow(np.ma.masked_invalid(grid), cmap=_cmap("RdBu"), vmin=0, vmax=100,
+        im = ax.imshow(np.ma.masked_invalid(grid), cmap=colour_map("RdBu"), vmin=0, vmax=100,
                        origin="lower", aspect="auto")  # fmt: skip
         for i in range(grid.shape[0]):
             for j in range(grid.shape[1]):
@@ -578,10 +578,10 @@ def plot_win_probability(wp: pd.DataFrame, ax=None, *, title: str | None = None)
 
 def plot_maker_rates(makers: pd.DataFrame, ax=None, *, title: str | None = None):
     """Euchre rates of forced dealers against all makers, per rule set, with Wilson whiskers."""
-    from analysis.charts import _axes, style
+    from analysis.charts import axes_or_new, style
 
     with style():
-        ax = _axes(ax, (6.0, 4.0))
+        ax = axes_or_new(ax, (6.0, 4.0))
         forced = makers[(makers["makers"] == "forced dealers") & (makers["made"] > 0)]["rules"]
         # "makers not forced" repeats "all makers" where no call is forced: leave it out
         keep = (makers["made"] > 0) & (

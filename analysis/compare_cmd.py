@@ -144,7 +144,7 @@ def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent
     """
     from analysis.headtohead import format_tournament, head_to_head, head_to_head_games
     from analysis.results_io import tournament_manifest, write_tournament
-    from sim.strategy_files import load_strategy
+    from sim.players import load_strategy
 
     if games < 0 or hands < 0 or (games == 0 and hands == 0):
         raise click.ClickException("give --games and/or --hands of at least 1")

@@ -10,9 +10,9 @@ import pandas as pd
 
 from analysis.stats import DEFAULT_CONFIDENCE, mean_interval, paired_difference
 from sim.games_runner import simulate_games
+from sim.players import load_strategy
 from sim.rules import Rules
 from sim.runner import Table, simulate
-from sim.strategy_files import load_strategy
 
 COLUMNS = [
     "a", "b", "deals", "margin", "low", "high", "se", "a_points", "b_points",
@@ -56,7 +56,7 @@ def head_to_head(
 
     Parameters
     ----------
-    a, b : a built-in name, a ``.toml`` path or a ``Strategy`` (``sim.strategy_files``).
+    a, b : a built-in name, a ``.toml`` path or a ``Strategy`` (``sim.players``).
     hands : deals to play; each is played twice, so ``2 * hands`` hands in all.
     seed, rules : the run seed and the rules (default: the published rules).
 

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import click
 
+from sim.players import DEFAULT_STRATEGY
 from sim.rules import parse_rules
 from sim.runs import RunFolder, RunFolderError, why
-from sim.strategies import DEFAULT_STRATEGY
 
 
 class UsageError(click.ClickException):
@@ -90,8 +90,8 @@ def resolve_table(
     so per-position play is set by the ``first_offset`` .. ``dealer_offset`` parameters of a
     TOML file, not by seat.
     """
+    from sim.players import load_strategy
     from sim.runner import Table
-    from sim.strategy_files import load_strategy
 
     seats = tuple(seats)
     if strategy is not None and team0 is not None and team1 is not None:

@@ -19,23 +19,12 @@ from analysis.options import (
     check_seed,
     open_folder,
     progress_bar,
-    resolve_table,  # noqa: F401  (re-exported for older imports)
     rules_options,
     run_or_fail,
     strategy_options,
     ticker,
 )
-from analysis.strategies_cmd import strategies  # noqa: F401  (likewise)
-from sim.runs import reproduce_command, rules_words, strategy_words
-
-
-def command_line(count, seed, rules, table, records, out, force, threads) -> str:
-    """The ``euchre-sim simulate`` line that reproduces a run (``count``: ``["--hands", N]``
-    or ``["--games", M]``)."""
-    return reproduce_command(
-        "simulate", count, ["--seed", seed], rules_words(rules), strategy_words(table),
-        ("--records", records), ("--out", out), ("--force", force), ("--threads", threads),
-    )  # fmt: skip
+from sim.runs import simulate_command
 
 
 @click.command()
@@ -155,7 +144,7 @@ def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, 
         df = summarise(result)
         if folder is not None:
             write_hands_run(folder.tmp, result, df, parts=parts if records else None,
-                            command=command_line(["--hands", hands], seed, rules, table,
+                            command=simulate_command(["--hands", hands], seed, rules, table,
                                                  records, out, force, threads))  # fmt: skip
         return result, df
 
@@ -183,7 +172,7 @@ def _simulate_games(games, ctx, seed, rules, table, records, out, force, threads
         wp = win_probability_table(result)
         if folder is not None:
             write_games_run(folder.tmp, result, df, wp,
-                            command=command_line(["--games", games], seed, rules, table,
+                            command=simulate_command(["--games", games], seed, rules, table,
                                                  records, out, force, threads))  # fmt: skip
         return result, df, wp
 
@@ -196,4 +185,4 @@ def _simulate_games(games, ctx, seed, rules, table, records, out, force, threads
             click.echo(f"\nwrote {out}")
 
 
-__all__ = ["simulate", "command_line"]
+__all__ = ["simulate"]

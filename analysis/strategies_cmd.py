@@ -7,7 +7,7 @@ import json
 
 import click
 
-from sim.strategies import BASIC, BASIC_PARAMS, BUILTINS
+from sim.players import BASIC, BASIC_PARAMS, BUILTINS
 
 
 def _strategy_json(s) -> dict:
@@ -44,7 +44,7 @@ def strategies(name, as_json):
         euchre-sim strategies aggressive
         euchre-sim strategies examples/strategies/lighter-dealer-partner.toml
     """
-    from sim.strategy_files import load_strategy
+    from sim.players import load_strategy
 
     if name is not None:
         try:

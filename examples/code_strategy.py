@@ -8,7 +8,7 @@ Run it (from the repository root, so that ``examples`` is importable):
 with at least one bower, alone with four trumps and both bowers; and when following it simply
 plays its highest legal card.  Everything it leaves out (the discard, leads) is played by
 ``basic`` with the parameters in ``PARAMS``.  The hooks and their arguments are described in
-``sim/strategy_files.py`` (``load_code_strategy``).  Cards are ids ``suit * 6 + rank`` (suits
+``sim/players/files.py`` (``load_code_strategy``).  Cards are ids ``suit * 6 + rank`` (suits
 C D H S = 0-3, ranks 9 T J Q K A = 0-5); hands are 24-bit masks of card ids.
 """
 

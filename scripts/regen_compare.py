@@ -30,9 +30,9 @@ def tournament(out: Path) -> str:
     tournament ... --out OUT --force`` does; returns the text the command prints."""
     from analysis.headtohead import format_tournament, head_to_head, head_to_head_games
     from analysis.results_io import tournament_manifest, write_tournament
+    from sim.players import load_strategy
     from sim.rules import Rules
     from sim.runs import RunFolder, reproduce_command, rules_spec
-    from sim.strategy_files import load_strategy
 
     t = TOURNAMENT
     rules = Rules()

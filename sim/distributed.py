@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from sim.games_runner import simulate_games
+from sim.players import Strategy
 from sim.rng import normalise_seed
 from sim.rules import Rules
 from sim.runner import (
@@ -29,7 +30,6 @@ from sim.runner import (
     default_threads,
     simulate,
 )
-from sim.strategies import Strategy
 
 DEFAULT_CHUNK_HANDS = 1 << 20
 RUN_FORMAT = 1
@@ -505,7 +505,7 @@ def strategy_from_spec(d: dict) -> Strategy:
     hooks = None if hooks is None else (hooks[0], hooks[1], tuple(hooks[2]))
     args = (d["name"], int(d["kind"]), dict(d["params"]), d.get("description", ""), hooks)
     if "file" in d:
-        from sim.strategy_files import FileStrategy
+        from sim.players import FileStrategy
 
         f = d["file"]
         return FileStrategy(

@@ -1,4 +1,4 @@
-"""Run whole games to ``Rules.game_to``: the Python side of the game kernel (``sim.game``).
+"""Run whole games to ``Rules.game_to``: the Python side of the game kernel (``sim.kernel.games``).
 
 ``simulate_games`` plays games in batches (locally or on an executor's workers) and returns
 their tallies or one row per game; ``trace_game`` gives one game's hand records;
@@ -13,13 +13,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim import game as G
 from sim import kernel as K
+from sim.kernel import games as G
 from sim.rng import normalise_seed
 from sim.rules import Rules
 from sim.runner import NO_FORCE, Table, check_code_strategy, events_to_record, set_threads
 
-# the game kernel's layout, for analyses (``sim.game`` documents each)
+# the game kernel's layout, for analyses (``sim.kernel.games`` documents each)
 GAME_COLUMNS = G.GAME_COLUMNS
 POINT_KINDS = G.POINT_KINDS
 MAX_HANDS = G.MAX_HANDS

@@ -27,10 +27,6 @@ RECORD_COLUMNS = K.RECORD_COLUMNS
 SEEN_COLUMNS = K.SEEN_COLUMNS
 FORCE_PASS, FORCE_MAKE, FORCE_ALONE = K.FORCE_PASS, K.FORCE_MAKE, K.FORCE_ALONE
 
-# Always None: executors are passed as ``executor=``; the former copy of ``simulate_games`` in
-# ``sim.game`` (superseded by ``sim.games_runner``) still reads this name.
-_EXECUTOR = None
-
 DEFAULT_CHUNK = 4096
 DEFAULT_BATCH = 1 << 20
 POSITIONS = ("first", "second", "third", "dealer")
@@ -276,7 +272,7 @@ def check_code_strategy(tally: np.ndarray, table: Table) -> None:
         names = sorted({s.name for s in table.seats if s.hooks is not None})
         raise ValueError(f"code strategy {names[0]} returned an illegal action in {bad} hand(s); "
                          "check its answers against the hook descriptions in "
-                         "sim/strategy_files.py (load_code_strategy)")
+                         "sim/players/files.py (load_code_strategy)")
 
 
 def tally_from_records(frame) -> np.ndarray:

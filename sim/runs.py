@@ -223,6 +223,15 @@ def reproduce_command(command: str, *parts) -> str:
 # sizes
 
 
+def simulate_command(count, seed, rules, table, records, out, force, threads) -> str:
+    """The ``euchre-sim simulate`` line that reproduces a run (``count``: ``["--hands", N]``
+    or ``["--games", M]``)."""
+    return reproduce_command(
+        "simulate", count, ["--seed", seed], rules_words(rules), strategy_words(table),
+        ("--records", records), ("--out", out), ("--force", force), ("--threads", threads),
+    )  # fmt: skip
+
+
 def batch_size(hands: int, records: bool) -> int:
     """Hands per kernel call: about 1% of the run (for the progress bar), whole chunks, capped."""
     from sim.runner import DEFAULT_BATCH, DEFAULT_CHUNK

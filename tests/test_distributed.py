@@ -17,9 +17,9 @@ from click.testing import CliRunner
 from analysis.simulate_cmd import simulate
 from analysis.summary import summarise
 from sim import distributed as D
+from sim.players import BASIC, Strategy
 from sim.runner import Table, tally_from_records
 from sim.runner import simulate as run_hands
-from sim.strategies import BASIC, Strategy
 
 HANDS = 200_000
 CHUNK = 1 << 16  # 4 chunks, the last one short

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from analysis.games import summarise_games, win_probability_table
-from sim import game as G
+from sim import games_runner as G
 from sim.referee import play_game
 from sim.rules import Rules
 from sim.runner import Table, simulate

@@ -16,6 +16,7 @@ from analysis import orderup as O
 from analysis.orderup_cmd import alone, order_up
 from analysis.results_io import ALONE_FILES, ORDERUP_FILES, WIN_GAIN_FILES
 from analysis.stats import mean_interval, paired_difference
+from sim.players import get_strategy
 from sim.rules import Rules
 from sim.runner import (
     FORCE_ALONE,
@@ -26,7 +27,6 @@ from sim.runner import (
     force_array,
     simulate,
 )
-from sim.strategies import get_strategy
 
 # ---------------------------------------------------------------------------------------------
 # observed rates

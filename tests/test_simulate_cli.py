@@ -15,10 +15,10 @@ from analysis.simulate_cmd import simulate
 from analysis.strategies_cmd import strategies
 from analysis.summary import summarise
 from sim.cards import parse_card, suit_of
+from sim.players import BUILTINS
 from sim.referee import replay_record
 from sim.rules import Rules, parse_rules
 from sim.runner import RECORD_COLUMNS, RunResult, Table, tally_from_records, trace
-from sim.strategies import BUILTINS
 
 HANDS = "20000"
 cli = click.Group("euchre-sim", commands=[simulate, show, strategies])

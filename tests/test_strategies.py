@@ -16,7 +16,9 @@ import pytest
 from click.testing import CliRunner
 
 from analysis.headtohead import head_to_head, head_to_head_games
-from analysis.simulate_cmd import UsageError, resolve_table, simulate, strategies
+from analysis.options import UsageError, resolve_table
+from analysis.simulate_cmd import simulate
+from analysis.strategies_cmd import strategies
 from analysis.summary import summary_json
 from sim.cards import (
     ACE,

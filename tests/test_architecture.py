@@ -1,0 +1,165 @@
+"""The house rules of the code: layers without cycles, a thin command line, short functions.
+
+Layers, each importing only itself and those before it: cards/rules/rng (with the records and the
+referee) -> players -> kernel -> solver -> runner -> analysis -> command line, and analyses reach
+the kernel only through the runner layer.  Imports are read from the source (function-level
+imports included), so a cycle cannot hide in a function body.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("sim", "analysis")
+# (module name prefix, layer); the longest matching prefix wins
+LAYERS = (
+    ("sim.cards", 0), ("sim.rules", 0), ("sim.rng", 0), ("sim.records", 0), ("sim.referee", 0),
+    ("sim.players", 1),
+    ("sim.kernel", 2), ("sim.code_kernel", 2),
+    ("sim.solver", 3),
+    ("sim", 4),                      # the runner layer and the engine's API (sim/__init__.py)
+    ("analysis", 5),
+    ("analysis.cli", 6), ("analysis.options", 6),
+)
+LAYER_NAMES = ("cards/rules/rng", "players", "kernel", "solver", "runner", "analysis",
+               "command line")
+MAX_FUNCTION_LINES = 100
+MAX_COMMAND_LINES = 250
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for pkg in PACKAGES for p in sorted((ROOT / pkg).rglob("*.py"))}
+
+
+def layer(name: str) -> int:
+    if name.startswith("analysis.") and name.endswith("_cmd"):
+        return 6
+    best = max((p for p, _ in LAYERS if name == p or name.startswith(p + ".")), key=len)
+    return dict(LAYERS)[best]
+
+
+def imports_of(path: Path, known: set[str]) -> set[str]:
+    """Project modules that ``path`` imports (``from pkg import mod`` counts as ``pkg.mod``)."""
+    me = module_name(path)
+    package = me if path.name == "__init__.py" else me.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")
+                base = ".".join(up[:len(up) - node.level + 1] + ([base] if base else []))
+            names = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base
+                     for a in node.names]
+        else:
+            continue
+        for n in names:
+            while n and n not in known:
+                n = n.rpartition(".")[0]
+            if n and n != me:
+                found.add(n)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    mods = modules()
+    return {m: imports_of(p, set(mods)) for m, p in mods.items()}
+
+
+def test_every_import_goes_down_the_layers():
+    bad = [f"{m} ({LAYER_NAMES[layer(m)]}) imports {d} ({LAYER_NAMES[layer(d)]})"
+           for m, deps in graph().items() for d in sorted(deps) if layer(d) > layer(m)]
+    assert not bad, "\n".join(bad)
+
+
+def test_no_import_cycles():
+    g = graph()
+    state: dict[str, int] = {}
+    cycles = []
+
+    def visit(m, stack):
+        state[m] = 1
+        for d in sorted(g[m]):
+            if state.get(d) == 1:
+                cycles.append(" -> ".join(stack[stack.index(d):] + [d]))
+            elif d not in state:
+                visit(d, stack + [d])
+        state[m] = 2
+
+    for m in sorted(g):
+        if m not in state:
+            visit(m, [m])
+    assert not cycles, "\n".join(cycles)
+
+
+def test_the_engine_never_imports_analysis():
+    bad = [f"{m} imports {d}" for m, deps in graph().items() if m.split(".")[0] == "sim"
+           for d in deps if d.split(".")[0] == "analysis"]
+    assert not bad, "\n".join(bad)
+
+
+def test_analysis_reaches_the_kernel_through_the_runner():
+    bad = [f"{m} imports {d}" for m, deps in graph().items() if m.split(".")[0] == "analysis"
+           for d in deps if layer(d) == 2]
+    assert not bad, "\n".join(bad)
+
+
+def test_scripts_use_only_the_public_api():
+    known = set(modules())
+    bad = []
+    for path in sorted((ROOT / "scripts").glob("*.py")):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                mod = node.module
+                if mod.startswith("tests") or mod.endswith("_cmd") or mod == "analysis.cli":
+                    bad.append(f"{path.name} imports {mod}")
+                if mod.split(".")[0] in PACKAGES:
+                    bad += [f"{path.name} imports private {mod}.{a.name}"
+                            for a in node.names if a.name.startswith("_")]
+            elif isinstance(node, ast.Import):
+                bad += [f"{path.name} imports {a.name}" for a in node.names
+                        if a.name.startswith("tests") or a.name.endswith("_cmd")]
+        assert known  # the package modules were found at all
+    assert not bad, "\n".join(bad)
+
+
+def long_functions(path: Path):
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            n = node.end_lineno - node.lineno + 1
+            if n > MAX_FUNCTION_LINES:
+                yield f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({n} lines)"
+
+
+def test_no_function_over_a_hundred_lines():
+    paths = [p for d in (*PACKAGES, "scripts") for p in sorted((ROOT / d).rglob("*.py"))]
+    bad = [f for p in paths for f in long_functions(p)]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "analysis").glob("*_cmd.py")), ids=lambda p: p.name)
+def test_command_modules_are_thin(path):
+    n = len(path.read_text().splitlines())
+    assert n <= MAX_COMMAND_LINES, f"{path.name} has {n} lines (at most {MAX_COMMAND_LINES})"
+
+
+def test_the_repository_refers_to_nothing_outside_it():
+    texts = [p for d in (*PACKAGES, "scripts", "tests", "examples") for p in (ROOT / d).rglob("*")
+             if p.suffix in (".py", ".md", ".toml")] + list(ROOT.glob("*.md"))
+    bad = [f"{p.relative_to(ROOT)}: {word}" for p in texts if p != Path(__file__)
+           for word in ("shared/", "DESIGN.md") if word in p.read_text()]
+    assert not bad, "\n".join(bad)
