@@ -35,8 +35,8 @@ TEAMS = (("basic", "basic"), ("random", "basic"), ("aggressive", "conservative")
 # volatile parts of printed text and manifests
 NOISE = re.compile(r"[\d.,]+ s\b|[\d,]+ hands/s|[\d,.]+ (?:games|hands|deals)/s|"
                    r"\d+ threads?|/tmp/\S+|[0-9a-f]{40}")
-VOLATILE_KEYS = {"wall_s", "hands_per_s", "git_revision", "revision", "created", "threads",
-                 "python", "numba", "numpy", "platform", "elapsed_s", "time", "wall",
+VOLATILE_KEYS = {"wall_s", "timings_s", "hands_per_s", "git_revision", "revision", "created",
+                 "threads", "python", "numba", "numpy", "platform", "elapsed_s", "time", "wall",
                  "reproduce", "command", "version", "out", "games_per_s", "deals_per_s"}
 
 

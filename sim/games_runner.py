@@ -69,13 +69,13 @@ def _games_frame(rows: np.ndarray, start: int):
     return frame
 
 
-def _local_batch(game, seed, start, n, chunk, packed, kinds, bv, table, records):
+def _local_batch(game, seed, start, n, chunk, packed, kinds, seat_rows, table, records):
     """One batch on this process's threads: (game tally, hand tally, frame or None)."""
     nchunks = (n + chunk - 1) // chunk
     gt = np.zeros((nchunks, N_GAME_TALLY), np.int64)
     ht = np.zeros((nchunks, K.NTALLY_ROW), np.int64)
     rows = np.zeros((n if records else 0, G.N_GAME_COLUMNS), np.int64)
-    game.run_games(seed, start, n, chunk, packed, kinds, bv, NO_FORCE, rows, gt, ht)
+    game.run_games(seed, start, n, chunk, packed, kinds, seat_rows, NO_FORCE, rows, gt, ht)
     check_code_strategy(ht, table)
     return gt.sum(axis=0), ht.sum(axis=0), _games_frame(rows, start) if records else None
 
@@ -107,7 +107,7 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
     rules = rules or Rules()
     table = table or Table.teams()
     threads = set_threads(threads)
-    kinds, bv = table.arrays()
+    kinds, seat_rows = table.arrays()
     _, game = table.kernels()
     packed = rules.pack()
     gtotal = np.zeros(N_GAME_TALLY, np.int64)
@@ -124,7 +124,7 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
                                                        records)
         else:
             g_row, h_row, frame = _local_batch(game, seed, start + done, n, chunk, packed,
-                                               kinds, bv, table, records)
+                                               kinds, seat_rows, table, records)
         gtotal += g_row
         htotal += h_row
         if records:
@@ -147,13 +147,14 @@ def trace_game(seed: int, g: int, rules: Rules | None = None, table=None) -> lis
     seed = normalise_seed(seed)
     rules = rules or Rules()
     table = table or Table.teams()
-    kinds, bv = table.arrays()
+    kinds, seat_rows = table.arrays()
     trace_dealers = np.zeros((MAX_HANDS, 25), np.int64)
     traces = np.zeros((MAX_HANDS, K.MAX_EVENTS + 1, 4), np.int64)
     visits = np.zeros((MAX_HANDS, 12), np.int64)
     _, game = table.kernels()
-    _, hands, _, _ = game.trace_one_game(seed, g, rules.pack(), kinds, bv, K.seat_slots(bv),
-                                         NO_FORCE, trace_dealers, traces, visits)
+    _, hands, _, _ = game.trace_one_game(seed, g, rules.pack(), kinds, seat_rows,
+                                         K.seat_slots(seat_rows), NO_FORCE, trace_dealers, traces,
+                                         visits)
     return [
         events_to_record(j, trace_dealers[j, 1:], traces[j], rules,
                          dealer=int(trace_dealers[j, 0]))
@@ -182,8 +183,8 @@ def game_outcomes(games: int, seed: int = 0, rules: Rules | None = None, table=N
     seed = normalise_seed(seed)
     rules = rules or Rules()
     table = table or Table.teams()
-    kinds, bv = table.arrays()
-    slots = K.seat_slots(bv)      # once, not per traced game
+    kinds, seat_rows = table.arrays()
+    slots = K.seat_slots(seat_rows)      # once, not per traced game
     _, game = table.kernels()
     packed = rules.pack()
     dealers = np.zeros((MAX_HANDS, 25), np.int64)
@@ -191,7 +192,7 @@ def game_outcomes(games: int, seed: int = 0, rules: Rules | None = None, table=N
     visits = np.zeros((MAX_HANDS, 12), np.int64)
     for g in range(games):
         winner, hands, redeals, first = game.trace_one_game(
-            seed, g, packed, kinds, bv, slots, NO_FORCE, dealers, traces, visits
+            seed, g, packed, kinds, seat_rows, slots, NO_FORCE, dealers, traces, visits
         )
         yield GameOutcome(int(winner), int(hands), int(redeals), int(first),
                           visits[:hands, 3].copy(), visits[:hands, 0].copy(),

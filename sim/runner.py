@@ -185,7 +185,7 @@ def simulate(
     rules = rules or Rules()
     table = table or Table.teams()
     threads = set_threads(threads)
-    kinds, bv = table.arrays()
+    kinds, seat_rows = table.arrays()
     kernel, _ = table.kernels()
     packed = rules.pack()
     score_arr = np.asarray(scores, dtype=np.int64)
@@ -209,7 +209,7 @@ def simulate(
             total += tally_row
         else:
             tally_row, masks, fields = _kernel_batch(kernel, seed, start + done, n, chunk,
-                                                     packed, kinds, bv, force, records,
+                                                     packed, kinds, seat_rows, force, records,
                                                      score_arr, table)  # fmt: skip
             total += tally_row
             frame = None
@@ -236,8 +236,8 @@ _NO_MASKS = np.zeros((4, 0), np.uint32)
 _NO_FIELDS = np.zeros((K.NREC - 4, 0), np.int8)
 
 
-def _kernel_batch(kernel, seed, start, n, chunk, packed, kinds, bv, force, records, score_arr,
-                  table):
+def _kernel_batch(kernel, seed, start, n, chunk, packed, kinds, seat_rows, force, records,
+                  score_arr, table):
     """One batch on this process's threads: (summed tally row, record masks, record fields);
     the record columns are empty unless ``records``."""
     tally = np.zeros(((n + chunk - 1) // chunk, K.NTALLY_ROW), np.int64)
@@ -246,7 +246,7 @@ def _kernel_batch(kernel, seed, start, n, chunk, packed, kinds, bv, force, recor
         fields = np.empty((K.NREC - 4, n), np.int8)
     else:
         masks, fields = _NO_MASKS, _NO_FIELDS
-    kernel.run_hands(seed, start, n, chunk, packed, kinds, bv, force, masks, fields, tally,
+    kernel.run_hands(seed, start, n, chunk, packed, kinds, seat_rows, force, masks, fields, tally,
                      score_arr)
     check_code_strategy(tally, table)
     return tally.sum(axis=0), masks, fields
@@ -301,13 +301,13 @@ def trace(seed: int, indices, rules: Rules | None = None, table: Table | None = 
     idx = np.asarray(list(indices), dtype=np.int64)
     if idx.size and idx.min() < 0:
         raise ValueError("hand indices must be 0 or more")
-    kinds, bv = table.arrays()
+    kinds, seat_rows = table.arrays()
     traces = np.zeros((idx.size, K.MAX_EVENTS + 1, 4), np.int64)
     results = np.zeros((idx.size, K.NRES), np.int64)
     decks = np.zeros((idx.size, 24), np.int64)
     force = NO_FORCE if force is None else np.asarray(force, dtype=np.int64)
     kernel, _ = table.kernels()
-    kernel.trace_hands(seed, idx, rules.pack(), kinds, bv, force, traces, results, decks)
+    kernel.trace_hands(seed, idx, rules.pack(), kinds, seat_rows, force, traces, results, decks)
     return [
         events_to_record(int(i), decks[q], traces[q], rules)
         for q, i in enumerate(idx)
@@ -355,8 +355,8 @@ def play_seen(seed, start, n, chunk, rules: Rules, table: Table, force, hand_mas
     and the upcard; he sits at ``position``, seat 3 deals): fills ``out`` (n x
     ``len(SEEN_COLUMNS)``) with ``SEEN_COLUMNS``, points for his team (``sim.kernel.run_seen``)."""
     kernel, _ = table.kernels()
-    kinds, bv = table.arrays()
-    kernel.run_seen(seed, start, n, chunk, rules.pack(), kinds, bv, force, hand_mask, upcard,
+    kinds, seat_rows = table.arrays()
+    kernel.run_seen(seed, start, n, chunk, rules.pack(), kinds, seat_rows, force, hand_mask, upcard,
                     position, np.asarray(scores, np.int64), out)
 
 
