@@ -44,6 +44,29 @@ TRUMP_ROWS = 6  # 0-5 trumps
 ACE_COLS = 4  # 0-3 off-suit aces
 TOO_CLOSE = "too close"
 NO_DATA_COLOUR = "#eeeeee"
+MIN_POINT_DEALS = 1000  # point-count bins with fewer paired deals are left out of gain curves
+#: why a gain curve levels off at the top of the point scale, by the first action
+TOP_NOTES = {"order": "the top bins hold mostly 4-5 trump hands\nwith both bowers, where passing "
+                      "scores well too (another player often orders the suit)"}
+#: how the point count is made, for axis labels
+POINTS_LABEL = ("point count: right bower 3.2, left 2.8, trump A K Q T 9 2.4-1.6, off-suit A 1.3,"
+                "\nK 0.3, 0.6 a void with 2+ trumps (basic strategy's values; dealer: upcard in)")
+#: position, line style and marker: no line hides another where two positions agree
+POSITION_LINES = dict(zip(POSITIONS, (("-", "o"), ("--", "s"), (":", "^"), ("-.", "D")),
+                          strict=True))  # fmt: skip
+POSITION_DODGE = dict(zip(POSITIONS, (-0.09, -0.03, 0.03, 0.09), strict=True))
+BOWER_COLS = ((0, 0, "no bower"), (0, 1, "left only"), (1, 0, "right only"), (1, 1, "both"))
+CONDITIONAL_ALONE = ("Conditional on ordering up: every deal is played twice with the player "
+                     "ordering, once alone and once with partner.")
+TRUMPS_NOTE = ("Trumps count the upcard's suit as trump, bowers included; the dealer's count "
+               "includes the upcard he picks up.")
+
+
+def trumps_label(position: str) -> str:
+    """The trumps axis label of a position's panel (the dealer's count includes the upcard)."""
+    if position == "dealer":
+        return "trumps held after picking up\n(the upcard included)"
+    return "trumps held (bowers included)"
 
 
 @contextmanager
@@ -120,7 +143,7 @@ def plot_decision_heatmap(
         ax.set_xticks(range(ACE_COLS))
         ax.set_yticks(range(TRUMP_ROWS))
         ax.set_xlabel("off-suit aces held")
-        ax.set_ylabel("trumps held (bowers included)")
+        ax.set_ylabel(trumps_label(position))
         ax.set_title(title or f"{position}: EV({a}) - EV({b}), points per hand")
     return ax
 
@@ -155,9 +178,20 @@ def plot_rate_heatmap(
         ax.set_xticks(range(ACE_COLS))
         ax.set_yticks(range(TRUMP_ROWS))
         ax.set_xlabel("off-suit aces held")
-        ax.set_ylabel("trumps held (bowers included)")
+        ax.set_ylabel(trumps_label(position))
         ax.set_title(title or f"{position}: {rate.replace('_', ' ')} (%)")
     return ax
+
+
+def _position_line(ax, pos: str, x, y, low, high) -> None:
+    """One position's line (its own style and marker, dodged a little along x so that two
+    positions with the same values stay visible) and its 95% band."""
+    colour = POSITION_COLOURS[pos]
+    ls, marker = POSITION_LINES[pos]
+    x = np.asarray(x, dtype=float) + POSITION_DODGE[pos]
+    ax.plot(x, y, ls=ls, marker=marker, ms=3.5, lw=1.4, color=colour, label=pos,
+            markerfacecolor="white" if ls != "-" else colour)  # fmt: skip
+    ax.fill_between(x, low, high, color=colour, alpha=0.15, lw=0)
 
 
 def plot_rate_by_points(
@@ -174,7 +208,8 @@ def plot_rate_by_points(
 
     ``table``: ``analysis.orderup.observed_rates(..., by="points")``; ``stat`` one of ``made``
     (share of decisions that ordered/called), ``success``, ``march``, ``euchred``, ``alone``.
-    Bins with fewer than ``min_count`` in ``count`` are left out.
+    Bins with fewer than ``min_count`` in ``count`` are left out.  Each position has its own
+    line style and marker and is dodged a little along x, so no line hides another.
     """
     with style():
         ax = axes_or_new(ax, (6.0, 4.0))
@@ -183,14 +218,11 @@ def plot_rate_by_points(
             s = t[(t["position"] == pos) & (t[count] >= min_count)]
             if s.empty:
                 continue
-            x = s["points_from"].to_numpy(dtype=float) + POINT_BIN / 2
-            colour = POSITION_COLOURS[pos]
-            ax.plot(x, 100 * s[f"{stat}_rate"], marker="o", ms=3, color=colour, label=pos)
-            ax.fill_between(
-                x, 100 * s[f"{stat}_low"], 100 * s[f"{stat}_high"], color=colour, alpha=0.2, lw=0
-            )
+            _position_line(ax, pos, s["points_from"].to_numpy(dtype=float) + POINT_BIN / 2,
+                           100 * s[f"{stat}_rate"], 100 * s[f"{stat}_low"],
+                           100 * s[f"{stat}_high"])  # fmt: skip
         ax.set_ylim(0, 100)
-        ax.set_xlabel("point count of the deciding hand (basic strategy values)")
+        ax.set_xlabel(POINTS_LABEL)
         word = "ordered up" if round_ == 1 else "called"
         what = {"made": f"decisions {word}", "success": f"makers' success when {word}"}
         ax.set_ylabel(f"{what.get(stat, stat)} (%)")
@@ -205,37 +237,57 @@ def plot_gain_by_points(
     *,
     a: str = "order",
     b: str = "pass",
-    min_deals: int = 200,
+    min_deals: int = MIN_POINT_DEALS,
     title: str | None = None,
 ):
     """Paired EV gain of ``a`` over ``b`` against point count, one line per position, with 95%
-    bands and the break-even line.  ``table``: ``counterfactual_table(..., by="points")``."""
+    bands and the break-even line.  ``table``: ``counterfactual_table(..., by="points")``.
+
+    Bins with fewer than ``min_deals`` deals are left out, and the chart says so.  The top of
+    the scale holds few deals, mostly 4-5 trump hands with both bowers, for which passing
+    scores well too (first seat: EV(pass) 1.4-1.5 points against about 0 for the same trumps
+    without the left bower), so the gain levels off there; sparse bins made it look as if the
+    curves turned down.
+    """
     with style():
         ax = axes_or_new(ax, (6.0, 4.0))
         for pos in POSITIONS:
             s = table[(table["position"] == pos) & (table["deals"] >= min_deals)]
             if s.empty:
                 continue
-            x = s["points_from"].to_numpy(dtype=float) + POINT_BIN / 2
-            colour = POSITION_COLOURS[pos]
-            ax.plot(x, s["gain"], marker="o", ms=3, color=colour, label=pos)
-            ax.fill_between(x, s["gain_low"], s["gain_high"], color=colour, alpha=0.2, lw=0)
+            _position_line(ax, pos, s["points_from"].to_numpy(dtype=float) + POINT_BIN / 2,
+                           s["gain"], s["gain_low"], s["gain_high"])  # fmt: skip
         ax.axhline(0, color="black", lw=0.8)
-        ax.set_xlabel("point count of the deciding hand (basic strategy values)")
+        ax.set_xlabel(POINTS_LABEL)
         ax.set_ylabel(f"EV({a}) - EV({b}) (points per hand)")
         ax.set_title(title or f"Gain of {a} over {b} by point count")
+        note = f"bins with under {min_deals:,} deals left out; " + TOP_NOTES.get(
+            a, "few deals fall at the top of the scale")
+        ax.text(0.01, 0.99, note, transform=ax.transAxes, ha="left", va="top", fontsize=7,
+                color="#444444")
         if ax.get_legend_handles_labels()[0]:   # a tiny run can leave every bin empty
-            ax.legend(title="position", loc="best")
+            ax.legend(title="position", loc="lower right")
     return ax
 
 
-def position_grid(plot, table: pd.DataFrame, suptitle: str, **kwargs):
-    """A 2 x 2 figure with ``plot(table, position, ax=..., **kwargs)`` for each position."""
+def figure_note(a: str | None = None, rate: str | None = None) -> str:
+    """The footnote of a four-position figure: how trumps are counted and, for going alone,
+    that the comparison is conditional on ordering up."""
+    alone = a == "alone" or (rate or "").startswith("alone")
+    return (CONDITIONAL_ALONE + " " if alone else "") + TRUMPS_NOTE
+
+
+def position_grid(plot, table: pd.DataFrame, suptitle: str, *, note: str | None = None,
+                  **kwargs):
+    """A 2 x 2 figure with ``plot(table, position, ax=..., **kwargs)`` for each position and a
+    footnote (``note``; default ``figure_note``) under the panels."""
     with style():
-        fig, axes = plt.subplots(2, 2, figsize=(9.0, 7.5))
+        fig, axes = plt.subplots(2, 2, figsize=(9.0, 7.8))
         for ax, pos in zip(axes.ravel(), POSITIONS, strict=True):
             plot(table, pos, ax=ax, **kwargs)
         fig.suptitle(suptitle)
+        text = note if note is not None else figure_note(kwargs.get("a"), kwargs.get("rate"))
+        fig.supxlabel(text, fontsize=8, color="#333333")
     return fig
 
 
@@ -245,6 +297,74 @@ def decision_figure(table: pd.DataFrame, a: str = "order", b: str = "pass", supt
         suptitle or f"Should you {a}? EV({a}) - EV({b}) in round 1 (blue pays; hatched: too close)"
     )
     return position_grid(plot_decision_heatmap, table, title, a=a, b=b)
+
+
+def bower_table(class_table: pd.DataFrame, a: str = "order", b: str = "pass") -> pd.DataFrame:
+    """A ``by="class"`` counterfactual table pooled over off-suit aces: one row per position,
+    trumps and bowers held (``right_bower``, ``left_bower``), with the deals, the gain as the
+    deal-weighted mean of the classes' gains, its 95% interval from their standard errors, and a
+    verdict: ``a`` (the interval is above 0), ``b`` (below) or ``TOO_CLOSE``."""
+    t = class_table.copy()
+    t["w_gain"] = t["gain"] * t["deals"]
+    t["w_var"] = (t["gain_se"] * t["deals"]) ** 2
+    g = t.groupby(["position", "trumps", "right_bower", "left_bower"], sort=False)
+    out = g[["deals", "w_gain", "w_var"]].sum().reset_index()
+    out["gain"] = out["w_gain"] / out["deals"]
+    half = 1.959963984540054 * np.sqrt(out["w_var"]) / out["deals"]
+    out["gain_low"], out["gain_high"] = out["gain"] - half, out["gain"] + half
+    out["verdict"] = np.where(out["gain_low"] > 0, a,
+                              np.where(out["gain_high"] < 0, b, TOO_CLOSE))  # fmt: skip
+    return out.drop(columns=["w_gain", "w_var"])
+
+
+def plot_bower_heatmap(table: pd.DataFrame, position: str, ax=None, *, a: str = "order",
+                       b: str = "pass", vmax: float = 2.0, min_deals: int = MIN_DEALS):
+    """EV gain of ``a`` over ``b`` by trumps (rows) and bowers held (columns: none, left only,
+    right only, both), off-suit aces pooled; ``table``: ``bower_table``.  Labels as in
+    ``plot_decision_heatmap``."""
+    with style():
+        ax = axes_or_new(ax)
+        t = table[table["position"] == position]
+        grid = np.full((TRUMP_ROWS, len(BOWER_COLS)), np.nan)
+        for _, row in t.iterrows():
+            j = [k for k, (r, left, _) in enumerate(BOWER_COLS)
+                 if (r, left) == (row["right_bower"], row["left_bower"])][0]  # fmt: skip
+            i = int(row["trumps"])
+            if row["deals"] < min_deals:
+                continue
+            grid[i, j] = row["gain"]
+            label = {a: a, b: b}.get(row["verdict"], "?")
+            ax.text(j, i, f"{row['gain']:+.2f}\n{label}", ha="center", va="center", fontsize=7,
+                    color="white" if abs(row["gain"]) > 0.6 * vmax else "black")  # fmt: skip
+            if row["verdict"] == TOO_CLOSE:
+                ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, hatch="///", lw=0,
+                                       edgecolor="#555555"))  # fmt: skip
+        ax.imshow(np.ma.masked_invalid(grid), cmap=colour_map(GAIN_CMAP), vmin=-vmax, vmax=vmax,
+                  origin="lower", aspect="auto")  # fmt: skip
+        ax.set_xticks(range(len(BOWER_COLS)), [c[2] for c in BOWER_COLS])
+        ax.set_yticks(range(TRUMP_ROWS))
+        ax.set_xlabel("bowers held (off-suit aces pooled)")
+        ax.set_ylabel(trumps_label(position))
+        ax.set_title(f"{position}: EV({a}) - EV({b}), points per hand")
+    return ax
+
+
+def bower_figure(class_table: pd.DataFrame, a: str = "order", b: str = "pass"):
+    """Bower heat maps for the four positions from a ``by="class"`` counterfactual table."""
+    title = (f"Which trumps? EV({a}) - EV({b}) in round 1 by trumps and bowers "
+             "(blue pays; hatched: too close)")  # fmt: skip
+    return position_grid(plot_bower_heatmap, bower_table(class_table, a, b), title, a=a, b=b)
+
+
+def figure_png(fig, dpi: int = 100) -> bytes:
+    """``fig`` as PNG bytes (pinned metadata); closes the figure."""
+    import io
+
+    buf = io.BytesIO()
+    with style():
+        fig.savefig(buf, format="png", dpi=dpi, metadata=PNG_METADATA)
+    plt.close(fig)
+    return buf.getvalue()
 
 
 def save_figure(fig, stem, dpi: int = 100) -> list[Path]:
@@ -261,5 +381,6 @@ def save_figure(fig, stem, dpi: int = 100) -> list[Path]:
 __all__ = [
     "STYLE", "PNG_METADATA", "SVG_METADATA", "style", "plot_decision_heatmap",
     "plot_rate_heatmap", "plot_rate_by_points", "plot_gain_by_points", "position_grid",
-    "decision_figure", "save_figure",
+    "decision_figure", "save_figure", "trumps_label", "figure_note", "bower_table",
+    "plot_bower_heatmap", "bower_figure", "figure_png", "POINTS_LABEL", "MIN_POINT_DEALS",
 ]  # fmt: skip

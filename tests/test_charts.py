@@ -83,6 +83,49 @@ def test_decision_figure_has_one_panel_per_position():
     assert [a.images[0].get_array().count() for a in fig.axes] == [3, 0, 0, 1]
 
 
+def test_dealer_panels_count_the_upcard():
+    fig = charts.decision_figure(gain_table())
+    labels = {a.get_title().split(":")[0]: a.get_ylabel() for a in fig.axes}
+    assert "upcard" in labels["dealer"] and "upcard" not in labels["first"]
+    assert "upcard he picks up" in fig.get_supxlabel()
+    alone = charts.decision_figure(gain_table(), "alone", "partner")
+    assert alone.get_supxlabel().startswith("Conditional on ordering up")
+    march = charts.position_grid(charts.plot_rate_heatmap, gain_table(), "m",
+                                 rate="alone_march_rate")  # fmt: skip
+    assert "Conditional on ordering up" in march.get_supxlabel()
+
+
+def class_table() -> pd.DataFrame:
+    """By-class rows for 'first': 3 trumps with the right bower and 0 or 1 ace, and one more."""
+    rows = [("first", 3, 0, 1, 0, 100, 1.0, 0.1, "order"),
+            ("first", 3, 1, 1, 0, 300, 2.0, 0.1, "order"),
+            ("first", 2, 0, 0, 1, 400, -0.01, 0.1, "too close")]  # fmt: skip
+    df = pd.DataFrame(rows, columns=["position", "trumps", "off_aces", "right_bower",
+                                     "left_bower", "deals", "gain", "gain_se", "verdict"])
+    df["hand_class"] = "x"
+    return df
+
+
+def test_bower_table_pools_aces_by_deals():
+    t = charts.bower_table(class_table())
+    r = t[(t["trumps"] == 3) & (t["right_bower"] == 1)].iloc[0]
+    assert r["deals"] == 400 and r["gain"] == pytest.approx(1.75)
+    half = 1.959963984540054 * np.hypot(100 * 0.1, 300 * 0.1) / 400
+    assert r["gain_high"] - r["gain"] == pytest.approx(half) and r["verdict"] == "order"
+    assert t[t["trumps"] == 2].iloc[0]["verdict"] == "too close"
+
+
+def test_bower_figure_columns_name_the_bowers():
+    fig = charts.bower_figure(class_table())
+    ax = fig.axes[0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["no bower", "left only",
+                                                            "right only", "both"]
+    grid = ax.images[0].get_array()
+    assert grid[3, 2] == pytest.approx(1.75) and grid[2, 1] == pytest.approx(-0.01)
+    assert sorted(t.get_text() for t in ax.texts) == ["+1.75\norder", "-0.01\n?"]
+    assert charts.figure_png(charts.bower_figure(class_table()))[:4] == b"\x89PNG"
+
+
 def points_table() -> pd.DataFrame:
     rows = []
     for p, pos in enumerate(("first", "dealer")):
@@ -103,17 +146,38 @@ def test_rate_by_points_lines_and_bands():
     # bins with fewer than 100 made hands (b = 0) are left out: 3 points per line
     assert len(ax.lines) == 2
     assert [len(line.get_xdata()) for line in ax.lines] == [3, 3]
-    assert list(ax.lines[0].get_xdata()) == [5.75, 6.25, 6.75]
+    # dodged a little along x so that equal lines stay visible
+    assert list(ax.lines[0].get_xdata()) == pytest.approx([5.66, 6.16, 6.66])
+    assert list(ax.lines[1].get_xdata()) == pytest.approx([5.84, 6.34, 6.84])
     assert list(ax.lines[0].get_ydata()) == pytest.approx([60, 70, 80])
     assert len([c for c in ax.collections if isinstance(c, PolyCollection)]) == 2
-    assert ax.get_xlabel() == "point count of the deciding hand (basic strategy values)"
+    assert ax.get_xlabel() == charts.POINTS_LABEL
+    assert "right bower 3.2" in ax.get_xlabel() and "upcard" in ax.get_xlabel()
     assert ax.get_ylabel() == "makers' success when ordered up (%)"
     assert ax.get_title() == "Round 1: makers' success when ordered up by point count"
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["first", "dealer"]
 
 
+def test_rate_by_points_lines_differ_in_style():
+    """First and third seat often agree (success_by_points): no line may hide another."""
+    t = points_table()
+    t = pd.concat([t, t.assign(position=t["position"].replace({"first": "third",
+                                                               "dealer": "second"}))])
+    ax = charts.plot_rate_by_points(t, "success")
+    styles = {(line.get_linestyle(), line.get_marker()) for line in ax.lines}
+    xs = {tuple(line.get_xdata()) for line in ax.lines}
+    assert len(ax.lines) == 4 and len(styles) == 4 and len(xs) == 4
+
+
+def test_gain_by_points_leaves_out_sparse_bins_and_says_so():
+    ax = charts.plot_gain_by_points(points_table())  # 0 to 900 deals a bin: all under 1,000
+    assert len(ax.lines) == 1  # the zero line only
+    assert any("under 1,000 deals left out" in t.get_text() for t in ax.texts)
+    assert any("both bowers" in t.get_text() for t in ax.texts)
+
+
 def test_gain_by_points_has_break_even_line():
-    ax = charts.plot_gain_by_points(points_table())
+    ax = charts.plot_gain_by_points(points_table(), min_deals=200)
     assert len(ax.lines) == 3  # two positions and the zero line
     assert list(ax.lines[2].get_ydata()) == [0, 0]
     assert list(ax.lines[1].get_ydata()) == pytest.approx([0.5, 1.0, 1.5])
