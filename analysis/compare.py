@@ -627,18 +627,72 @@ def comparison_figure(c: RuleComparison):
     return fig
 
 
+def win_probability_difference(wp: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
+    """P(dealing team wins) under rule set ``b`` minus under ``a`` by score, in percentage
+    points, with an unpaired 95% interval from the two Wilson intervals (``diff, low, high``)."""
+    key = ["dealer_score", "other_score"]
+    m = wp[wp["rules"] == a].merge(wp[wp["rules"] == b], on=key, suffixes=("_a", "_b"))
+    z = 1.959963984540054
+    se = np.hypot((m["high_a"] - m["low_a"]) / (2 * z), (m["high_b"] - m["low_b"]) / (2 * z))
+    out = m[key].copy()
+    out["diff"] = 100 * (m["p_b"] - m["p_a"])
+    out["low"], out["high"] = out["diff"] - 100 * z * se, out["diff"] + 100 * z * se
+    return out
+
+
+def plot_win_probability_difference(diff: pd.DataFrame, ax=None, *, title: str | None = None):
+    """Heat map of a ``win_probability_difference`` table: the change in percentage points,
+    labelled, with cells whose 95% interval includes 0 hatched."""
+    from matplotlib.patches import Rectangle
+
+    from analysis.charts import axes_or_new, colour_map, style
+
+    with style():
+        ax = axes_or_new(ax, (5.0, 4.2))
+        piv = diff.pivot(index="dealer_score", columns="other_score", values="diff")
+        grid = piv.to_numpy(dtype=float)
+        vmax = max(1.0, float(np.nanmax(np.abs(grid))) if np.isfinite(grid).any() else 1.0)
+        im = ax.imshow(np.ma.masked_invalid(grid), cmap=colour_map("PuOr"), vmin=-vmax,
+                       vmax=vmax, origin="lower", aspect="auto")  # fmt: skip
+        cells = diff.set_index(["dealer_score", "other_score"])
+        for i, ds in enumerate(piv.index):
+            for j, os_ in enumerate(piv.columns):
+                if not np.isfinite(grid[i, j]):
+                    continue
+                ax.text(j, i, f"{grid[i, j]:+.1f}", ha="center", va="center", fontsize=6)
+                lo, hi = cells.loc[(ds, os_), ["low", "high"]]
+                if lo <= 0 <= hi:
+                    ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, hatch="///",
+                                           lw=0, edgecolor="#999999"))  # fmt: skip
+        ax.set_xticks(range(grid.shape[1]), piv.columns)
+        ax.set_yticks(range(grid.shape[0]), piv.index)
+        ax.set_xlabel("other team's score (points)")
+        ax.set_ylabel("dealing team's score (points)")
+        ax.set_title(title or "Change in P(dealing team wins), percentage points")
+        ax.figure.colorbar(im, ax=ax, label="change (percentage points)")
+    return ax
+
+
 def win_probability_figure(wp: pd.DataFrame):
-    """One win-probability heat map per rule set in ``wp`` (column ``rules``)."""
+    """The win-probability map of the first rule set in ``wp`` (column ``rules``) and, with a
+    second one, the difference between them (hatched where its 95% interval includes 0) rather
+    than two near-identical maps."""
     import matplotlib.pyplot as plt
 
     from analysis.charts import style
 
     names = list(dict.fromkeys(wp["rules"]))
     with style():
-        fig, axes = plt.subplots(1, len(names), figsize=(5.2 * len(names), 4.4), squeeze=False)
-    for ax, name in zip(axes[0], names, strict=True):
-        plot_win_probability(wp[wp["rules"] == name], ax,
-                             title=f"{name}: P(dealing team wins) by score (%)")  # fmt: skip
+        fig, axes = plt.subplots(1, min(len(names), 2), figsize=(5.2 * min(len(names), 2), 4.4),
+                                 squeeze=False)  # fmt: skip
+    plot_win_probability(wp[wp["rules"] == names[0]], axes[0][0],
+                         title=f"{names[0]}: P(dealing team wins) by score (%)")  # fmt: skip
+    if len(names) > 1:
+        plot_win_probability_difference(
+            win_probability_difference(wp, names[0], names[1]), axes[0][1],
+            title=f"{names[1]} minus {names[0]} (percentage points;\nhatched: 95% interval "
+            "includes 0)",
+        )  # fmt: skip
     return fig
 
 
@@ -698,5 +752,6 @@ __all__ = [
     "compare_hands", "compare_games", "maker_rates", "compare_rules", "format_comparison",
     "verdict", "maker_verdicts", "rules_label", "check_pairing", "difference_row",
     "plot_side_by_side", "plot_differences", "plot_win_probability", "plot_maker_rates",
+    "win_probability_difference", "plot_win_probability_difference",
     "comparison_figure", "win_probability_figure", "plot_tournament", "COMPARE_COLUMNS",
 ]  # fmt: skip
