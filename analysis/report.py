@@ -1,7 +1,10 @@
-"""One self-contained HTML report from run folders (any folder with a ``manifest.json``): their
-verdicts, PNG charts embedded as ``data:`` URIs, CSV tables (the first rows of long ones) and
-manifests, with a method note.  Nothing is fetched when the page opens (no scripts, fonts or
-outside links), and a viewport meta tag makes it read on a phone.
+"""One self-contained HTML report from run folders (any folder with a ``manifest.json``), for
+people: the answers first (each kind's headline tables from ``analysis.report_tables``,
+formatted for reading, the first beside its lead chart), then each run's charts with captions
+that say how to read them, and an appendix of raw tables (collapsed ``<details>``, linked to
+their CSV files), verdicts and manifests, with a method note.  PNG charts are embedded as
+``data:`` URIs; nothing is fetched when the page opens (no scripts, fonts or outside links),
+and a viewport meta tag makes it read on a phone.
 """
 
 from __future__ import annotations
@@ -9,27 +12,45 @@ from __future__ import annotations
 import base64
 import html
 import json
-import math
+import os
 from pathlib import Path
 
 import pandas as pd
 
-MAX_ROWS = 30  # rows shown per CSV table (the full table is in the run folder)
+from analysis.report_tables import headlines, number_text
+
+MAX_ROWS = 30  # rows shown per raw table in the appendix (the CSV file has them all)
+MAX_HEADLINE_COLUMNS = 8  # the headline tables fit the page; wider ones go to the appendix
 
 CSS = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto;
-       max-width: 60rem; padding: 0.8rem; line-height: 1.45; color: #222; }
-h1 { font-size: 1.5rem; } h2 { font-size: 1.25rem; border-bottom: 1px solid #ccc; }
-h3 { font-size: 1.05rem; }
+       max-width: 76rem; padding: 0.6rem 1rem; line-height: 1.4; color: #222; }
+h1 { font-size: 1.45rem; margin: 0.4rem 0; }
+h2 { font-size: 1.2rem; border-bottom: 1px solid #ccc; margin-top: 1.6rem; }
+h3 { font-size: 1.02rem; margin: 1rem 0 0.4rem; }
+p.lead { margin: 0.2rem 0 0.6rem; color: #444; }
+nav { font-size: 0.85rem; } nav a { margin-right: 0.8rem; }
 img { max-width: 100%; height: auto; border: 1px solid #eee; }
-figure { margin: 1rem 0; } figcaption { font-size: 0.85rem; color: #555; }
+figure { margin: 0.8rem 0; } figcaption { font-size: 0.85rem; color: #444; max-width: 56rem; }
+.answer { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
+.answer > div { flex: 0 1 auto; width: min-content; max-width: 100%; }
+.answer > figure { flex: 1 1 24rem; margin: 0; max-width: 40rem; }
+p.how { font-size: 0.82rem; color: #444; margin: 0.3rem 0 0; }
+table { border-collapse: collapse; font-size: 0.85rem; }
+th, td { border: 1px solid #ddd; padding: 0.2rem 0.45rem; text-align: right; }
+th { background: #f4f4f4; } th.row { text-align: left; font-weight: normal; }
+table.headline td, table.headline th { white-space: nowrap; }
+.ci { color: #666; font-size: 0.8em; }
+.pays { color: #1f4e9a; } .loses { color: #b3301e; } .close { color: #777; }
+table.headline td .pays, table.headline td .loses { font-weight: 600; }
+details { margin: 0.6rem 0; } summary { cursor: pointer; color: #1f4e9a; }
 .wrap { overflow-x: auto; -webkit-overflow-scrolling: touch; }
-table { border-collapse: collapse; font-size: 0.8rem; }
-th, td { border: 1px solid #ddd; padding: 0.2rem 0.4rem; text-align: right; white-space: nowrap; }
-th { background: #f4f4f4; } td.text { text-align: left; }
+table.raw { font-size: 0.75rem; } table.raw td { white-space: nowrap; }
+td.text { text-align: left; }
 pre { white-space: pre-wrap; word-break: break-word; font-size: 0.75rem; background: #f8f8f8;
       padding: 0.5rem; }
-.note { background: #f6f8fa; padding: 0.5rem 0.8rem; border-left: 3px solid #4c72b0; }
+.note { background: #f6f8fa; padding: 0.5rem 0.8rem; border-left: 3px solid #4c72b0;
+        font-size: 0.85rem; }
 """
 
 
@@ -112,16 +133,14 @@ def method_note(m: dict) -> str:
 
 
 def _cell(v) -> tuple[str, bool]:
-    if isinstance(v, float):
-        if math.isnan(v):
-            return "", False
-        return (f"{v:.4g}" if abs(v) >= 1e-3 or v == 0 else f"{v:.3e}"), False
-    if isinstance(v, int):
-        return f"{v:,}" if abs(v) >= 10000 else str(v), False
-    return html.escape(str(v)), True
+    if isinstance(v, str):
+        return html.escape(v), True
+    return number_text(v), False
 
 
 def table_html(df: pd.DataFrame, max_rows: int = MAX_ROWS) -> str:
+    """A raw table (for the appendix): the first ``max_rows`` rows, numbers in positional
+    notation, in a box that scrolls sideways on a narrow page."""
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in df.columns)
     rows = []
     for rec in df.head(max_rows).itertuples(index=False):
@@ -130,47 +149,150 @@ def table_html(df: pd.DataFrame, max_rows: int = MAX_ROWS) -> str:
             text, is_text = _cell(v.item() if hasattr(v, "item") else v)
             cells.append(f'<td class="text">{text}</td>' if is_text else f"<td>{text}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
-    return f'<div class="wrap"><table><thead><tr>{head}</tr></thead><tbody>' \
+    return f'<div class="wrap"><table class="raw"><thead><tr>{head}</tr></thead><tbody>' \
            f'{"".join(rows)}</tbody></table></div>'  # fmt: skip
 
 
-def png_html(path: Path) -> str:
-    data = base64.b64encode(path.read_bytes()).decode("ascii")
-    name = html.escape(path.name)
-    return (
-        f'<figure><img src="data:image/png;base64,{data}" alt="chart {name}">'
-        f"<figcaption>{name}</figcaption></figure>"
-    )
+def png_html(data: bytes, name: str, caption: str = "") -> str:
+    """A figure with the PNG ``data`` embedded as a ``data:`` URI and its caption."""
+    b64 = base64.b64encode(data).decode("ascii")
+    text = caption or html.escape(name)
+    return (f'<figure><img src="data:image/png;base64,{b64}" alt="chart {html.escape(name)}">'
+            f"<figcaption>{text}</figcaption></figure>")  # fmt: skip
+
+
+#: what each chart shows, in reading order; charts not named here follow, captioned by name
+CHART_CAPTIONS = {
+    "decision_chart": "Should you order up? By hand classes a player names: trumps held (rows) "
+    "and off-suit aces (columns), one panel per position; each cell is EV(order) &minus; "
+    "EV(pass) in points per hand on the same deals (blue: ordering pays; red: passing is "
+    "better; hatched: too close to call). The dealer's trumps include the upcard.",
+    "bower_chart": "The same question by trumps and bowers held (off-suit aces pooled): which "
+    "trumps you hold matters as much as how many. The dealer's trumps include the upcard.",
+    "gain_by_points": "A secondary view for readers of the basic strategy: the same gain by its "
+    "point count (right bower 3.2, left 2.8, trump A K Q T 9 2.4 to 1.6, off-suit ace 1.3 and "
+    "king 0.3, 0.6 a void with two or more trumps; the dealer's count includes the upcard). "
+    "Bins with fewer than 1,000 deals are left out; at the top, where the hands are mostly 4-5 "
+    "trumps with both bowers, passing scores well too, so the gain levels off.",
+    "success_by_points": "What basic players actually did (observed, not forced): the share of "
+    "decisions that ordered up and the makers' success, by the point count above.",
+    "alone_chart": "Conditional on ordering up in round 1: EV(alone) &minus; EV(with partner) "
+    "by trumps and off-suit aces, the same deals played both ways. The dealer's trumps include "
+    "the upcard.",
+    "alone_march_chart": "Conditional on ordering up: how often the lone hand takes all five "
+    "tricks (4 points).",
+    "alone_gain_by_points": "Conditional on ordering up: EV(alone) &minus; EV(with partner) by "
+    "the basic strategy's point count (see the order-up section for how points are counted).",
+    "difference_chart": "Each statistic under the second rule set minus the first, on the same "
+    "deals, with paired 95% intervals.",
+    "compare_chart": "The two rule sets side by side: how trump is made and points per hand.",
+    "makers_chart": "How often makers are euchred: dealers forced to call against all makers.",
+    "win_probability_chart": "Who wins from each score: P(dealing team wins) under the first "
+    "rule set, and how much the second rule set changes it (percentage points; cells whose 95% "
+    "interval includes 0 are hatched).",
+    "tournament_chart": "The tournament: game win share and points per hand, 95% bars.",
+}
+#: the chart shown beside a kind's headline table
+LEAD_CHART = {"order-up": "decision_chart", "alone": "alone_chart",
+              "compare-rules": "difference_chart", "tournament": "tournament_chart"}  # fmt: skip
+#: the order of kinds in the answers section
+KIND_ORDER = ("order-up", "alone", "compare-rules", "simulate", "simulate --games", "tournament")
 
 
 def _anchor(i: int) -> str:
     return f"run{i}"
 
 
-def run_section(i: int, run: dict) -> str:
+def run_charts(run: dict) -> dict[str, bytes]:
+    """The run's charts as PNG bytes by stem, in ``CHART_CAPTIONS`` order, with the bower chart
+    drawn from the by-class table where the folder has that table and not the chart."""
+    pngs = {p.stem: p for p in run["pngs"]}
+    folder = run["folder"]
+    drawn = {}
+    for csv, a, b in (("order_vs_pass_by_class.csv", "order", "pass"),
+                      ("alone_vs_partner_by_class.csv", "alone", "partner")):  # fmt: skip
+        stem = "bower_chart" if a == "order" else "alone_bower_chart"
+        if stem not in pngs and (folder / csv).is_file():
+            drawn[stem] = _bower_png(folder / csv, a, b)
+    order = [k for k in CHART_CAPTIONS if k in pngs or k in drawn]
+    order += [k for k in sorted(set(pngs) | set(drawn)) if k not in order]
+    return {k: drawn[k] if k in drawn else pngs[k].read_bytes() for k in order}
+
+
+def _bower_png(csv: Path, a: str, b: str) -> bytes | None:
+    from analysis import charts
+
+    try:
+        df = pd.read_csv(csv)
+        return charts.figure_png(charts.bower_figure(df, a, b))
+    except (OSError, ValueError, KeyError, pd.errors.ParserError):
+        return None
+
+
+def _caption(stem: str) -> str:
+    if stem == "alone_bower_chart":
+        return "Conditional on ordering up: EV(alone) &minus; EV(with partner) by trumps and " \
+               "bowers held (off-suit aces pooled)."  # fmt: skip
+    return CHART_CAPTIONS.get(stem, html.escape(stem))
+
+
+def answer_html(run: dict, i: int, charts: dict[str, bytes]) -> str:
+    """A run's headline tables, the first beside its lead chart, each with how to read it."""
+    m = run["manifest"]
+    out = []
+    lead = LEAD_CHART.get(kind_of(m))
+    for k, h in enumerate(headlines(run)):
+        fig = ""
+        if k == 0 and charts.get(lead):
+            fig = png_html(charts[lead], lead, _caption(lead) + f' <a href="#{_anchor(i)}">More '
+                           "charts and the raw tables below.</a>")  # fmt: skip
+        out.append(f"<h3>{h.question}</h3>"
+                   f'<div class="answer"><div>{h.table}<p class="how">{h.how}</p></div>'
+                   f"{fig}</div>")  # fmt: skip
+    return "\n".join(out)
+
+
+def appendix_html(run: dict, link_base: Path | None) -> str:
+    """The raw tables of a run (each linked to its CSV file where the report knows where it is
+    written), its verdict sentences and manifest, in collapsed ``<details>`` blocks."""
+    out = []
+    if run["verdicts"] is not None:
+        lines = [x.strip() for x in run["verdicts"].read_text().splitlines() if x.strip()]
+        items = "".join(f"<li>{html.escape(x.lstrip('- '))}</li>" for x in lines)
+        out.append(f"<details><summary>Verdicts in words</summary><ul>{items}</ul></details>")
+    for csv in run["csvs"]:
+        name = html.escape(csv.name)
+        if link_base is not None:
+            href = os.path.relpath(csv.resolve(), link_base.resolve()).replace(os.sep, "/")
+            name = f'<a href="{html.escape(href)}">{name}</a>'
+        try:
+            df = pd.read_csv(csv)
+        except (OSError, ValueError, pd.errors.ParserError) as e:
+            out.append(f"<p>{name}: cannot read it ({html.escape(str(e))})</p>")
+            continue
+        shown = f"first {MAX_ROWS} of {len(df):,} rows" if len(df) > MAX_ROWS else \
+                f"{len(df):,} rows"  # fmt: skip
+        out.append(f"<details><summary>Raw table {html.escape(csv.name)} ({shown}, "
+                   f"{len(df.columns)} columns)</summary><p>{name}</p>{table_html(df)}"
+                   "</details>")  # fmt: skip
+    out.append("<details><summary>manifest.json</summary><pre>"
+               f"{html.escape(json.dumps(run['manifest'], indent=2))}</pre></details>")
+    return "\n".join(out)
+
+
+def run_section(i: int, run: dict, charts: dict[str, bytes], link_base: Path | None) -> str:
+    """A run's section: what was run, its charts with captions (the lead chart is with the
+    answers), and the appendix of raw tables."""
     m, folder = run["manifest"], run["folder"]
     out = [f'<section id="{_anchor(i)}"><h2>{html.escape(folder.name)} '
            f"({html.escape(kind_of(m))})</h2>",
            f'<p class="note">{method_note(m)}</p>']  # fmt: skip
-    if run["verdicts"] is not None:
-        lines = [x.strip() for x in run["verdicts"].read_text().splitlines() if x.strip()]
-        items = "".join(f"<li>{html.escape(x.lstrip('- '))}</li>" for x in lines)
-        out.append(f"<h3>Verdicts</h3><ul>{items}</ul>")
-    if run["pngs"]:
-        out.append("<h3>Charts</h3>")
-        out += [png_html(p) for p in run["pngs"]]
-    for csv in run["csvs"]:
-        try:
-            df = pd.read_csv(csv)
-        except (OSError, ValueError, pd.errors.ParserError) as e:
-            out.append(f"<p>{html.escape(csv.name)}: cannot read it ({html.escape(str(e))})</p>")
-            continue
-        shown = f"first {MAX_ROWS} of {len(df):,} rows" if len(df) > MAX_ROWS else \
-                f"{len(df):,} rows"  # fmt: skip
-        out.append(f"<h3>{html.escape(csv.name)} <small>({shown})</small></h3>")
-        out.append(table_html(df))
-    out.append("<details><summary>manifest.json</summary><pre>"
-               f"{html.escape(json.dumps(m, indent=2))}</pre></details></section>")  # fmt: skip
+    lead = LEAD_CHART.get(kind_of(m)) if headlines(run) else None
+    out += [png_html(data, stem, _caption(stem)) for stem, data in charts.items()
+            if data and stem != lead]  # fmt: skip
+    out.append(f"<h3>Appendix: raw tables of {html.escape(folder.name)}</h3>")
+    out.append(appendix_html(run, link_base))
+    out.append("</section>")
     return "\n".join(out)
 
 
@@ -184,34 +306,40 @@ METHOD = (
     "how much wider the answer would be from independent samples. Each section below names its "
     "seeds, sizes, strategies and rules, and the command that reproduces it."
 )
+LEAD = ("The answers first, each with its 95% interval in brackets; below them, each run's "
+        "charts, how it was made, and its raw tables (collapsed).")
 
 
-def build_report(folders, title: str = "euchre-sim report") -> str:
-    """The HTML text of a report on the run ``folders`` (raises ``ReportError`` on a bad one)."""
+def build_report(folders, title: str = "euchre-sim report", link_base: Path | None = None) -> str:
+    """The HTML text of a report on the run ``folders`` (raises ``ReportError`` on a bad one);
+    with ``link_base`` (the folder the report goes to) the raw tables link to their CSV files."""
     runs = [read_run(Path(f)) for f in folders]
     if not runs:
         raise ReportError("give at least one run folder")
+    charts = [run_charts(r) for r in runs]
+    order = sorted(range(len(runs)), key=lambda i: (
+        KIND_ORDER.index(kind_of(runs[i]["manifest"]))
+        if kind_of(runs[i]["manifest"]) in KIND_ORDER else len(KIND_ORDER), i))  # fmt: skip
+    answers = "\n".join(answer_html(runs[i], i, charts[i]) for i in order)
     toc = "".join(
-        f'<li><a href="#{_anchor(i)}">{html.escape(r["folder"].name)}</a> '
-        f"({html.escape(kind_of(r['manifest']))})</li>"
-        for i, r in enumerate(runs)
+        f'<a href="#{_anchor(i)}">{html.escape(r["folder"].name)}</a>' for i, r in enumerate(runs)
     )
-    body = "\n".join(run_section(i, r) for i, r in enumerate(runs))
+    body = "\n".join(run_section(i, r, charts[i], link_base) for i, r in enumerate(runs))
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{html.escape(title)}</title><style>{CSS}</style></head><body>"
-        f"<h1>{html.escape(title)}</h1><h2>Method</h2><p>{METHOD}</p>"
-        f"<h2>Runs</h2><ul>{toc}</ul>\n{body}\n</body></html>\n"
+        f'<h1>{html.escape(title)}</h1><p class="lead">{LEAD}</p>'
+        f'<nav>Runs: {toc}<a href="#method">method</a></nav>'
+        f'<section id="answers"><h2>Answers</h2>\n{answers}\n</section>\n{body}\n'
+        f'<h2 id="method">Method</h2><p>{METHOD}</p>\n</body></html>\n'
     )
 
 
 def write_report(folders, out: Path, title: str = "euchre-sim report") -> int:
     """Write the report to ``out`` atomically; returns its size in bytes."""
-    import os
-
-    text = build_report(folders, title)
     out = Path(out)
+    text = build_report(folders, title, link_base=out.parent)
     tmp = out.with_name(f"{out.name}.tmp-{os.getpid()}")
     try:
         tmp.write_text(text, encoding="utf-8")
