@@ -258,3 +258,25 @@ def test_help_has_examples():
     for cmd in ("compare-rules", "tournament", "report"):
         res = CliRunner().invoke(main, [cmd, "--help"])
         assert res.exit_code == 0 and "Example:" in res.output
+
+
+def test_win_probability_figure_shows_the_difference():
+    rows = []
+    for rules, p in (("published rules", 0.50), ("stick the dealer", 0.53)):
+        for ds in range(2):
+            for os_ in range(2):
+                q = p if (ds, os_) == (0, 0) else 0.5
+                rows.append({"dealer_score": ds, "other_score": os_, "p": q, "low": q - 0.01,
+                             "high": q + 0.01, "n": 1000, "rules": rules})  # fmt: skip
+    import pandas as pd
+
+    wp = pd.DataFrame(rows)
+    d = C.win_probability_difference(wp, "published rules", "stick the dealer")
+    first = d[(d["dealer_score"] == 0) & (d["other_score"] == 0)].iloc[0]
+    assert first["diff"] == pytest.approx(3.0) and first["low"] > 0
+    fig = C.win_probability_figure(wp)
+    maps = [ax for ax in fig.axes if ax.images]
+    assert len(maps) == 2 and "minus" in maps[1].get_title()
+    hatched = [p for p in maps[1].patches if p.get_hatch()]
+    assert len(hatched) == 3  # the three cells whose interval includes 0
+    plt.close(fig)
