@@ -518,7 +518,39 @@ def counterfactual_table(
         cols.update(_share_cols(f"{c.a}_march", a_marg[:, NET_VALUES == c.march_a].sum(1), n))
     if c.march_b is not None:
         cols.update(_share_cols(f"{c.b}_march", b_marg[:, NET_VALUES == c.march_b].sum(1), n))
+    if c.march_a is not None and c.march_b is not None:
+        # paired: march under a (0/1) minus march under b on the same deal
+        march = ((NET_VALUES == c.march_a).astype(np.int64)[:, None]
+                 - (NET_VALUES == c.march_b).astype(np.int64)[None, :]).ravel()
+        mean, low, high, _ = mean_columns(march, j)
+        cols.update(march_gain=mean, march_gain_low=low, march_gain_high=high)
     return pd.DataFrame(cols)
+
+
+#: why a hand class can march more often alone than with partner, on the same deals
+MARCH_CHECK_NOTE = (
+    "Alone, the maker plays every trick himself and the defenders see a lone hand; with "
+    "partner, the partner leads the tricks he wins (and the first trick when he sits on the "
+    "dealer's left), and his lead can give the defenders a trick the lone maker, leading his "
+    "own top cards, would not have lost."
+)
+
+
+def march_check(table: pd.DataFrame, a: str = "alone", b: str = "partner") -> pd.DataFrame:
+    """March under ``a`` against march under ``b`` on the same deals, per row of a
+    ``counterfactual_table`` of the alone/partner comparison: the two march rates, their paired
+    difference with its 95% interval, and ``flag`` = ``"alone marches more"`` where the
+    interval lies above 0 (otherwise empty), with ``MARCH_CHECK_NOTE`` as the explanation on
+    flagged rows.  Going alone should not march more often than the same hand with partner;
+    a flagged row says the players' card play, not the cards, makes the difference."""
+    labels = [col for col in ("position", "hand_class", "trumps", "off_aces", "right_bower",
+                              "left_bower", "points") if col in table.columns]
+    out = table[[*labels, "deals", f"{a}_march_rate", f"{b}_march_rate", "march_gain",
+                 "march_gain_low", "march_gain_high"]].copy()
+    flagged = out["march_gain_low"] > 0
+    out["flag"] = np.where(flagged, f"{a} marches more", "")
+    out["why"] = np.where(flagged, MARCH_CHECK_NOTE, "")
+    return out.reset_index(drop=True)
 
 
 def deals_table(tally: PairedTally) -> pd.DataFrame:
@@ -828,6 +860,18 @@ def format_headline(tables: dict, paired, a: str, b: str) -> str:
             "paired deals per position (the auction reached the player in round 1)", paired
         ),
     ]
+    check = tables.get("march_check")
+    if check is not None:
+        flagged = check[check["flag"] != ""]
+        lines.append(f"march check: {len(flagged)} of {len(check)} hand classes march more "
+                     f"often {a} than with {b} on the same deals (interval above 0)"
+                     + ("" if flagged.empty else "; see alone_march_check.csv")
+                     + " (by chance alone about 1 class in 40 would be)")
+        for r in flagged.itertuples(index=False):
+            lines.append(f"  {r.position} {r.hand_class}: march rate "
+                         f"{100 * r.march_gain:+.1f} percentage points "
+                         f"[{100 * r.march_gain_low:+.1f}, {100 * r.march_gain_high:+.1f}], "
+                         f"{r.deals:,} deals")
     return "\n".join(lines)
 
 
@@ -860,6 +904,8 @@ def format_win_headline(table, win_gain) -> str:
     return "\n".join(lines)
 
 __all__ = [
+    "march_check",
+    "MARCH_CHECK_NOTE",
     "N_OUTCOMES", "NET_VALUES", "GROUPINGS", "outcome_code", "outcome_table",
     "ObservedTally", "observed_tally", "observe", "observed_rates", "mean_columns", "ForcedChoice",
     "ORDER_VS_PASS", "ALONE_VS_PARTNER", "PairedTally", "team_net", "paired_deals",

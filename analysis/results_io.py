@@ -31,7 +31,7 @@ ORDERUP_FILES = (
 ALONE_FILES = (
     "observed_by_class.csv", "observed_by_trumps.csv", "alone_vs_partner_by_class.csv",
     "alone_vs_partner_by_trumps_aces.csv", "alone_vs_partner_by_trumps.csv",
-    "alone_vs_partner_by_points.csv", "alone_vs_partner_deals.csv",
+    "alone_vs_partner_by_points.csv", "alone_vs_partner_deals.csv", "alone_march_check.csv",
 )  # fmt: skip
 #: written by ``order-up --score US-THEM`` as well
 WIN_GAIN_FILES = (
@@ -83,14 +83,18 @@ def write_orderup(folder: Path, observed, paired, rules, dpi: int = 100) -> dict
 
 
 def write_alone(folder: Path, observed, paired, rules, dpi: int = 100) -> dict:
-    """Write the going-alone tables and charts into ``folder`` (``paired``: ``alone-partner``)."""
+    """Write the going-alone tables and charts into ``folder`` (``paired``: ``alone-partner``),
+    with ``alone_march_check.csv``: march alone against march with partner on the same deals by
+    hand class (``analysis.orderup.march_check``)."""
     from analysis import charts
-    from analysis.orderup import observed_rates
+    from analysis.orderup import march_check, observed_rates
 
     obs = {by: observed_rates(observed, rules, by) for by in ("class", "trumps")}
     for by, df in obs.items():
         write_csv(df, folder / f"observed_by_{by}.csv")
     tables = _paired_tables(folder, "alone_vs_partner", paired)
+    tables["march_check"] = march_check(tables["class"])
+    write_csv(tables["march_check"], folder / "alone_march_check.csv")
     charts.save_figure(
         charts.decision_figure(
             tables["trumps_aces"], "alone", "partner",

@@ -373,6 +373,29 @@ def test_order_up_writes_tables_charts_and_manifest(tmp_path):
     assert run("order-up", *SMALL, "--out", out, "--force").exit_code == 0
 
 
+def test_march_check_on_a_hand_made_tally():
+    t = O.PairedTally(O.ALONE_VS_PARTNER)
+    c = F.class_code(4, 1, 1, 0)
+    t.by_class[3, c, 4 + 4, 1 + 4] = 30   # alone marches, with partner 3-4 tricks
+    t.by_class[3, c, 1 + 4, 2 + 4] = 10   # with partner marches, alone does not
+    t.by_class[3, c, 4 + 4, 2 + 4] = 60   # both march
+    other = F.class_code(2, 0, 0, 0)
+    t.by_class[0, other, 1 + 4, 2 + 4] = 5
+    t.by_class[0, other, 4 + 4, 1 + 4] = 5
+    table = O.counterfactual_table(t, by="class")
+    check = O.march_check(table).set_index(["position", "hand_class"])
+    r = check.loc[("dealer", "4T 1A R")]
+    assert (r["alone_march_rate"], r["partner_march_rate"]) == (0.9, 0.7)
+    assert r["march_gain"] == pytest.approx(0.2)
+    e = paired_difference([1] * 30 + [0] * 10 + [1] * 60, [0] * 30 + [1] * 10 + [1] * 60)
+    assert (r["march_gain_low"], r["march_gain_high"]) == pytest.approx((e.low, e.high))
+    assert r["flag"] == "alone marches more" and r["why"] == O.MARCH_CHECK_NOTE
+    assert check.loc[("first", "2T 0A"), "flag"] == ""    # 0.5 against 0.5
+    text = O.format_headline({"trumps": O.counterfactual_table(t, by="trumps", pooled=True),
+                              "march_check": check.reset_index()}, t, "alone", "partner")
+    assert "march check: 1 of 2 hand classes" in text and "dealer 4T 1A R" in text
+
+
 def test_alone_writes_its_tables(tmp_path):
     out = tmp_path / "al"
     r = run("alone", *SMALL, "--out", out)
@@ -382,7 +405,13 @@ def test_alone_writes_its_tables(tmp_path):
     assert set(ALONE_FILES) <= names
     assert {"alone_chart.png", "alone_march_chart.svg", "alone_gain_by_points.png"} <= names
     t = pd.read_csv(out / "alone_vs_partner_by_trumps_aces.csv")
-    assert {"alone_march_rate", "partner_march_rate", "gain"} <= set(t)
+    assert {"alone_march_rate", "partner_march_rate", "gain", "march_gain"} <= set(t)
+    check = pd.read_csv(out / "alone_march_check.csv", keep_default_na=False)
+    classes = pd.read_csv(out / "alone_vs_partner_by_class.csv")
+    assert len(check) == len(classes)
+    assert np.allclose(check["march_gain"],
+                       classes["alone_march_rate"] - classes["partner_march_rate"])
+    assert "march check:" in r.stdout
 
 
 @pytest.mark.parametrize(
