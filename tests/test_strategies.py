@@ -493,6 +493,9 @@ def test_toml_defaults_and_bases(tmp_path):
     assert np.array_equal(s.vector(), BUILTINS["aggressive"].vector())
     s = load_strategy(write(tmp_path, 'base = "basic"\n[params]\nfarmer_swap = false\n'))
     assert s.params["farmer_swap"] == 0.0
+    s = load_strategy(write(tmp_path, 'base = "basic"\n[params]\novertake_partner = 2\n'))
+    assert s.params["overtake_partner"] == 2.0
+    assert BUILTINS["trump-count"].vector()[P["overtake_partner"]] == 1.0   # basic's default
     for name in BUILTINS:
         assert load_strategy(name) is BUILTINS[name]
 
@@ -600,6 +603,10 @@ def test_follow_equals_the_twin():
          "mine.toml: params.void must be a finite number, not nan"),
         ('base = "basic"\n[params]\nfarmer_swap = 2\n',
          "mine.toml: params.farmer_swap must be 0 or 1 (or true/false), not 2"),
+        ('base = "basic"\n[params]\novertake_partner = 1.5\n',
+         "mine.toml: params.overtake_partner must be one of 0, 1, 2, not 1.5"),
+        ('base = "basic"\n[params]\novertake_partner = true\n',
+         "mine.toml: params.overtake_partner must be one of 0, 1, 2, not true"),
         ('bsae = "basic"\n', "mine.toml: unknown key 'bsae' (did you mean 'base'?)"),
         ('base = "basic"\nalone_threshold = 12\n',
          "mine.toml: 'alone_threshold' is a parameter: put it under a [params] table"),
