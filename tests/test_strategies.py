@@ -37,9 +37,9 @@ from sim.cards import (
 )
 from sim.kernel.hand import follow_card
 from sim.players import BASIC, BUILTINS, RANDOM, FileStrategy, P, basic, basic_twin, load_strategy
-from sim.referee import card_strength
+from sim.referee import card_strength, replay_record
 from sim.rules import Rules
-from sim.runner import Table, trace
+from sim.runner import FORCE_ALONE, Table, force_array, trace
 from sim.runner import simulate as run_hands
 
 EXAMPLES = ("examples/strategies/lighter-dealer-partner.toml", "examples/strategies/ace-lover.toml")
@@ -101,7 +101,9 @@ def situations(rec, basic_seats):
         for j, (seat, c) in enumerate(trick):
             if seat in basic_seats:
                 ctx = dict(seat=seat, card=c, hand=set(held[seat]), trump=trump, maker=maker,
-                           alone=alone, rnd=rnd, turned=turned, trick=trick[:j])  # fmt: skip
+                           alone=alone, rnd=rnd, turned=turned, trick=trick[:j],
+                           played={p for _, p in plays[: k + j]},
+                           after=trick[j + 1][0] if j + 1 < len(trick) else None)  # fmt: skip
                 yield ("lead" if j == 0 else "follow"), ctx
             held[seat].discard(c)
 
@@ -115,8 +117,11 @@ THEIR_LOW = "other side made trump, no such ace: lead the lowest plain card (dit
 R2_ACE = "round 2 defender with an ace outside the turned-down suit: leads such an ace"
 R2_PLAIN = "round 2 defender, no ace, a plain card outside the turned-down suit: leads outside it"
 R2_LITERAL = "round 2 defender with a plain card outside the turned-down suit: never leads it"
-NO_OVERTAKE = "partner winning: play the lowest card"
-NO_OVERTAKE_COULD = "partner winning and able to overtake: does not"
+NO_OVERTAKE = "partner winning, no lone maker to play who may beat him: play the lowest card"
+NO_OVERTAKE_COULD = ("partner winning and able to overtake, no lone maker to play who may beat "
+                     "him: does not")
+OVERTAKE_LONE = ("partner winning, the lone maker plays next and may hold a card that beats "
+                 "partner but not our cheapest winner: overtake with the cheapest winner")
 CHEAPEST = "can beat the current winner: play the cheapest winning card"
 TRUMP_IN = "void in a plain led suit, trick not ours: trump in with the lowest winning trump"
 OVERTRUMP = "void, an opponent has trumped: overtrump as cheaply as possible"
@@ -126,8 +131,8 @@ KEEP_ACES = "discard: keep aces when holding a plain non-ace"
 VOID_SUIT = "discard: void a side suit held as a singleton non-ace (the lowest such)"
 LOW_DISCARD = "discard: no singleton to void, throw the lowest plain non-ace"
 RULES = (LONE_LEAD, OUR_TRUMP, OUR_RIGHT, THEIR_ACE, THEIR_LOW, R2_ACE, R2_PLAIN, NO_OVERTAKE,
-         NO_OVERTAKE_COULD, CHEAPEST, TRUMP_IN, OVERTRUMP, THROW_LOW, KEEP_TRUMPS, KEEP_ACES,
-         VOID_SUIT, LOW_DISCARD)  # fmt: skip
+         NO_OVERTAKE_COULD, OVERTAKE_LONE, CHEAPEST, TRUMP_IN, OVERTRUMP, THROW_LOW, KEEP_TRUMPS,
+         KEEP_ACES, VOID_SUIT, LOW_DISCARD)  # fmt: skip
 
 
 def check_lead(x):
@@ -178,6 +183,16 @@ def check_follow(x):
     beats = [d for d in legal if strength[d] > strength[win_card]]
     lowest = min(THROW[t][d] for d in legal)
     if win_seat % 2 == x["seat"] % 2:
+        threat = []
+        if beats and x["alone"] and x["after"] == x["maker"] != x["seat"]:
+            # cards this seat has not seen that take partner's card but not our cheapest winner
+            cheapest = min(beats, key=lambda d: strength[d])
+            seen = h | x["played"]
+            threat = [d for d in range(24) if d not in seen
+                      and strength[win_card] < strength[d] < strength[cheapest]]
+        if threat:
+            yield OVERTAKE_LONE, c == cheapest
+            return
         yield NO_OVERTAKE, THROW[t][c] == lowest
         if beats and len(beats) < len(legal):
             yield NO_OVERTAKE_COULD, c not in beats
@@ -271,10 +286,17 @@ def lead(hand, trump, maker, alone=False, turned=None, seat=0):
     return card_name(int(POWER_CARD[t, pos]))
 
 
-def follow(hand, trump, trick, seat=0):
-    """``trick``: [(seat, card), ...] already played."""
+def follow(hand, trump, trick, seat=0, earlier="", after=None, lone=None, overtake=None):
+    """``trick``: [(seat, card), ...] already played; ``earlier``: the cards of earlier tricks;
+    ``after``: the next seat to play in the trick (None: ``seat`` plays last); ``lone``: the lone
+    maker; ``overtake``: basic's ``overtake_partner`` (None: its default)."""
     t = SUITS.index(trump)
     cards = [(s, parse_card(c)) for s, c in trick]
+    before = parse_cards(earlier) + [c for _, c in cards]     # the cards played so far
+    params = BUILTINS["basic"].vector()
+    if overtake is not None:
+        params[P["overtake_partner"]] = overtake
+    table = basic.seat_table([params] * 4)
     led = EFF[t][cards[0][1]]
     win_seat, win_card = max(cards, key=lambda p: STRENGTH[t][led][p[1]])
     h = to_power(mask_of(parse_cards(hand)), t)
@@ -286,15 +308,20 @@ def follow(hand, trump, trick, seat=0):
     hands = np.zeros(4, np.int64)
     hands[seat] = h
     new_pos, new_seat, bad = follow_card(np.full(4, BASIC, np.int64), hands, seat, t, led_mask,
-                                       beaters, lead_pos, win_pos, win_seat, KEY, RS,
-                                       np.zeros((1, 4), np.int64), False)
+                                         beaters, lead_pos, win_pos, win_seat,
+                                         to_power(mask_of(before), t),
+                                         -1 if after is None else after,
+                                         -1 if lone is None else lone, table,
+                                         basic.seat_slots(table), KEY, RS,
+                                         np.zeros((1, 4), np.int64), False)
     played = int(h) & ~int(hands[seat])
     assert bad == 0 and played and played & (played - 1) == 0
     pos = played.bit_length() - 1
     # the winner after this card: the new card if it beats the old winner, else unchanged
     beats = STRENGTH[t][led][POWER_CARD[t, pos]] > STRENGTH[t][led][win_card]
     assert (new_pos, new_seat) == ((pos, seat) if beats else (win_pos, win_seat))
-    twin = basic_twin.follow(parse_cards(hand), t, led, win_card, win_seat, seat)
+    twin = basic_twin.follow(parse_cards(hand), t, led, win_card, win_seat, seat, before, after,
+                             lone, params[P["overtake_partner"]])
     assert twin == POWER_CARD[t, pos]
     return card_name(int(POWER_CARD[t, pos]))
 
@@ -341,6 +368,69 @@ def test_scripted_leads(hand, trump, maker, alone, turned, expect):
 )
 def test_scripted_follows(hand, trump, trick, expect):
     assert follow(hand, trump, trick) == expect
+
+
+# Partner winning with the lone maker still to play (issue 21), worked out by hand.  Seat 0
+# follows; partner is seat 2, the lone maker seat 1 (``after=1, lone=1``: he plays next).
+@pytest.mark.parametrize(
+    "hand, trump, trick, kw, expect",
+    [
+        # hand 101 of seed 1, dealer forced alone: TD QD KD AD could take partner's 9D, the
+        # lone maker plays next: trump in with the lowest trump (the old player threw QC)
+        ("QC AC 9H QH QS", "H", [(2, "9D")], dict(after=1, lone=1), "9H"),
+        ("QC AC 9H QH QS", "H", [(2, "9D")], dict(after=1, lone=1, overtake=0), "QC"),
+        ("QC AC 9H QH QS", "H", [(2, "9D")], dict(), "QC"),  # we play last: no need
+        # only a trump can take partner's AD, and every trump takes our 9S: do not waste it
+        ("9S KC QC", "S", [(2, "AD")], dict(after=1, lone=1), "QC"),
+        # ... but TS stops the unseen 9S
+        ("TS KC QC", "S", [(2, "AD")], dict(after=1, lone=1), "TS"),
+        # ... unless the 9S has been played: the seat remembers the cards played
+        ("TS KC QC", "S", [(2, "AD")], dict(after=1, lone=1, earlier="9S TD JD QD"), "QC"),
+        # KD and AD played earlier: nothing that 9S stops can take partner's QD
+        ("9S KC QH", "S", [(2, "QD")], dict(after=1, lone=1, earlier="KD AD 9C TC"), "QH"),
+        ("9S KC QH", "S", [(2, "QD")], dict(after=1, lone=1), "9S"),
+        # following suit: AD stops the unseen KD; over partner's KD it would stop nothing
+        ("AD 9D TC", "S", [(2, "QD")], dict(after=1, lone=1), "AD"),
+        ("AD 9D TC", "S", [(2, "KD")], dict(after=1, lone=1), "9D"),
+        # four players, seat 1 (not alone) plays next: only overtake_partner = 2 overtakes
+        ("9S KC QH", "S", [(2, "9D"), (3, "9C")], dict(after=1), "QH"),
+        ("9S KC QH", "S", [(2, "9D"), (3, "9C")], dict(after=1, overtake=2), "9S"),
+        # an opponent is winning: unchanged, the cheapest winner
+        ("9S TS KC", "S", [(1, "AD")], dict(after=2, lone=1), "9S"),
+    ],
+)
+def test_scripted_follows_before_a_lone_maker(hand, trump, trick, kw, expect):
+    assert follow(hand, trump, trick, **kw) == expect
+
+
+def _forced_dealer_alone(hand, **params):
+    """Hand ``hand`` of seed 1 with the dealer forced to order up alone (basic players)."""
+    table = Table.teams(BUILTINS["basic"].with_params("basic", **params))
+    return trace(1, [hand], table=table, force=force_array("dealer", 1, FORCE_ALONE))[0]
+
+
+# Issue 21: of 3,000 hands of seed 1 with the dealer forced alone, in these two the defender
+# after the leader, void in the led suit and holding a trump, threw off (9C, QC) because his
+# partner's 9D was winning, and the lone dealer took the trick with QD (the issue counts hands
+# from 1: its hands 29 and 102).  (hand, dealer, defender, his trump, what he threw before)
+LONE_DEFENCE = [(28, 0, 3, "9S", "9C"), (101, 1, 0, "9H", "QC")]
+
+
+@pytest.mark.parametrize("hand, dealer, defender, trump_in, threw", LONE_DEFENCE)
+def test_defender_trumps_in_ahead_of_the_lone_dealer(hand, dealer, defender, trump_in, threw):
+    rec = _forced_dealer_alone(hand)
+    assert rec["dealer"] == dealer and rec["bids"][-1] == {
+        "seat": dealer, "action": "order_up", "alone": True}
+    first = rec["plays"][:3]
+    leader = (dealer + 1) % 4
+    assert first[0] == [leader, "9D"] and first[2] == [dealer, "QD"]
+    assert first[1] == [defender, trump_in]      # trumps in instead of throwing off
+    # ... and takes the trick: he leads the second one, and the dealer does not march
+    assert rec["plays"][3][0] == defender
+    assert replay_record(rec)["tricks"][dealer % 2] < 5
+    # overtake_partner = 0 is the old player: he throws off and the dealer takes the trick
+    old = _forced_dealer_alone(hand, overtake_partner=0.0)
+    assert old["plays"][1] == [defender, threw] and old["plays"][3][0] == dealer
 
 
 @pytest.mark.parametrize(
@@ -403,6 +493,9 @@ def test_toml_defaults_and_bases(tmp_path):
     assert np.array_equal(s.vector(), BUILTINS["aggressive"].vector())
     s = load_strategy(write(tmp_path, 'base = "basic"\n[params]\nfarmer_swap = false\n'))
     assert s.params["farmer_swap"] == 0.0
+    s = load_strategy(write(tmp_path, 'base = "basic"\n[params]\novertake_partner = 2\n'))
+    assert s.params["overtake_partner"] == 2.0
+    assert BUILTINS["trump-count"].vector()[P["overtake_partner"]] == 1.0   # basic's default
     for name in BUILTINS:
         assert load_strategy(name) is BUILTINS[name]
 
@@ -456,22 +549,40 @@ def test_lead_equals_the_twin():
 
 def test_follow_equals_the_twin():
     rng = np.random.default_rng(25)
-    for _ in range(4000):
-        cards = _random_cards(rng, int(rng.integers(3, 8)))
+    tables = []
+    for scope in range(3):
+        params = BUILTINS["basic"].vector()
+        params[P["overtake_partner"]] = scope
+        tables.append(basic.seat_table([params] * 4))
+    for _ in range(6000):
+        cards = _random_cards(rng, int(rng.integers(3, 12)))
         t = int(rng.integers(4))
-        lead_card, winner, hand = cards[0], cards[1], cards[2:]
+        n_hand = int(rng.integers(1, min(6, len(cards) - 2) + 1))
+        lead_card, winner, hand = cards[0], cards[1], cards[2:2 + n_hand]
+        # the cards played: the lead, the winner and some of the rest (earlier tricks)
+        played = [lead_card, winner] + [c for c in cards[2 + n_hand:] if rng.integers(2)]
         led = EFF[t][lead_card]
         if STRENGTH[t][led][winner] < STRENGTH[t][led][lead_card]:
             winner = lead_card          # the winner is at least as strong as the lead
         seat, win_seat = int(rng.integers(4)), int(rng.integers(4))
+        after = None if rng.integers(3) == 0 else int(rng.integers(4))
+        lone = None if rng.integers(3) == 0 else int(rng.integers(4))
+        if rng.integers(2):
+            # half the cases: partner winning, an opponent (often the lone maker) to play
+            win_seat, after = (seat + 2) % 4, (seat + 1 + 2 * int(rng.integers(2))) % 4
+            lone = after if rng.integers(2) else lone
+        scope = int(rng.integers(3))
         h = to_power(mask_of(hand), t)
         led_mask = int(SUIT_MASK_POW[t, led])
         suit = h & led_mask
         legal = suit if suit else h
         win_pos = int(to_power(1 << winner, t)).bit_length() - 1
-        beat = legal & (led_mask | int(SUIT_MASK_POW[t, t])) & (-2 << win_pos)
-        pos = basic.follow(seat, legal, beat, win_seat)
-        assert POWER_CARD[t, pos] == basic_twin.follow(hand, t, led, winner, win_seat, seat)
+        above = (led_mask | int(SUIT_MASK_POW[t, t])) & (-2 << win_pos)
+        threat = above & ~(h | to_power(mask_of(played), t))
+        pos = basic.follow(tables[scope], 0, seat, legal, legal & above, win_seat, threat,
+                           -1 if after is None else after, -1 if lone is None else lone)
+        assert POWER_CARD[t, pos] == basic_twin.follow(hand, t, led, winner, win_seat, seat,
+                                                       played, after, lone, scope)
 
 
 @pytest.mark.parametrize(
@@ -492,6 +603,10 @@ def test_follow_equals_the_twin():
          "mine.toml: params.void must be a finite number, not nan"),
         ('base = "basic"\n[params]\nfarmer_swap = 2\n',
          "mine.toml: params.farmer_swap must be 0 or 1 (or true/false), not 2"),
+        ('base = "basic"\n[params]\novertake_partner = 1.5\n',
+         "mine.toml: params.overtake_partner must be one of 0, 1, 2, not 1.5"),
+        ('base = "basic"\n[params]\novertake_partner = true\n',
+         "mine.toml: params.overtake_partner must be one of 0, 1, 2, not true"),
         ('bsae = "basic"\n', "mine.toml: unknown key 'bsae' (did you mean 'base'?)"),
         ('base = "basic"\nalone_threshold = 12\n',
          "mine.toml: 'alone_threshold' is a parameter: put it under a [params] table"),

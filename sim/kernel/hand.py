@@ -298,11 +298,13 @@ def lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, play_key, draws,
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win_seat, play_key,
-                draws, trace, tracing):
+def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win_seat, played,
+                after, lone, seat_table, slots, play_key, draws, trace, tracing):
     """``seat`` follows to the trick led at ``lead_pos`` (power layout; ``led_mask``: the led
-    suit's cards, ``beaters``: the led suit and trump); returns the trick's winning card and
-    seat after his card, and 1 if a code strategy's hook answered an illegal card.
+    suit's cards, ``beaters``: the led suit and trump; ``played``: the cards played so far in
+    the hand, this trick's included; ``after``: the next seat to play in the trick or -1;
+    ``lone``: the lone maker or -1); returns the trick's winning card and seat after his card,
+    and 1 if a code strategy's hook answered an illegal card.
 
     The cards that beat the winner are the legal trumps and led-suit cards above it (a trump
     beats any lower card, a plain card only a lower card of the led suit, and a trump winner is
@@ -311,7 +313,10 @@ def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win
     suit = h & led_mask
     legal = suit if suit != 0 else h
     # -2 << p: the bits above p
-    beat = legal & beaters & (np.int64(-2) << win_pos)
+    above = beaters & (np.int64(-2) << win_pos)
+    beat = legal & above
+    # the cards that beat the winner which this seat has not seen (in no hand it knows of)
+    threat = above & ~(h | played)
     c = -1
     bad = 0
     if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_FOLLOW:
@@ -322,7 +327,8 @@ def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win
         else:
             c = POWER_POS[t, card]
     if c < 0:
-        c = decide.follow(kinds[seat], seat, legal, beat, win_seat, play_key, draws)
+        c = decide.follow(kinds[seat], seat_table, seat_base(slots, seat), seat, legal, beat,
+                          win_seat, threat, after, lone, play_key, draws)
     hands[seat] = h & ~(np.int64(1) << c)
     if tracing:
         log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
@@ -331,8 +337,8 @@ def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, play_key, draws, trace,
-                tracing):
+def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_table, slots,
+                play_key, draws, trace, tracing):
     """Play the five tricks in the power layout, the first led by the first active player from
     the dealer's left, each later one by the last trick's winner.  Returns (tricks won by the
     maker's side, bad_user)."""
@@ -344,11 +350,13 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, play_ke
     maker_team = maker & 1
     lone = maker if alone else -1
     bad_user = 0
+    played = np.int64(0)          # the cards played so far (power layout): every seat saw them
     for _trick in range(5):
         seat = leader
         c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, play_key, draws,
                            trace, tracing)
         bad_user |= bad
+        played |= np.int64(1) << c
         led_mask = LED_MASK[t, np.uint64(c)]      # (unsigned: no negative-index check)
         beaters = led_mask | TRUMP_POW
         win_pos = c
@@ -357,16 +365,25 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, play_ke
             # the usual case: three followers clockwise, a constant count the compiler unrolls
             for _j in range(3):
                 seat = (seat + 1) & 3
+                h = hands[seat]
                 win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
-                                                     c, win_pos, win_seat, play_key, draws,
+                                                     c, win_pos, win_seat, played,
+                                                     (seat + 1) & 3 if _j < 2 else -1, lone,
+                                                     seat_table, slots, play_key, draws,
                                                      trace, tracing)
+                played |= h ^ hands[seat]
                 bad_user |= bad
         else:
             for _j in range(n_active - 1):
                 seat = (nxt >> (2 * seat)) & 3
+                h = hands[seat]
                 win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
-                                                     c, win_pos, win_seat, play_key, draws,
+                                                     c, win_pos, win_seat, played,
+                                                     ((nxt >> (2 * seat)) & 3
+                                                      if _j < n_active - 2 else -1), lone,
+                                                     seat_table, slots, play_key, draws,
                                                      trace, tracing)
+                played |= h ^ hands[seat]
                 bad_user |= bad
         maker_tricks += 1 if (win_seat & 1) == maker_team else 0
         leader = win_seat
@@ -464,7 +481,7 @@ def play_dealt(deal, dealer, rules, kinds, seat_table, slots, play_key, draws, s
     # in round 2 a defender leading avoids the suit turned down while he can
     avoid = SUIT_MASK_POW[t, turned] if rnd == 2 else np.int64(0)
     maker_tricks, bad = five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds,
-                                    play_key, draws, trace, tracing)
+                                    seat_table, slots, play_key, draws, trace, tracing)
     bad_user |= bad
     return (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
             bad_user)

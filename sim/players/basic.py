@@ -52,6 +52,9 @@ BASIC_PARAMS: dict[str, tuple[float, str]] = {
     "defend_alone_threshold": (11.0, "points (in the maker's trump) to defend alone, if allowed"),
     "desperation": (1.0, "threshold reduction when the other side needs one point to win"),
     "farmer_swap": (1.0, "1: swap a farmer's hand when allowed, 0: keep it"),
+    "overtake_partner": (1.0, "overtake a winning partner when an opponent still to play may "
+                              "beat him and our cheapest winner stops such a card: 0 never, "
+                              "1 only before a lone maker, 2 before any opponent"),
 }
 PARAM_NAMES = tuple(BASIC_PARAMS)
 N_PARAMS = len(PARAM_NAMES)
@@ -59,7 +62,7 @@ P = {name: i for i, name in enumerate(PARAM_NAMES)}
 # Indices into the parameter vector (plain module ints are compile-time constants for Numba).
 (P_RIGHT, P_LEFT, P_TACE, P_TKING, P_TQUEEN, P_TTEN, P_TNINE, P_OACE, P_OKING, P_VOID,
  P_PARTNER_UP, P_OPP_UP, P_ORDER, P_CALL, P_ALONE, P_OFF_FIRST, P_OFF_SECOND, P_OFF_THIRD,
- P_OFF_DEALER, P_DEFEND_ALONE, P_DESPERATION, P_FARMER) = range(N_PARAMS)
+ P_OFF_DEALER, P_DEFEND_ALONE, P_DESPERATION, P_FARMER, P_OVERTAKE) = range(N_PARAMS)
 DEFAULT_VECTOR = np.array([v for v, _ in BASIC_PARAMS.values()], dtype=np.float64)
 
 # ---------------------------------------------------------------------------------------------
@@ -152,7 +155,8 @@ SINGLETONS = _singletons()
 # A row holds, in order:
 #   D_VALUES + t * 256 + s * 64 + f   summed card values of 6-bit field f of printed suit s,
 #                                     trump t (``bid_table``)
-#   D_ALONE, D_DEFEND, D_FARMER       the parameters of those names
+#   D_ALONE, D_DEFEND, D_FARMER,      the parameters of those names
+#   D_OVERTAKE
 #   D_CALL + d                        round-2 threshold; d = 1: the other side needs one point
 #                                     (lowered by ``desperation``)
 #   D_ORDER + 2 * pos + d             round-1 threshold at position pos (0 first .. 3 dealer),
@@ -179,7 +183,8 @@ D_VALUES = 0
 D_ALONE = D_VALUES + 4 * 4 * 64
 D_DEFEND = D_ALONE + 1
 D_FARMER = D_DEFEND + 1
-D_CALL = D_FARMER + 1
+D_OVERTAKE = D_FARMER + 1
+D_CALL = D_OVERTAKE + 1
 D_ORDER = D_CALL + 2
 D_UP = D_ORDER + 2 * 4
 D_VOIDS = _line(D_UP + 3 * 24)
@@ -203,6 +208,7 @@ def seat_row(params, values=None):
     row[D_ALONE] = p[P_ALONE]
     row[D_DEFEND] = p[P_DEFEND_ALONE]
     row[D_FARMER] = p[P_FARMER]
+    row[D_OVERTAKE] = p[P_OVERTAKE]
     row[D_CALL] = p[P_CALL]
     row[D_CALL + 1] = p[P_CALL] - p[P_DESPERATION]
     for pos in range(4):
@@ -446,13 +452,24 @@ def lead(seat, hand, maker, lone, avoid):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def follow(seat, legal, beat, win_seat):
+def follow(seat_table, row, seat, legal, beat, win_seat, threat, after, lone):
     """The card to follow with (power layout): ``legal`` are the cards that may be played,
-    ``beat`` those of them that beat the winning card.  Partner winning: do not overtake; else
-    win as cheaply as possible (trump in when void); cannot win: throw the lowest card.  Both
-    bit scans are made before the choice, so that the scan is not on the chain of dependent
-    steps from one winning card to the next."""
+    ``beat`` those of them that beat the winning card, ``threat`` the cards this seat has not
+    seen (neither in its hand nor played) that beat it; ``after`` is the next seat to play in
+    this trick (-1: none) and ``lone`` the lone maker (-1: none).  Opponent winning: win as
+    cheaply as possible (trump in when void).  Partner winning: do not overtake, unless an
+    opponent still to play may hold a card that beats him and our cheapest winner beats such a
+    card (``overtake_partner``: 0 never, 1 only when that opponent is the lone maker, 2 any
+    opponent); then overtake with the cheapest winner.  Cannot win: throw the lowest card.
+    Both bit scans are made before the choice, so that the scan is not on the chain of
+    dependent steps from one winning card to the next."""
     cheapest = low(legal)
     cheapest_win = low(beat)
-    take = (beat != 0) & (((win_seat ^ seat) & 1) != 0)
+    scope = seat_table[row + D_OVERTAKE]
+    # unseen cards between the winner and our cheapest winner: they take partner's card but
+    # not ours (& 63: no beat gives 64, whose shift would be undefined; take is False then)
+    stopped = (threat & ((np.int64(1) << (cheapest_win & 63)) - 1)) != 0
+    before = (after >= 0) & (((after ^ seat) & 1) != 0)
+    exposed = stopped & before & ((scope >= 1.5) | ((scope >= 0.5) & (after == lone)))
+    take = (beat != 0) & ((((win_seat ^ seat) & 1) != 0) | exposed)
     return cheapest_win if take else cheapest

@@ -9,9 +9,10 @@ suit (C D H S), then the trumps 9 T Q K A, left bower, right bower.
 from __future__ import annotations
 
 from sim.cards import ACE, effective_suit, left_bower, rank_of, right_bower, suit_of
-from sim.players.basic import P_VOID, card_value
+from sim.players.basic import BASIC_PARAMS, P_VOID, card_value
 
 TRUMP_ORDER = (0, 1, None, 2, 3, 4)     # trump 9 T (J: a bower) Q K A
+OVERTAKE_PARTNER = BASIC_PARAMS["overtake_partner"][0]
 
 
 def order(c: int, trump: int) -> int:
@@ -89,11 +90,27 @@ def beats(c: int, winner: int, trump: int, led_suit: int) -> bool:
 
 
 def follow(hand: list[int], trump: int, led_suit: int, winner: int, winner_seat: int,
-           seat: int) -> int:
+           seat: int, played=(), after: int | None = None, lone: int | None = None,
+           overtake_partner: float = OVERTAKE_PARTNER) -> int:
     """The card to play after the lead: follow suit if possible; when the other side is
     winning, take the trick as cheaply as possible (trumping in when void); otherwise, or when
-    nothing wins, throw the lowest legal card."""
+    nothing wins, throw the lowest legal card.
+
+    The exception: partner is winning, the next player in the trick (``after``; None when this
+    seat plays last) is an opponent, and some card this seat has not seen (neither in ``hand``
+    nor in ``played``, the cards played so far in the hand, this trick's included) beats
+    partner's card but not our cheapest winner.  Then take the trick with that cheapest winner
+    (``overtake_partner``: 0 never, 1 only when that opponent is the lone maker ``lone``, 2
+    for any opponent)."""
     legal = [c for c in hand if effective_suit(c, trump) == led_suit] or list(hand)
     winners = [c for c in legal if beats(c, winner, trump, led_suit)]
-    choice = winners if winners and (winner_seat - seat) % 2 else legal
+    partner_winning = (winner_seat - seat) % 2 == 0
+    if winners and partner_winning and after is not None and (after - seat) % 2 == 1 and (
+            overtake_partner >= 1.5 or (overtake_partner >= 0.5 and after == lone)):
+        cheapest = min(winners, key=lambda c: order(c, trump))
+        unseen = [c for c in range(24) if c not in hand and c not in played]
+        if any(beats(c, winner, trump, led_suit) and not beats(c, cheapest, trump, led_suit)
+               for c in unseen):
+            return cheapest
+    choice = winners if winners and not partner_winning else legal
     return min(choice, key=lambda c: order(c, trump))

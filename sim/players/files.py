@@ -37,6 +37,7 @@ BASES = tuple(n for n, s in BUILTINS.items() if s.kind == BASIC)
 # "package.module:Name" (a code strategy; see load_code_strategy)
 _CODE_SPEC = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*$")
 _BOOL_PARAMS = ("farmer_swap",)  # 0/1 switches that also accept true/false
+_CHOICE_PARAMS = {"overtake_partner": (0, 1, 2)}  # switches with a few numbered settings
 
 
 @dataclass(frozen=True)
@@ -265,6 +266,12 @@ def _number(label: str, key: str, value) -> float:
         raise ValueError(
             f"{label}: params.{key} must be 0 or 1 (or true/false), not {_show(value)}"
         )
+    if key in _CHOICE_PARAMS:
+        choices = _CHOICE_PARAMS[key]
+        if not isinstance(value, bool) and isinstance(value, int | float) and value in choices:
+            return float(value)
+        raise ValueError(f"{label}: params.{key} must be one of "
+                         f"{', '.join(map(str, choices))}, not {_show(value)}")
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ValueError(f"{label}: params.{key} must be a number, not {_show(value)}")
     if not math.isfinite(value):

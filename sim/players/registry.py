@@ -38,7 +38,8 @@ class Strategy:
         return Strategy(name, self.kind, {**self.params, **params}, self.description, self.hooks)
 
 
-_TRUMP_COUNT = {n: 0.0 for n in PARAM_NAMES if n not in ("desperation", "farmer_swap")}
+_TRUMP_COUNT = {n: 0.0 for n in PARAM_NAMES
+                if n not in ("desperation", "farmer_swap", "overtake_partner")}
 _TRUMP_COUNT.update(
     right_bower=1.0, left_bower=1.0, trump_ace=1.0, trump_king=1.0, trump_queen=1.0,
     trump_ten=1.0, trump_nine=1.0, order_threshold=3.0, call_threshold=3.0,
