@@ -134,6 +134,20 @@ def check_at_least(option: str, value: int | None, least: int = 1) -> None:
         raise click.ClickException(f"{option} must be at least {least}, not {value}")
 
 
+def check_threads(threads: int | None) -> None:
+    """``--threads``: at least 1; more than this machine's Numba threads is said on stderr
+    (the run uses them all; results do not depend on the thread count)."""
+    check_at_least("--threads", threads)
+    if threads is None:
+        return
+    from sim.runner import default_threads
+
+    most = default_threads()
+    if threads > most:
+        click.echo(f"warning: --threads {threads} is more than the {most} threads available "
+                   f"here (NUMBA_NUM_THREADS); using {most}", err=True)  # fmt: skip
+
+
 def scheduler_option(f):
     """``--scheduler ADDR`` for a command that simulates: the command receives ``executor``
     (a ``sim.distributed.BatchExecutor`` while it runs, or None) to pass to the analysis;
@@ -211,5 +225,6 @@ def ticker(bar):
 
 __all__ = [
     "UsageError", "rules_options", "strategy_options", "resolve_table", "check_seed",
-    "check_at_least", "scheduler_option", "open_folder", "run_or_fail", "progress_bar", "ticker",
+    "check_at_least", "check_threads", "scheduler_option", "open_folder", "run_or_fail",
+    "progress_bar", "ticker",
 ]  # fmt: skip

@@ -17,6 +17,7 @@ from analysis.options import (
     UsageError,
     check_at_least,
     check_seed,
+    check_threads,
     open_folder,
     progress_bar,
     rules_options,
@@ -101,7 +102,7 @@ def simulate(
     if games is not None and ctx.get_parameter_source("hands").name != "DEFAULT":
         raise UsageError("give --hands or --games, not both")
     check_at_least("--hands", hands)
-    check_at_least("--threads", threads)
+    check_threads(threads)
     check_at_least("--batch", batch)
     check_seed(seed)
     if records and out is None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from analysis.cli import main
+from sim.players import load_strategy
 
 
 def run(*args, **kwargs):
@@ -50,3 +52,61 @@ def test_advise_one_deal_prints_no_nan():
     d = json.loads(r.output)
     assert d["options"][0]["net_low"] is None
     assert "too few deals for an interval" in d["note"]
+
+
+# ---------------------------------------------------------------------------------------------
+# report --out, replay of an empty file, --threads past the machine, parameter bounds
+
+
+def _run_folder(tmp_path, name="run"):
+    out = tmp_path / name
+    r = run("simulate", "--hands", 4096, "--out", out, "--silent")
+    assert r.exit_code == 0, r.output
+    return out
+
+
+def test_report_refuses_to_overwrite_and_takes_a_folder_once(tmp_path):
+    folder = _run_folder(tmp_path)
+    html = tmp_path / "r.html"
+    r = run("report", folder, tmp_path / "." / "run", "--out", html)
+    assert r.exit_code == 0, r.output
+    assert "1 run folder)" in r.output
+    text = html.read_text()
+    assert text.count(">run</a>") == 1
+    html.write_text("mine")
+    r = run("report", folder, "--out", html)
+    assert_one_line_error(r, "exists", "--force")
+    assert html.read_text() == "mine"
+    assert run("report", folder, "--out", html, "--force").exit_code == 0
+    assert html.read_text() != "mine"
+
+
+def test_replay_of_no_hands_fails(tmp_path):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n \n")
+    for extra in ([], ["--summary"]):
+        r = run("replay", empty, *extra)
+        assert_one_line_error(r, "no hands")
+
+
+def test_threads_past_the_machine_are_said(monkeypatch):
+    import sim.runner
+
+    monkeypatch.setattr(sim.runner, "default_threads", lambda: 2)
+    r = run("simulate", "--hands", 4096, "--silent", "--threads", 999)
+    assert r.exit_code == 0, r.output
+    assert "warning: --threads 999 is more than the 2 threads available here" in r.stderr
+
+
+@pytest.mark.parametrize("line,name,bounds", [
+    ("second_offset = 1e308", "second_offset", "between -60 and 60"),
+    ("order_threshold = -1000", "order_threshold", "between -100 and 100"),
+    ("opponent_upcard_share = 5", "opponent_upcard_share", "between 0 and 2"),
+])  # fmt: skip
+def test_toml_parameters_are_bounded(tmp_path, line, name, bounds):
+    f = tmp_path / "wild.toml"
+    f.write_text(f'base = "basic"\n[params]\n{line}\n')
+    with pytest.raises(ValueError, match=f"params.{name} = .* out of range: it must be {bounds}"):
+        load_strategy(str(f))
+    r = run("simulate", "--hands", 1000, "--silent", "--team0", f)
+    assert_one_line_error(r, name, bounds)

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from sim.players.basic import PARAM_NAMES
 from sim.players.kinds import BASIC, HOOK_ARGS, HOOK_BITS, USER
+from sim.players.param_bounds import check_param
 from sim.players.registry import BUILTINS, Strategy
 
 TOP_LEVEL_KEYS = ("name", "base", "description", "params")
@@ -146,6 +147,8 @@ def load_code_strategy(spec: str) -> Strategy:
     unknown = set(params) - set(PARAM_NAMES)
     if unknown:
         raise ValueError(f"{spec}: unknown parameter {sorted(unknown)[0]!r} in PARAMS")
+    for key, value in params.items():
+        check_param(f"{spec} PARAMS", key, _number(f"{spec} PARAMS", key, value))
     doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
     hooks = (module_name, attr, tuple(present))
     return Strategy(spec, kind, params, doc[0] if doc else "code strategy", hooks)
@@ -236,7 +239,7 @@ def strategy_from_dict(data: dict, label: str = "<strategy>", default_name: str 
                 f"{label}: unknown parameter {key!r}"
                 + (hint or "; 'euchre-sim strategies basic' lists the parameters")
             )
-        overrides[key] = _number(label, key, value)
+        overrides[key] = check_param(label, key, _number(label, key, value))
 
     description = data.get("description")
     if description is None:
