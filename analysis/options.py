@@ -59,8 +59,9 @@ def strategy_options(f):
         "--strategy",
         metavar="NAME|FILE.toml",
         default=None,
-        help=f"Strategy for all four seats (default: {DEFAULT_STRATEGY}): a built-in name or a "
-        "TOML file that overrides a built-in's parameters; see 'strategies'.",
+        help=f"Strategy for all four seats (default: {DEFAULT_STRATEGY}): a built-in name, a "
+        "TOML file that overrides a built-in's parameters (see 'strategies'), or code: "
+        "FILE.py:Name or package.module:Name.",
     )
     @click.option("--team0", metavar="NAME|FILE.toml", default=None, help="Seats 0 and 2.")
     @click.option("--team1", metavar="NAME|FILE.toml", default=None, help="Seats 1 and 3.")
@@ -182,10 +183,11 @@ def open_folder(out: Path, force: bool) -> RunFolder:
         raise click.ClickException(str(e)) from None
 
 
-def run_or_fail(ctx, folder: RunFolder | None, work):
+def run_or_fail(ctx, folder: RunFolder | None, work, resumable_hint: str = ""):
     """Run ``work()`` (which fills ``folder.tmp`` when there is a folder) and commit the folder;
-    on any failure discard it, so nothing half-written is left: Ctrl-C exits 130 with one line,
-    a user mistake (``ValueError``) or an unwritable folder becomes one ``Error:`` line."""
+    on any failure discard it, so nothing half-written is left: Ctrl-C exits 130 with one line
+    (ending with ``resumable_hint`` when a folder was being written), a user mistake
+    (``ValueError``) or an unwritable folder becomes one ``Error:`` line."""
     try:
         result = work()
         if folder is not None:
@@ -194,7 +196,8 @@ def run_or_fail(ctx, folder: RunFolder | None, work):
     except KeyboardInterrupt:
         if folder is not None:
             folder.discard()
-        click.echo("interrupted: nothing written", err=True)
+        hint = f"; {resumable_hint}" if folder is not None and resumable_hint else ""
+        click.echo(f"interrupted: nothing written{hint}", err=True)
         ctx.exit(130)
     except ValueError as e:
         if folder is not None:

@@ -35,8 +35,9 @@ from sim.players.registry import BUILTINS, Strategy
 TOP_LEVEL_KEYS = ("name", "base", "description", "params")
 # a built-in with parameters: everything but random
 BASES = tuple(n for n, s in BUILTINS.items() if s.kind == BASIC)
-# "package.module:Name" (a code strategy; see load_code_strategy)
+# "package.module:Name" or "path/to/file.py:Name" (a code strategy; see load_code_strategy)
 _CODE_SPEC = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*$")
+_CODE_FILE_SPEC = re.compile(r"^.+\.py:[A-Za-z_]\w*$")
 _BOOL_PARAMS = ("farmer_swap",)  # 0/1 switches that also accept true/false
 
 
@@ -77,7 +78,7 @@ def load_strategy(spec) -> Strategy:
         return BUILTINS[spec]
     if spec.lower().endswith(".toml"):
         return load_toml_strategy(spec)
-    if _CODE_SPEC.match(spec):
+    if _CODE_SPEC.match(spec) or _CODE_FILE_SPEC.match(spec):
         return load_code_strategy(spec)
     hint = _did_you_mean(spec, BUILTINS)
     extra = ""
@@ -95,8 +96,57 @@ def load_strategy(spec) -> Strategy:
 # not take such functions yet; until it does, this is the single place that refuses them.
 
 
+def import_code_module(module: str):
+    """The module of a code strategy: a path ending in ``.py`` (loaded from that file), or a
+    dotted name, imported as usual or, failing that, from the current folder (so
+    ``examples.code_strategy`` works from the repository root whether or not Python put the
+    current folder on its path).  The generated kernel copy imports it through here too.
+    Raises ``ImportError`` (or ``OSError`` for a file that cannot be read)."""
+    import importlib
+    import importlib.util
+    import os
+    import sys
+
+    if module.endswith(".py"):
+        path = Path(module).resolve()
+        stem = re.sub(r"\W", "_", path.stem)
+        name = f"euchre_code_{stem}_{_digest(str(path))}"
+        if name in sys.modules:
+            return sys.modules[name]
+        if not path.is_file():
+            raise FileNotFoundError(f"no such file {module}")
+        spec = importlib.util.spec_from_file_location(name, path)
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        try:
+            spec.loader.exec_module(mod)
+        except BaseException:
+            del sys.modules[name]
+            raise
+        return mod
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        here = os.getcwd()
+        missing = e.name or ""
+        if here in sys.path or not (module + ".").startswith(missing + "."):
+            raise
+        top = Path(here) / module.split(".")[0]
+        if not (top.is_dir() or top.with_suffix(".py").is_file()):
+            raise
+        sys.path.append(here)
+        return importlib.import_module(module)
+
+
+def _digest(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha1(text.encode()).hexdigest()[:10]
+
+
 def load_code_strategy(spec: str) -> Strategy:
-    """A strategy written by the user as Numba functions: ``package.module:Name``.
+    """A strategy written by the user as Numba functions: ``package.module:Name`` (a module
+    importable from Python's path or the current folder) or ``path/to/file.py:Name``.
 
     ``Name`` is a class (or any object) in an importable module whose attributes include some
     of the five hooks below, each an ``@numba.njit`` function; decisions it leaves out are made
@@ -117,13 +167,19 @@ def load_code_strategy(spec: str) -> Strategy:
     one code strategy (on any seats).  It runs in a generated copy of the kernel with the hooks
     bound (``sim.code_kernel``): compiled on its first use, cached after that.
     """
-    import importlib
-
-    module_name, _, attr = spec.partition(":")
+    module_name, _, attr = spec.rpartition(":")
+    if module_name.endswith(".py"):
+        module_name = str(Path(module_name).resolve())
     try:
-        module = importlib.import_module(module_name)
+        module = import_code_module(module_name)
+    except FileNotFoundError:
+        raise ValueError(f"{spec}: no such file {spec.rpartition(':')[0]}") from None
     except ImportError as e:
-        raise ValueError(f"{spec}: cannot import module {module_name!r} ({e})") from None
+        raise ValueError(f"{spec}: cannot import module {module_name!r} ({e}); give "
+                         "package.module:Name importable from the current folder, or "
+                         "path/to/file.py:Name") from None
+    except Exception as e:  # the user's module itself failed (a syntax error, ...)
+        raise ValueError(f"{spec}: loading it failed: {type(e).__name__}: {e}") from None
     obj = getattr(module, attr, None)
     if obj is None:
         raise ValueError(f"{spec}: module {module_name!r} has no {attr!r}")
@@ -295,5 +351,6 @@ def _did_you_mean(word: str, choices) -> str:
 
 __all__ = [
     "FileStrategy", "load_strategy", "load_toml_strategy", "load_code_strategy",
+    "import_code_module",
     "strategy_from_dict", "TOP_LEVEL_KEYS", "BASES",
 ]  # fmt: skip
