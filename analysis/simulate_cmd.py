@@ -119,6 +119,13 @@ def simulate(
     return _simulate_hands(hands, batch, *run)
 
 
+def resumable_hint(out) -> str:
+    """What to do instead of a plain ``--out`` run that may be interrupted."""
+    return (f"a plain --out run is kept only when complete: add --scheduler threads to save it "
+            f"chunk by chunk, and finish an interrupted one with "
+            f"'euchre-sim simulate --resume {out}'")
+
+
 def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, threads, folder,
                     as_json, silent):
     """``simulate --hands``: the summary, by position, and (with --out) the run folder."""
@@ -149,7 +156,7 @@ def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, 
                                                  records, out, force, threads))  # fmt: skip
         return result, df
 
-    result, df = run_or_fail(ctx, folder, work)
+    result, df = run_or_fail(ctx, folder, work, resumable_hint(out))
     if as_json:
         click.echo(json.dumps(summary_json(result), indent=2))
     else:

@@ -11,7 +11,9 @@ import json
 import os
 import shlex
 import shutil
+import signal
 import subprocess
+import threading
 from pathlib import Path
 
 from sim import __version__
@@ -51,7 +53,8 @@ class RunFolder:
 
     An existing ``DIR`` is replaced only with ``force`` and only when it is a run folder (it
     holds ``manifest.json``); ``discard`` removes the temporary folder and any parent folders
-    this run created.  Problems raise ``RunFolderError``.
+    this run created, and so does SIGTERM while the folder is open (then the process exits
+    with status 143).  Problems raise ``RunFolderError``.
     """
 
     def __init__(self, out: Path, force: bool):
@@ -63,6 +66,7 @@ class RunFolder:
         self.made_parents = [p for p in out.parent.absolute().parents if not p.exists()][::-1]
         if not out.parent.absolute().exists():
             self.made_parents.append(out.parent.absolute())
+        self._old_sigterm = None
         try:
             if self.tmp.exists():
                 shutil.rmtree(self.tmp)
@@ -70,11 +74,30 @@ class RunFolder:
         except OSError as e:
             self.discard()
             raise RunFolderError(f"--out {out}: cannot write there ({why(e)})") from None
+        self._catch_sigterm()
+
+    def _catch_sigterm(self) -> None:
+        """Until ``commit`` or ``discard``, SIGTERM (``kill PID``) removes the temporary folder
+        and exits with status 143, as Ctrl-C does; only the main thread can set the handler."""
+        if threading.current_thread() is not threading.main_thread():
+            return
+
+        def on_sigterm(signum, frame):
+            self.discard()
+            raise SystemExit(128 + signum)
+
+        self._old_sigterm = signal.signal(signal.SIGTERM, on_sigterm)
+
+    def _release_sigterm(self) -> None:
+        if self._old_sigterm is not None:
+            signal.signal(signal.SIGTERM, self._old_sigterm)
+            self._old_sigterm = None
 
     def write_json(self, name: str, obj) -> None:
         (self.tmp / name).write_text(json.dumps(obj, indent=2) + "\n")
 
     def commit(self) -> None:
+        self._release_sigterm()
         if self.out.exists():
             old = self.out.parent / f"{self.out.name}.old-{os.getpid()}"
             self.out.rename(old)
@@ -84,6 +107,7 @@ class RunFolder:
             self.tmp.rename(self.out)
 
     def discard(self) -> None:
+        self._release_sigterm()
         shutil.rmtree(self.tmp, ignore_errors=True)
         for p in reversed(self.made_parents):
             try:

@@ -4,6 +4,13 @@ exit and no half-written file, or a feature that was missing."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -110,3 +117,105 @@ def test_toml_parameters_are_bounded(tmp_path, line, name, bounds):
         load_strategy(str(f))
     r = run("simulate", "--hands", 1000, "--silent", "--team0", f)
     assert_one_line_error(r, name, bounds)
+
+
+# ---------------------------------------------------------------------------------------------
+# code strategies: the README's dotted form from the repository root, and path/to/file.py:Name
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = "examples.code_strategy:BowerHunter"
+
+
+def test_dotted_code_strategy_loads_from_the_repository_root(monkeypatch):
+    # as the installed euchre-sim script runs: the current folder is not on Python's path
+    here = {"", ".", str(ROOT)}
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in here])
+    for name in [m for m in sys.modules if m == "examples" or m.startswith("examples.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.chdir(ROOT)
+    s = load_strategy(SPEC)
+    assert s.hooks == ("examples.code_strategy", "BowerHunter", ("order_up", "call", "follow"))
+
+
+def test_code_strategy_from_a_file_path(tmp_path, monkeypatch):
+    from sim.code_kernel import hooks_module
+
+    (tmp_path / "sub").mkdir()
+    shutil.copy(ROOT / "examples" / "code_strategy.py", tmp_path / "sub" / "mine.py")
+    monkeypatch.chdir(tmp_path)
+    s = load_strategy("sub/mine.py:BowerHunter")
+    assert s.name == "sub/mine.py:BowerHunter"
+    assert s.hooks[0] == str(tmp_path / "sub" / "mine.py")
+    # the generated kernel copy's hooks module binds the file's functions
+    space: dict = {}
+    exec(hooks_module(*s.hooks), space)
+    assert space["CODE_HOOKS"] is True
+    assert space["hook_follow"].py_func.__code__.co_filename == str(tmp_path / "sub" / "mine.py")
+    for spec, words in (("sub/none.py:BowerHunter", ["no such file sub/none.py"]),
+                        ("sub/mine.py:Nobody", ["has no 'Nobody'"]),
+                        ("nowhere.code:X", ["cannot import", "path/to/file.py:Name"])):
+        assert_one_line_error(run("simulate", "--hands", 1000, "--team0", spec), *words)
+
+
+# ---------------------------------------------------------------------------------------------
+# interrupted runs: how to resume, SIGTERM, a damaged chunk
+
+
+def test_interrupted_plain_out_run_says_how_to_resume(tmp_path, monkeypatch):
+    import sim.runner
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim.runner, "simulate", interrupted)
+    out = tmp_path / "run"
+    r = run("simulate", "--hands", 4096, "--out", out, "--silent")
+    assert r.exit_code == 130
+    assert "interrupted: nothing written" in r.stderr
+    assert "--scheduler threads" in r.stderr and f"euchre-sim simulate --resume {out}" in r.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_sigterm_removes_the_temporary_folder(tmp_path):
+    from sim.runs import RunFolder
+
+    before = signal.getsignal(signal.SIGTERM)
+    folder = RunFolder(tmp_path / "new" / "run", False)
+    assert folder.tmp.is_dir()
+    with pytest.raises(SystemExit) as e:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)
+    assert e.value.code == 143
+    assert list(tmp_path.iterdir()) == []
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_sigterm_to_a_running_simulate_leaves_nothing(tmp_path):
+    code = "import sys; from analysis.cli import main; sys.exit(main())"
+    out = tmp_path / "run"
+    p = subprocess.Popen([sys.executable, "-c", code, "simulate", "--hands", str(10**10),
+                          "--out", str(out), "--silent"], cwd=ROOT, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    deadline = time.monotonic() + 120
+    while not list(tmp_path.glob("run.tmp-*")) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(1)
+    p.send_signal(signal.SIGTERM)
+    p.communicate(timeout=60)
+    assert p.returncode == 143
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_resume_names_a_damaged_chunk(tmp_path):
+    out = tmp_path / "big"
+    r = run("simulate", "--hands", 200_000, "--scheduler", "threads", "--batch", 65536,
+            "--out", out, "--silent")
+    assert r.exit_code == 0, r.output
+    (out / "manifest.json").unlink()  # as if interrupted before the end
+    chunk = out / "chunks" / "chunk-000001.npy"
+    chunk.write_bytes(chunk.read_bytes()[:20])
+    r = run("simulate", "--resume", out, "--silent")
+    assert_one_line_error(r, str(chunk), "damaged", "remove the file")
+    chunk.unlink()
+    r = run("simulate", "--resume", out, "--silent")
+    assert r.exit_code == 0, r.output
