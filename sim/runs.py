@@ -276,7 +276,48 @@ def chunk_size(hands: int, records: bool) -> int:
     return min(c, RECORDS_BATCH if records else DEFAULT_CHUNK_HANDS)
 
 
+WARMUP_HANDS = 1 << 17
+WARMUP_GAMES = 4096
+
+
+def estimate_seconds(count: int, rules=None, table=None, *, games: bool = False,
+                     records: bool = False, threads: int | None = None) -> tuple[float, float]:
+    """(estimated seconds, measured rate a second) for a run of ``count`` hands (or games)
+    here, from a short warm-up with the same rules, players, mode and threads (the kernel is
+    compiled or loaded first, so the warm-up times play alone).  A guess: the machine may be
+    busier or quieter during the run."""
+    import time
+
+    from sim.games_runner import simulate_games
+    from sim.runner import simulate
+
+    def play(n):
+        if games:
+            simulate_games(n, 1, rules, table, records=records, threads=threads)
+        else:
+            simulate(n, 1, rules, table, records=records, threads=threads)
+
+    n = WARMUP_GAMES if games else WARMUP_HANDS
+    play(min(n, 1024))  # compile or load the kernel
+    t0 = time.perf_counter()
+    play(n)
+    rate = n / max(time.perf_counter() - t0, 1e-9)
+    return count / rate, rate
+
+
+def duration_text(seconds: float) -> str:
+    """``seconds`` in words: "40 s", "12 min", "3.5 hours", "9 days"."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 48 * 3600:
+        return f"{seconds / 3600:.1f} hours"
+    return f"{seconds / 86400:,.0f} days"
+
+
 __all__ = [
+    "estimate_seconds", "duration_text",
     "RunFolder", "RunFolderError", "git_revision", "manifest", "run_manifest", "rules_fields",
     "reproduce_command", "rules_spec", "rules_words", "strategy_words", "prepare_chunked_folder",
     "write_atomic", "batch_size", "chunk_size", "why",

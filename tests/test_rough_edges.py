@@ -194,7 +194,7 @@ def test_sigterm_to_a_running_simulate_leaves_nothing(tmp_path):
     code = "import sys; from analysis.cli import main; sys.exit(main())"
     out = tmp_path / "run"
     p = subprocess.Popen([sys.executable, "-c", code, "simulate", "--hands", str(10**10),
-                          "--out", str(out), "--silent"], cwd=ROOT, stdout=subprocess.PIPE,
+                          "--out", str(out), "--silent", "--yes"], cwd=ROOT, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
     deadline = time.monotonic() + 120
     while not list(tmp_path.glob("run.tmp-*")) and time.monotonic() < deadline:
@@ -219,3 +219,30 @@ def test_resume_names_a_damaged_chunk(tmp_path):
     chunk.unlink()
     r = run("simulate", "--resume", out, "--silent")
     assert r.exit_code == 0, r.output
+
+
+# ---------------------------------------------------------------------------------------------
+# a run that would take hours
+
+
+def test_a_run_of_days_is_refused_without_yes(tmp_path):
+    r = run("simulate", "--hands", 10**13, "--silent", "--out", tmp_path / "x")
+    assert_one_line_error(r, "10,000,000,000,000 hands", "take about", "days", "--yes")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_long_run_prints_its_estimate(monkeypatch):
+    import analysis.simulate_cmd
+    import sim.runs
+
+    monkeypatch.setattr(analysis.simulate_cmd, "ESTIMATE_FROM", 4096)
+    monkeypatch.setattr(sim.runs, "estimate_seconds", lambda n, *a, **k: (n / 40.0, 40.0))
+    r = run("simulate", "--hands", 4096 * 2, "--silent")  # "about 3 min"
+    assert r.exit_code == 0, r.output
+    assert "estimate: 8,192 hands at about 40 hands/s here (from a warm-up) take about 3 min" \
+        in r.stderr
+    r = run("simulate", "--hands", 40 * 7200, "--silent")
+    assert_one_line_error(r, "about 2.0 hours", "--yes")
+    monkeypatch.setattr(sim.runs, "estimate_seconds", lambda n, *a, **k: (7200.0, 1.0))
+    r = run("simulate", "--hands", 4096, "--silent", "--yes")
+    assert r.exit_code == 0 and "about 2.0 hours" in r.stderr, r.output
