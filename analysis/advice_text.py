@@ -33,6 +33,8 @@ def format_advice(df) -> str:
         f"deal{'s' if a['deals'] != 1 else ''} (seed {a['seed']}), "
         f"{a['wall_s']:.2f} s",
     ]
+    if a.get("assumption"):
+        lines.append(a["assumption"])
     if a["dealt"] != a["deals"]:
         lines.append(
             f"the auction reached the player in {a['deals']:,} of {a['dealt']:,} deals "

@@ -246,3 +246,35 @@ def test_a_long_run_prints_its_estimate(monkeypatch):
     monkeypatch.setattr(sim.runs, "estimate_seconds", lambda n, *a, **k: (7200.0, 1.0))
     r = run("simulate", "--hands", 4096, "--silent", "--yes")
     assert r.exit_code == 0 and "about 2.0 hours" in r.stderr, r.output
+
+
+# ---------------------------------------------------------------------------------------------
+# advise --round 2 for a hand the strategy would have ordered with
+
+
+STRONG = ["advise", "JS JC AS KS QS", "--upcard", "9S", "--position", "first", "--round", "2",
+          "--silent", "--deals", 2000]
+
+
+def test_advise_round2_never_reached_offers_assume_passed():
+    r = run(*STRONG)
+    assert_one_line_error(r, "never reached", "--assume-passed")
+    r = run(*STRONG, "--assume-passed")
+    assert r.exit_code == 0, r.output
+    assert "assumed: the player passed in round 1" in r.output
+    assert "call clubs" in r.output and "recommended: call clubs" in r.output
+    d = json.loads(run(*STRONG, "--assume-passed", "--json").output)
+    assert d["assumption"].startswith("assumed: the player passed in round 1")
+    assert d["deals"] == 2000
+    assert_one_line_error(run(*STRONG[:7], "1", "--assume-passed"), "is for round 2")
+
+
+def test_assume_passed_changes_nothing_when_the_strategy_passes_anyway():
+    from analysis.advise import advise
+
+    args = dict(hand="9C TC 9D TD QS", upcard="9H", position="second", round_=2, deals=3000)
+    plain = advise(**args)
+    assumed = advise(**args, assume_passed=True)
+    assert plain.attrs["assumption"] is None and assumed.attrs["assumption"]
+    cols = ["option", "net", "net_low", "net_high", "making", "march", "euchred", "dealt"]
+    assert plain[cols].equals(assumed[cols])
