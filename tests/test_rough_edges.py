@@ -278,3 +278,52 @@ def test_assume_passed_changes_nothing_when_the_strategy_passes_anyway():
     assert plain.attrs["assumption"] is None and assumed.attrs["assumption"]
     cols = ["option", "net", "net_low", "net_high", "making", "march", "euchred", "dealt"]
     assert plain[cols].equals(assumed[cols])
+
+
+# ---------------------------------------------------------------------------------------------
+# by_position.csv in a run folder; the Parquet rows in cards
+
+
+def test_run_folder_has_the_by_position_table(tmp_path):
+    import pandas as pd
+
+    out = tmp_path / "run"
+    r = run("simulate", "--hands", 4096, "--seed", 3, "--out", out, "--silent")
+    assert r.exit_code == 0, r.output
+    d = json.loads(run("simulate", "--hands", 4096, "--seed", 3, "--silent", "--json").output)
+    csv = pd.read_csv(out / "by_position.csv")
+    assert list(csv.columns) == ["position", "statistic", "value", "low", "high", "n", "unit"]
+    for row in csv.itertuples():
+        assert abs(d["by_position"][row.position][row.statistic]["value"] - row.value) < 1e-9
+    chunked = tmp_path / "chunked"
+    r = run("simulate", "--hands", 4096, "--seed", 3, "--out", chunked, "--silent",
+            "--scheduler", "threads")
+    assert r.exit_code == 0, r.output
+    assert pd.read_csv(chunked / "by_position.csv").equals(csv)
+
+
+def test_to_cards_matches_the_traced_hands():
+    import pandas as pd
+
+    import sim
+    from sim.cards import SUIT_NAMES
+
+    df = sim.simulate(300, seed=11, records=True).records
+    cards = sim.to_cards(df)
+    records = sim.trace(11, range(300))
+    assert cards["round"].eq(0).any() and cards["discard"].notna().any()
+    for row, rec in zip(cards.itertuples(), records, strict=True):
+        assert [getattr(row, f"hand{k}") for k in range(4)] == [" ".join(h) for h in rec["hands"]]
+        assert row.upcard == rec["upcard"] and row.dealer == rec["dealer"]
+        making = [b for b in rec["bids"] if b["action"] in ("order_up", "call")]
+        if not making:
+            assert row.trump is None and pd.isna(row.maker) and row.round == 0
+            continue
+        bid = making[0]
+        trump = rec["upcard"][1] if bid["action"] == "order_up" else bid["suit"]
+        assert row.trump == SUIT_NAMES["CDHS".index(trump)]
+        assert row.maker == bid["seat"] and row.maker_team == bid["seat"] % 2
+        assert row.maker_position == ("first", "second", "third", "dealer")[
+            (bid["seat"] - rec["dealer"] - 1) % 4]
+        assert row.alone == bool(bid.get("alone", False))
+        assert row.discard == rec.get("discard")

@@ -110,7 +110,8 @@ def test_out_writes_run_folder(tmp_path):
     assert r.exit_code == 0, r.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["runs"]
     assert sorted(p.name for p in (tmp_path / "runs").iterdir()) == ["a"]  # no temp folder
-    assert sorted(p.name for p in out.iterdir()) == ["manifest.json", "records", "summary.csv"]
+    assert sorted(p.name for p in out.iterdir()) == ["by_position.csv", "manifest.json", "records",
+                                                    "summary.csv"]
     parts = sorted(p.name for p in (out / "records").iterdir())
     assert parts == ["part-00000.parquet", "part-00001.parquet", "part-00002.parquet"]
 
