@@ -141,20 +141,34 @@ def test_code_strategy_from_a_file_path(tmp_path, monkeypatch):
     from sim.code_kernel import hooks_module
 
     (tmp_path / "sub").mkdir()
-    shutil.copy(ROOT / "examples" / "code_strategy.py", tmp_path / "sub" / "mine.py")
+    (tmp_path / "elsewhere").mkdir()
+    mine = tmp_path / "sub" / "mine.py"
+    shutil.copy(ROOT / "examples" / "code_strategy.py", mine)
+    # a file outside the current folder: loaded from its path
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    s = load_strategy(f"{mine}:BowerHunter")
+    assert s.name == f"{mine}:BowerHunter" and s.hooks[0] == str(mine)
+    space: dict = {}
+    exec(hooks_module(*s.hooks), space)  # the generated kernel copy's hooks module
+    assert space["CODE_HOOKS"] is True
+    assert space["hook_follow"].py_func.__code__.co_filename == str(mine)
+    # under the current folder: the same module as its dotted name (one Numba cache entry)
     monkeypatch.chdir(tmp_path)
     s = load_strategy("sub/mine.py:BowerHunter")
-    assert s.name == "sub/mine.py:BowerHunter"
-    assert s.hooks[0] == str(tmp_path / "sub" / "mine.py")
-    # the generated kernel copy's hooks module binds the file's functions
-    space: dict = {}
-    exec(hooks_module(*s.hooks), space)
-    assert space["CODE_HOOKS"] is True
-    assert space["hook_follow"].py_func.__code__.co_filename == str(tmp_path / "sub" / "mine.py")
+    assert s.name == "sub/mine.py:BowerHunter" and s.hooks[0] == "sub.mine"
     for spec, words in (("sub/none.py:BowerHunter", ["no such file sub/none.py"]),
                         ("sub/mine.py:Nobody", ["has no 'Nobody'"]),
                         ("nowhere.code:X", ["cannot import", "path/to/file.py:Name"])):
         assert_one_line_error(run("simulate", "--hands", 1000, "--team0", spec), *words)
+
+
+def test_a_code_module_answers_to_its_file_name_too():
+    # Numba's cache beside the file may name the module either way (see import_code_module)
+    from sim.players.files import file_module_name
+
+    load_strategy(SPEC)
+    path = (ROOT / "examples" / "code_strategy.py").resolve()
+    assert sys.modules[file_module_name(path)].__file__ == str(path)
 
 
 # ---------------------------------------------------------------------------------------------

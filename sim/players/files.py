@@ -101,16 +101,19 @@ def import_code_module(module: str):
     dotted name, imported as usual or, failing that, from the current folder (so
     ``examples.code_strategy`` works from the repository root whether or not Python put the
     current folder on its path).  The generated kernel copy imports it through here too.
-    Raises ``ImportError`` (or ``OSError`` for a file that cannot be read)."""
+    Raises ``ImportError`` (or ``OSError`` for a file that cannot be read).
+
+    Numba caches a file's compiled functions beside the file, under the module name it was
+    imported as, and a later process loading that cache imports the module by that name.  So
+    a module is also registered under the name a ``.py`` path gives it (``file_module_name``),
+    whichever way it was imported, and the cache serves both spellings of the strategy."""
     import importlib
     import importlib.util
-    import os
     import sys
 
     if module.endswith(".py"):
         path = Path(module).resolve()
-        stem = re.sub(r"\W", "_", path.stem)
-        name = f"euchre_code_{stem}_{_digest(str(path))}"
+        name = file_module_name(path)
         if name in sys.modules:
             return sys.modules[name]
         if not path.is_file():
@@ -124,6 +127,17 @@ def import_code_module(module: str):
             del sys.modules[name]
             raise
         return mod
+    mod = _import_dotted(module)
+    if getattr(mod, "__file__", None):
+        sys.modules.setdefault(file_module_name(Path(mod.__file__).resolve()), mod)
+    return mod
+
+
+def _import_dotted(module: str):
+    import importlib
+    import os
+    import sys
+
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as e:
@@ -138,10 +152,25 @@ def import_code_module(module: str):
         return importlib.import_module(module)
 
 
-def _digest(text: str) -> str:
+def file_module_name(path: Path) -> str:
+    """The module name a code strategy's ``.py`` file is loaded as (from its resolved path)."""
     import hashlib
 
-    return hashlib.sha1(text.encode()).hexdigest()[:10]
+    stem = re.sub(r"\W", "_", path.stem)
+    return f"euchre_code_{stem}_{hashlib.sha1(str(path).encode()).hexdigest()[:10]}"
+
+
+def _dotted_name(path: Path) -> str | None:
+    """``examples.code_strategy`` for ``examples/code_strategy.py`` under the current folder
+    (so a file named by its path and by its module name is one module), else None."""
+    try:
+        rel = path.resolve().relative_to(Path.cwd().resolve()).with_suffix("")
+    except ValueError:
+        return None
+    parts = rel.parts
+    if parts and all(p.isidentifier() for p in parts):
+        return ".".join(parts)
+    return None
 
 
 def load_code_strategy(spec: str) -> Strategy:
@@ -169,7 +198,16 @@ def load_code_strategy(spec: str) -> Strategy:
     """
     module_name, _, attr = spec.rpartition(":")
     if module_name.endswith(".py"):
-        module_name = str(Path(module_name).resolve())
+        path = Path(module_name)
+        module_name = str(path.resolve())
+        dotted = _dotted_name(path) if path.is_file() else None
+        if dotted is not None:
+            try:  # the same module as the dotted spelling, when that finds this very file
+                found = import_code_module(dotted)
+                if Path(getattr(found, "__file__", "")).resolve() == path.resolve():
+                    module_name = dotted
+            except Exception:
+                pass
     try:
         module = import_code_module(module_name)
     except FileNotFoundError:
