@@ -6,9 +6,18 @@ from __future__ import annotations
 
 import math
 
+TOO_FEW = "too few deals for an interval (it needs at least 2)"
+
 
 def _pct(v, lo, hi) -> str:
+    if math.isnan(lo) or math.isnan(hi):
+        return f"{100 * v:5.1f}% (no interval)"
     return f"{100 * v:5.1f}% ({100 * lo:.1f}-{100 * hi:.1f})"
+
+
+def _too_few(df) -> bool:
+    """True when some interval is undefined (fewer than 2 deals): printed as a note, never nan."""
+    return bool(df[["net_low", "net_high"]].isna().to_numpy().any())
 
 
 def format_advice(df) -> str:
@@ -20,9 +29,12 @@ def format_advice(df) -> str:
     )
     lines = [
         head,
-        f"strategy {a['strategy']}, {a['rules']}; {a['deals']:,} deals (seed {a['seed']}), "
+        f"strategy {a['strategy']}, {a['rules']}; {a['deals']:,} "
+        f"deal{'s' if a['deals'] != 1 else ''} (seed {a['seed']}), "
         f"{a['wall_s']:.2f} s",
     ]
+    if a.get("assumption"):
+        lines.append(a["assumption"])
     if a["dealt"] != a["deals"]:
         lines.append(
             f"the auction reached the player in {a['deals']:,} of {a['dealt']:,} deals "
@@ -36,7 +48,8 @@ def format_advice(df) -> str:
     )
     lines.append(header.rstrip())
     for r in df.itertuples(index=False):
-        ev = f"{r.net:+.3f} ± {(r.net_high - r.net_low) / 2:.3f}"
+        half = (r.net_high - r.net_low) / 2
+        ev = f"{r.net:+.3f}" + ("" if math.isnan(half) else f" ± {half:.3f}")
         line = (
             f"{r.option:<{width}}{ev:<22}{_pct(r.making, r.making_low, r.making_high):<21}"
             f"{_pct(r.march, r.march_low, r.march_high):<21}"
@@ -45,6 +58,8 @@ def format_advice(df) -> str:
         if win:
             line += _pct(r.win, r.win_low, r.win_high)
         lines.append(line.rstrip())
+    if _too_few(df):
+        lines.append(TOO_FEW + ": give --deals 2 or more")
     lines.append(_verdict(a["recommendation"], "points per hand"))
     if "recommendation_win" in a:
         lines.append("by game win probability: " + _verdict(a["recommendation_win"], "", 100))
@@ -56,6 +71,9 @@ def _verdict(rec: dict, unit: str, scale: float = 1) -> str:
         return f"recommended: {rec['option']} (the only option)"
     d, lo, hi = (scale * rec[k] for k in ("difference", "low", "high"))
     unit = unit or "percentage points"
+    if math.isnan(lo) or math.isnan(hi):
+        return (f"no recommendation: {rec['option']} v {rec['runner_up']} differ by {d:.3f} "
+                f"{unit}, too few deals for an interval")
     if not rec["decided"]:
         return (
             f"too close to call: {rec['option']} v {rec['runner_up']} differ by {d:.3f} "
@@ -79,6 +97,8 @@ def advice_json(df) -> dict:
     records = [{k: _clean(v) for k, v in r.items()} for r in df.to_dict(orient="records")]
     out = {k: v for k, v in df.attrs.items() if k not in ("recommendation", "paired")}
     out["options"] = records
+    if _too_few(df):
+        out["note"] = TOO_FEW
     out["recommendation"] = {k: _clean(v) for k, v in df.attrs["recommendation"].items()}
     out["paired"] = [{k: _clean(v) for k, v in p.items()} for p in df.attrs["paired"]]
     if "recommendation_win" in df.attrs:

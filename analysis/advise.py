@@ -16,6 +16,7 @@ import pandas as pd
 
 from analysis.stats import mean_interval, proportion, z_value
 from sim.cards import SUIT_NAMES, card_name, parse_card, parse_cards, suit_of
+from sim.players.kinds import RANDOM
 from sim.rules import Rules
 from sim.runner import (
     FORCE_ALONE,
@@ -197,10 +198,28 @@ class _Request:
     seed: int
     deals: int | None
     precision: float | None
+    assume_passed: bool = False
+    play_table: Table | None = None  # the table the deals are played with (assume_passed)
+
+
+ASSUMED_PASS = ("assumed: the player passed in round 1 (his own round-1 bid is not asked; "
+                "the others' passes are conditioned on as usual)")
+
+
+def passed_round1(table: Table, position: int) -> Table:
+    """``table`` with the player at ``position`` (seat ``position``; seat 3 deals) never bidding
+    in round 1 and playing as before otherwise: his order and alone thresholds out of reach
+    (his round-2 decision is the forced option, so they matter nowhere else)."""
+    s = table.seats[position]
+    if s.kind == RANDOM or (s.hooks is not None and "order_up" in s.hooks[2]):
+        raise ValueError(f"--assume-passed needs a point-count strategy for the player, not "
+                         f"{s.name} (it decides round 1 its own way)")
+    never = s.with_params(s.name, order_threshold=1e9, alone_threshold=1e9)
+    return Table(tuple(never if k == position else t for k, t in enumerate(table.seats)))
 
 
 def _check_request(hand, upcard, position, round_, score, strategy, rules, deals, precision,
-                   seed, discard) -> _Request:
+                   seed, discard, assume_passed=False) -> _Request:
     """Read and check the inputs (each mistake raises ``ValueError`` with a sentence)."""
     rules = Rules() if rules is None else rules
     if isinstance(rules, str):
@@ -230,7 +249,14 @@ def _check_request(hand, upcard, position, round_, score, strategy, rules, deals
 
     seed = normalise_seed(seed)
     table = strategy if isinstance(strategy, Table) else Table.teams(strategy)
-    return _Request(cards, up, pos, round_, sc, d, rules, table, seed, deals, precision)
+    play_table = table
+    if assume_passed:
+        if round_ != 2:
+            raise ValueError("--assume-passed (assume_passed) is for round 2: it assumes the "
+                             "player passed in round 1")
+        play_table = passed_round1(table, pos)
+    return _Request(cards, up, pos, round_, sc, d, rules, table, seed, deals, precision,
+                    bool(assume_passed), play_table)
 
 
 def _check_discard(discard, cards, up, pos, round_, rules) -> int | None:
@@ -313,7 +339,7 @@ class _Deals:
             scores[req.position % 2], scores[1 - req.position % 2] = req.score
         out = np.zeros((k, n, 7), np.int64)
         for i in range(k):
-            play_seen(req.seed, self.dealt, n, chunk, req.rules, req.table, forces[i], mask,
+            play_seen(req.seed, self.dealt, n, chunk, req.rules, req.play_table, forces[i], mask,
                       req.upcard, req.position, scores, out[i])  # fmt: skip
         reached = out[0, :, 0] == 1
         for i in range(1, k):
@@ -352,10 +378,13 @@ def _deal_until_satisfied(req: _Request, options: list[Option], progress) -> _De
         state.play_batch(goal, forces)
         if state.have == 0 and state.dealt >= MAX_DEALT_NONE:
             where = "in round 2" if req.round_ == 2 else "in round 1"
+            hint = ("; if he did pass in round 1, ask with --assume-passed (assume_passed=True)"
+                    if req.round_ == 2 and not req.assume_passed else "")
             raise ValueError(
                 f"the auction never reached the {POSITIONS[req.position]} player {where} in "
                 f"{state.dealt:,} deals: with this hand and upcard the strategy (his own "
-                "round-1 bid included) never lets him decide, so there is nothing to advise"
+                f"round-1 bid included) never lets him decide, so there is nothing to advise"
+                + hint
             )
         if state.dealt >= MAX_DEALT and state.have > 1:
             break
@@ -433,6 +462,7 @@ def _inputs(req: _Request, state: _Deals, wall: float) -> dict:
         "rules": req.rules.describe(),
         "seed": int(req.seed),
         "discard": None if req.discard is None else card_name(req.discard),
+        "assumption": ASSUMED_PASS if req.assume_passed else None,
         "deals": state.have,
         "dealt": state.dealt,
         "wall_s": wall,
@@ -452,6 +482,7 @@ def advise(
     seed=1,
     discard=None,
     progress=None,
+    assume_passed=False,
 ) -> pd.DataFrame:
     """Price every option the player has for one hand, seat and upcard.
 
@@ -472,6 +503,8 @@ def advise(
         strategy's choice)
     progress : optional ``progress(done, total)``, called after each batch with the accepted
         deals so far and the current estimate of the total
+    assume_passed : round 2 only: the player passed in round 1 whatever his strategy would
+        have bid (for a hand it would have ordered with); stated in ``attrs["assumption"]``
 
     With neither ``deals`` nor ``precision``: enough deals that every option's 95% interval on
     net points is within ±0.02 (estimated from a first batch's variance), at most ``CAP``.
@@ -502,7 +535,7 @@ def advise(
     pair of options: paired difference in net points) and the inputs.
     """
     req = _check_request(hand, upcard, position, round_, score, strategy, rules, deals,
-                         precision, seed, discard)  # fmt: skip
+                         precision, seed, discard, assume_passed)  # fmt: skip
     options = options_for(req.round_, req.upcard, req.position, req.rules)
     t0 = time.perf_counter()
     state = _deal_until_satisfied(req, options, progress)

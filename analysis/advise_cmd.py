@@ -55,6 +55,9 @@ from analysis.options import rules_options, strategy_options
     metavar="CARD",
     help="As dealer in round 1: the card to discard after picking up.",
 )
+@click.option("--assume-passed", is_flag=True,
+              help="Round 2: assume the player passed in round 1, even with a hand his "
+                   "strategy would have ordered with (stated in the output).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Run seed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the options and advice as JSON.")
 @click.option("--silent", is_flag=True, help="No progress bar.")
@@ -69,6 +72,7 @@ def advise(
     deals,
     precision,
     discard,
+    assume_passed,
     seed,
     as_json,
     silent,
@@ -89,7 +93,7 @@ def advise(
     kwargs = dict(
         hand=hand, upcard=upcard, position=position, round_=round_, score=score,
         strategy=table, rules=rules, deals=deals, precision=precision, seed=seed,
-        discard=discard,
+        discard=discard, assume_passed=assume_passed,
     )  # fmt: skip
     bars = []
 

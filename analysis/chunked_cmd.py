@@ -14,7 +14,7 @@ import click
 from analysis.options import UsageError, progress_bar, ticker
 from sim.runs import RunFolderError, prepare_chunked_folder, why
 
-CHUNK_ONLY_OPTIONS = ("scheduler", "threads", "as_json", "silent", "resume")
+CHUNK_ONLY_OPTIONS = ("scheduler", "threads", "as_json", "silent", "resume", "yes")
 
 
 def _resumed_run(ctx, resume):

@@ -14,6 +14,7 @@ from analysis.options import (
     UsageError,
     check_at_least,
     check_seed,
+    check_threads,
     open_folder,
     progress_bar,
     rules_options,
@@ -87,7 +88,7 @@ def compare_rules(ctx, hands, games, seed, table, a_spec, b_spec, out, force, th
     check_at_least("--hands", hands, 2)
     if games < 0 or games == 1:
         raise click.ClickException(f"--games must be 0 (none) or at least 2, not {games}")
-    check_at_least("--threads", threads)
+    check_threads(threads)
     check_seed(seed)
     rules_a, rules_b = _rule_sets(a_spec, b_spec)
     folder = open_folder(out, force)
@@ -150,7 +151,7 @@ def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent
         raise click.ClickException("give --games and/or --hands of at least 1")
     if hands == 1 or games == 1:
         raise click.ClickException("--games and --hands need at least 2 for an interval")
-    check_at_least("--threads", threads)
+    check_threads(threads)
     check_seed(seed)
     try:
         sa, sb = load_strategy(a), load_strategy(b)

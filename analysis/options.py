@@ -59,8 +59,9 @@ def strategy_options(f):
         "--strategy",
         metavar="NAME|FILE.toml",
         default=None,
-        help=f"Strategy for all four seats (default: {DEFAULT_STRATEGY}): a built-in name or a "
-        "TOML file that overrides a built-in's parameters; see 'strategies'.",
+        help=f"Strategy for all four seats (default: {DEFAULT_STRATEGY}): a built-in name, a "
+        "TOML file that overrides a built-in's parameters (see 'strategies'), or code: "
+        "FILE.py:Name or package.module:Name.",
     )
     @click.option("--team0", metavar="NAME|FILE.toml", default=None, help="Seats 0 and 2.")
     @click.option("--team1", metavar="NAME|FILE.toml", default=None, help="Seats 1 and 3.")
@@ -134,6 +135,20 @@ def check_at_least(option: str, value: int | None, least: int = 1) -> None:
         raise click.ClickException(f"{option} must be at least {least}, not {value}")
 
 
+def check_threads(threads: int | None) -> None:
+    """``--threads``: at least 1; more than this machine's Numba threads is said on stderr
+    (the run uses them all; results do not depend on the thread count)."""
+    check_at_least("--threads", threads)
+    if threads is None:
+        return
+    from sim.runner import default_threads
+
+    most = default_threads()
+    if threads > most:
+        click.echo(f"warning: --threads {threads} is more than the {most} threads available "
+                   f"here (NUMBA_NUM_THREADS); using {most}", err=True)  # fmt: skip
+
+
 def scheduler_option(f):
     """``--scheduler ADDR`` for a command that simulates: the command receives ``executor``
     (a ``sim.distributed.BatchExecutor`` while it runs, or None) to pass to the analysis;
@@ -168,10 +183,11 @@ def open_folder(out: Path, force: bool) -> RunFolder:
         raise click.ClickException(str(e)) from None
 
 
-def run_or_fail(ctx, folder: RunFolder | None, work):
+def run_or_fail(ctx, folder: RunFolder | None, work, resumable_hint: str = ""):
     """Run ``work()`` (which fills ``folder.tmp`` when there is a folder) and commit the folder;
-    on any failure discard it, so nothing half-written is left: Ctrl-C exits 130 with one line,
-    a user mistake (``ValueError``) or an unwritable folder becomes one ``Error:`` line."""
+    on any failure discard it, so nothing half-written is left: Ctrl-C exits 130 with one line
+    (ending with ``resumable_hint`` when a folder was being written), a user mistake
+    (``ValueError``) or an unwritable folder becomes one ``Error:`` line."""
     try:
         result = work()
         if folder is not None:
@@ -180,7 +196,8 @@ def run_or_fail(ctx, folder: RunFolder | None, work):
     except KeyboardInterrupt:
         if folder is not None:
             folder.discard()
-        click.echo("interrupted: nothing written", err=True)
+        hint = f"; {resumable_hint}" if folder is not None and resumable_hint else ""
+        click.echo(f"interrupted: nothing written{hint}", err=True)
         ctx.exit(130)
     except ValueError as e:
         if folder is not None:
@@ -211,5 +228,6 @@ def ticker(bar):
 
 __all__ = [
     "UsageError", "rules_options", "strategy_options", "resolve_table", "check_seed",
-    "check_at_least", "scheduler_option", "open_folder", "run_or_fail", "progress_bar", "ticker",
+    "check_at_least", "check_threads", "scheduler_option", "open_folder", "run_or_fail",
+    "progress_bar", "ticker",
 ]  # fmt: skip

@@ -15,6 +15,7 @@ import click
 from analysis.options import (
     check_at_least,
     check_seed,
+    check_threads,
     open_folder,
     progress_bar,
     rules_options,
@@ -39,7 +40,7 @@ def _check(hands, deals, threads, seed, score, rules):
     """Check the options; returns the score as (us, them) or None."""
     check_at_least("--hands", hands)
     check_at_least("--deals", deals)
-    check_at_least("--threads", threads)
+    check_threads(threads)
     check_seed(seed)
     if score is None:
         return None

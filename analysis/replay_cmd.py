@@ -101,6 +101,10 @@ def replay(file, rules_spec, reneges, summary, as_json):
         if not summary:
             click.echo(json.dumps({"hand": n, **result}))
 
+    if not stats["hands"]:
+        where = "standard input" if file.name == "<stdin>" else file.name
+        raise click.ClickException(f"{where}: no hands (the file is empty or holds only blank "
+                                   "lines); give a file of hand records, one JSON object a line")
     if summary:
         click.echo(json.dumps(stats) if as_json else _summary_text(stats))
     if stats["errors"]:

@@ -310,10 +310,22 @@ LEAD = ("The answers first, each with its 95% interval in brackets; below them, 
         "charts, how it was made, and its raw tables (collapsed).")
 
 
+def unique_folders(folders) -> list[Path]:
+    """``folders`` in the order given, each once (a folder named twice, under any spelling of
+    its path, goes in once)."""
+    seen, out = set(), []
+    for f in folders:
+        key = Path(f).resolve()
+        if key not in seen:
+            seen.add(key)
+            out.append(Path(f))
+    return out
+
+
 def build_report(folders, title: str = "euchre-sim report", link_base: Path | None = None) -> str:
     """The HTML text of a report on the run ``folders`` (raises ``ReportError`` on a bad one);
     with ``link_base`` (the folder the report goes to) the raw tables link to their CSV files."""
-    runs = [read_run(Path(f)) for f in folders]
+    runs = [read_run(f) for f in unique_folders(folders)]
     if not runs:
         raise ReportError("give at least one run folder")
     charts = [run_charts(r) for r in runs]
@@ -336,9 +348,15 @@ def build_report(folders, title: str = "euchre-sim report", link_base: Path | No
     )
 
 
-def write_report(folders, out: Path, title: str = "euchre-sim report") -> int:
-    """Write the report to ``out`` atomically; returns its size in bytes."""
+def write_report(folders, out: Path, title: str = "euchre-sim report", *,
+                 force: bool = True) -> int:
+    """Write the report to ``out`` atomically; returns its size in bytes.  With ``force``
+    False an existing ``out`` is refused (the command line's default)."""
     out = Path(out)
+    if out.is_dir():
+        raise ReportError(f"--out {out}: is a folder; give the HTML file to write")
+    if out.exists() and not force:
+        raise ReportError(f"--out {out}: file exists (--force overwrites it)")
     text = build_report(folders, title, link_base=out.parent)
     tmp = out.with_name(f"{out.name}.tmp-{os.getpid()}")
     try:
@@ -350,4 +368,5 @@ def write_report(folders, out: Path, title: str = "euchre-sim report") -> int:
     return len(text.encode("utf-8"))
 
 
-__all__ = ["build_report", "write_report", "read_run", "method_note", "ReportError"]
+__all__ = ["build_report", "write_report", "unique_folders", "read_run", "method_note",
+           "ReportError"]

@@ -14,7 +14,8 @@ import click
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), required=True,
               metavar="FILE.html", help="The HTML file to write.")  # fmt: skip
 @click.option("--title", default="euchre-sim report", show_default=True, help="Page title.")
-def report(run_dirs, out, title):
+@click.option("--force", is_flag=True, help="Overwrite an existing FILE.html.")
+def report(run_dirs, out, title, force):
     """One self-contained HTML report (charts embedded, no network needed) from run folders.
 
     Accepts the folders written by compare-rules, tournament, simulate --out, order-up and
@@ -24,14 +25,14 @@ def report(run_dirs, out, title):
     Example:
         euchre-sim report results/compare results/orderup results/alone --out report.html
     """
-    from analysis.report import ReportError, write_report
+    from analysis.report import ReportError, unique_folders, write_report
 
     try:
-        size = write_report(run_dirs, out, title)
+        size = write_report(run_dirs, out, title, force=force)
     except ReportError as e:
         raise click.ClickException(str(e)) from None
-    click.echo(f"wrote {out} ({size / 1e6:.2f} MB, {len(run_dirs)} run folder"
-               f"{'s' if len(run_dirs) != 1 else ''})")  # fmt: skip
+    n = len(unique_folders(run_dirs))
+    click.echo(f"wrote {out} ({size / 1e6:.2f} MB, {n} run folder{'s' if n != 1 else ''})")
 
 
 __all__ = ["report"]

@@ -243,8 +243,9 @@ def tournament_manifest(*, seed, hands, games, a, b, rules, wall_s, command) -> 
 
 
 def write_hands_run(folder: Path, result, summary, *, parts, command) -> None:
-    """A ``simulate --out`` folder of single hands: manifest.json and summary.csv (the
-    records' Parquet parts, named in ``parts``, are already in ``folder/records``)."""
+    """A ``simulate --out`` folder of single hands: manifest.json, summary.csv and
+    by_position.csv (the records' Parquet parts, named in ``parts``, are already in
+    ``folder/records``)."""
     (folder / "manifest.json").write_text(json.dumps(run_manifest(
         result.seed, result.rules, result.table, result.threads, result.wall_s,
         hands=result.hands, hands_per_s=result.hands_per_s,
@@ -252,6 +253,13 @@ def write_hands_run(folder: Path, result, summary, *, parts, command) -> None:
         command=command,
     ), indent=2) + "\n")  # fmt: skip
     summary.to_csv(folder / "summary.csv", index=False)
+    write_csv(_by_position(result), folder / "by_position.csv")
+
+
+def _by_position(result):
+    from analysis.summary import by_position
+
+    return by_position(result)
 
 
 def write_games_run(folder: Path, result, summary, win_probability, *, command) -> None:
@@ -273,8 +281,8 @@ def write_games_run(folder: Path, result, summary, win_probability, *, command) 
 
 def write_chunked_run(out: Path, cr, summary, *, records, chunks, scheduler, command) -> None:
     """Finish a chunked ``simulate --out`` folder (``cr``: ``sim.distributed.ChunkedResult``):
-    summary.csv, then manifest.json, each written atomically, so a folder with a manifest is
-    complete."""
+    summary.csv and by_position.csv, then manifest.json, each written atomically, so a folder
+    with a manifest is complete."""
     result = cr.result
     parts = sorted(p.name for p in (out / "records").glob("part-*.parquet")) if records else []
     m = run_manifest(
@@ -288,6 +296,8 @@ def write_chunked_run(out: Path, cr, summary, *, records, chunks, scheduler, com
                  for a, w in cr.workers.items()},
     )  # fmt: skip
     write_atomic(out / "summary.csv", summary.to_csv(index=False))
+    write_atomic(out / "by_position.csv",
+                 _by_position(result).to_csv(index=False, float_format="%.10g"))
     write_atomic(out / "manifest.json", json.dumps(m, indent=2) + "\n")
 
 

@@ -17,6 +17,7 @@ from analysis.options import (
     UsageError,
     check_at_least,
     check_seed,
+    check_threads,
     open_folder,
     progress_bar,
     rules_options,
@@ -78,10 +79,12 @@ from sim.runs import simulate_command
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--silent", is_flag=True, help="No progress bar.")
+@click.option("--yes", is_flag=True,
+              help="Start a run estimated to take over an hour (estimated from a warm-up).")
 @click.pass_context
 def simulate(
     ctx, hands, seed, rules, table, games, records, out, force, threads, batch, scheduler,
-    resume, as_json, silent
+    resume, as_json, silent, yes
 ):
     """Play --hands hands and print the headline statistics with 95% intervals.
 
@@ -101,11 +104,13 @@ def simulate(
     if games is not None and ctx.get_parameter_source("hands").name != "DEFAULT":
         raise UsageError("give --hands or --games, not both")
     check_at_least("--hands", hands)
-    check_at_least("--threads", threads)
+    check_threads(threads)
     check_at_least("--batch", batch)
     check_seed(seed)
     if records and out is None:
         raise UsageError("--records needs --out DIR")
+    if resume is None and scheduler in (None, "threads"):
+        _check_duration(games or hands, games is not None, rules, table, records, threads, yes)
     if resume is not None or scheduler is not None:
         from analysis.chunked_cmd import simulate_chunked
 
@@ -116,6 +121,35 @@ def simulate(
     if games is not None:
         return _simulate_games(games, *run)
     return _simulate_hands(hands, batch, *run)
+
+
+ESTIMATE_FROM = 20_000_000  # hands (or a tenth as many games) worth a warm-up and an estimate
+LONG_RUN_S = 3600  # a run estimated to take longer needs --yes
+
+
+def _check_duration(count, games, rules, table, records, threads, yes) -> None:
+    """For a long run: the estimated time on stderr; past ``LONG_RUN_S`` refuse without --yes."""
+    if count < (ESTIMATE_FROM // 10 if games else ESTIMATE_FROM):
+        return
+    from sim.runs import duration_text, estimate_seconds
+
+    seconds, rate = estimate_seconds(count, rules, table, games=games, records=records,
+                                     threads=threads)  # fmt: skip
+    what = "games" if games else "hands"
+    estimate = (f"{count:,} {what} at about {rate:,.0f} {what}/s here (from a warm-up) take "
+                f"about {duration_text(seconds)}")
+    if seconds > LONG_RUN_S and not yes:
+        raise click.ClickException(f"{estimate}: add --yes to start it, or play fewer {what} "
+                                   "(or a resumable run on more machines with --scheduler)")
+    if seconds > 60:
+        click.echo(f"estimate: {estimate}", err=True)
+
+
+def resumable_hint(out) -> str:
+    """What to do instead of a plain ``--out`` run that may be interrupted."""
+    return (f"a plain --out run is kept only when complete: add --scheduler threads to save it "
+            f"chunk by chunk, and finish an interrupted one with "
+            f"'euchre-sim simulate --resume {out}'")
 
 
 def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, threads, folder,
@@ -148,7 +182,7 @@ def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, 
                                                  records, out, force, threads))  # fmt: skip
         return result, df
 
-    result, df = run_or_fail(ctx, folder, work)
+    result, df = run_or_fail(ctx, folder, work, resumable_hint(out))
     if as_json:
         click.echo(json.dumps(summary_json(result), indent=2))
     else:

@@ -8,6 +8,7 @@ import json
 import click
 
 from sim.players import BASIC, BASIC_PARAMS, BUILTINS
+from sim.players.param_bounds import PARAM_BOUNDS
 
 
 def _strategy_json(s) -> dict:
@@ -69,7 +70,8 @@ def strategies(name, as_json):
             lines.append(f"  {'parameter':<{width}} {'value':>7}   description")
             for (p, (_, desc)), v, b in zip(BASIC_PARAMS.items(), s.vector(), basic, strict=True):
                 mark = "*" if v != b else " "
-                lines.append(f"  {p:<{width}} {v:>7g} {mark} {desc}")
+                lo, hi = PARAM_BOUNDS[p]
+                lines.append(f"  {p:<{width}} {v:>7g} {mark} {desc} ({lo:g} to {hi:g})")
         blocks.append("\n".join(lines))
     click.echo("\n\n".join(blocks))
 

@@ -1,7 +1,8 @@
 """A code strategy: your own Numba decision functions, run by the kernel without editing sim/.
 
-Run it (from the repository root, so that ``examples`` is importable):
+Run it by its path, or by its module name from the repository root:
 
+    euchre-sim simulate --hands 200000 --team0 examples/code_strategy.py:BowerHunter --team1 basic
     euchre-sim simulate --hands 200000 --team0 examples.code_strategy:BowerHunter --team1 basic
 
 ``BowerHunter`` orders up (round 1) and calls (round 2) on a plain count: three or more trumps

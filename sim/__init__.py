@@ -30,6 +30,7 @@ _EXPORTS = {
     "simulate_games": ("sim.games_runner", "simulate_games"),
     "trace_game": ("sim.games_runner", "trace_game"),
     "replay": ("sim.referee", "replay_record"),
+    "to_cards": ("sim.records", "to_cards"),
     "replay_game": ("sim.referee", "play_game"),
     "run_chunked": ("sim.distributed", "run_chunked"),
     "resume": ("sim.distributed", "resume"),

@@ -5,10 +5,12 @@ the ``CODE_HOOKS`` switch; there they are placeholders and the switch is off, so
 kernel pays nothing.  For a code strategy ``package.module:Name`` this module copies the
 package's files into a cache folder (``$EUCHRE_SIM_CACHE`` or ``~/.cache/euchre-sim/code``) as
 a package of its own, with ``hooks.py`` replaced by a module that binds ``Name``'s functions
-and turns the switch on, and imports it.  The kernel's modules import each other relatively,
-so the copy needs no other change.  It is ordinary files, so Numba caches its compiled code:
-the first run of a code strategy compiles, later runs in new processes load it.  The copy is
-named by a hash of the strategy and of the kernel's sources, so editing either makes a new one.
+and turns the switch on, and imports it (the user's module is found by
+``sim.players.files.import_code_module``: a dotted name or a ``.py`` file).  The kernel's
+modules import each other relatively, so the copy needs no other change.  It is ordinary
+files, so Numba caches its compiled code: the first run of a code strategy compiles, later
+runs in new processes load it.  The copy is named by a hash of the strategy and of the
+kernel's sources, so editing either makes a new one.
 """
 
 from __future__ import annotations
@@ -38,7 +40,9 @@ def hooks_module(module: str, name: str, present: tuple[str, ...]) -> str:
         "from sim.kernel.hooks import (  # noqa: F401",
         *(f"    hook_{h}," for h in HOOK_ARGS),
         ")",
-        f"from {module} import {name} as _code_strategy",
+        "from sim.players.files import import_code_module",
+        "",
+        f"_code_strategy = getattr(import_code_module({module!r}), {name!r})",
         "",
         *(f"hook_{h} = _code_strategy.{h}" for h in present),
         "CODE_HOOKS = True",

@@ -583,7 +583,12 @@ def completed_chunks(run_dir: Path, nchunks: int) -> dict[int, np.ndarray]:
     for k in range(nchunks):
         p = chunk_path(run_dir, k)
         if p.exists():
-            arr = np.load(p)
+            try:
+                arr = np.load(p)
+            except (EOFError, ValueError, OSError) as e:
+                why = " ".join(str(e).split()) or type(e).__name__
+                raise ValueError(f"{p}: damaged chunk tally ({why}); remove the file and "
+                                 f"resume again to re-run chunk {k}") from None
             if arr.shape != tuple(TALLY_SHAPE) or arr.dtype != np.int64:
                 raise ValueError(f"{p}: not a chunk tally; remove it to re-run chunk {k}")
             out[k] = arr

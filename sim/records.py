@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, fields
 
-from sim.cards import SUITS, CardError, card_name, parse_card, parse_suit
+from sim.cards import SUIT_NAMES, SUITS, CardError, card_name, parse_card, parse_suit
 from sim.rules import Rules
 
 FIELDS = (
@@ -308,3 +308,62 @@ def record_to_json(rec: HandRecord) -> dict:
         d["discard"] = card_name(rec.discard)
     d["plays"] = [[seat, card_name(c)] for seat, c in rec.plays]
     return d
+
+
+# ---------------------------------------------------------------------------------------------
+# Per-hand Parquet rows (``simulate --records``) in cards
+
+
+POSITION_NAMES = ("first", "second", "third", "dealer")
+
+
+def mask_cards(mask: int) -> str:
+    """A 24-bit hand mask (bit ``suit * 6 + rank`` per card) as card names in card order,
+    e.g. ``"JC AD 9H KH AH"``."""
+    return " ".join(card_name(c) for c in range(24) if int(mask) >> c & 1)
+
+
+def to_cards(df):
+    """The per-hand records of ``simulate --records`` (``records/part-*.parquet``, or
+    ``sim.simulate(..., records=True).records``) with every coded column readable.
+
+    Returns a new DataFrame, one row per input row, with ``hand`` (when present), ``dealer``
+    (seat), ``hand0``..``hand3`` (each seat's five dealt cards, before any farmer's swap, as
+    ``"JC AD 9H KH AH"`` in card order), ``upcard`` (``"QC"``), ``round`` (0 passed out, 1, 2),
+    ``trump`` (``"clubs"``.. ``"spades"``, None when passed out), ``maker`` (seat, <NA> when
+    passed out), ``maker_position`` (``first``/``second``/``third``/``dealer``, None),
+    ``maker_team`` (<NA>), ``alone`` (bool), ``defender_alone`` (seat or <NA>),
+    ``maker_tricks``, ``points0``, ``points1``, ``farmer`` (seat or <NA>), ``discard`` (card
+    or None) and ``forced`` (bool).  Seats are nullable integers (``Int64``), cards and names
+    Python objects.  FORMATS.md describes the coded columns.
+    """
+    import pandas as pd
+
+    def seat_or_none(col):  # nullable integers: <NA> for none
+        return pd.array([None if v < 0 else int(v) for v in df[col]], dtype="Int64")
+
+    def text(values):  # objects, so that None stays None
+        return pd.Series(list(values), index=df.index, dtype=object)
+
+    out = {}
+    if "hand" in df:
+        out["hand"] = df["hand"].to_numpy()
+    out["dealer"] = df["dealer"].astype(int).to_numpy()
+    for k in range(4):
+        out[f"hand{k}"] = text(mask_cards(m) for m in df[f"hand{k}"])
+    out["upcard"] = text(card_name(int(c)) for c in df["upcard"])
+    out["round"] = df["round"].astype(int).to_numpy()
+    out["trump"] = text(None if t < 0 else SUIT_NAMES[int(t)] for t in df["trump"])
+    makers = seat_or_none("maker")
+    out["maker"] = makers
+    out["maker_position"] = text(None if pd.isna(m) else POSITION_NAMES[(m - int(d) - 1) % 4]
+                                 for m, d in zip(makers, df["dealer"], strict=True))
+    out["maker_team"] = makers % 2
+    out["alone"] = df["alone"].astype(bool).to_numpy()
+    out["defender_alone"] = seat_or_none("defender_alone")
+    for col in ("maker_tricks", "points0", "points1"):
+        out[col] = df[col].astype(int).to_numpy()
+    out["farmer"] = seat_or_none("farmer")
+    out["discard"] = text(None if c < 0 else card_name(int(c)) for c in df["discard"])
+    out["forced"] = df["forced"].astype(bool).to_numpy()
+    return pd.DataFrame(out, index=df.index)

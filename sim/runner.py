@@ -30,6 +30,7 @@ FORCE_PASS, FORCE_MAKE, FORCE_ALONE = K.FORCE_PASS, K.FORCE_MAKE, K.FORCE_ALONE
 DEFAULT_CHUNK = 4096
 DEFAULT_BATCH = 1 << 20
 POSITIONS = ("first", "second", "third", "dealer")
+MAX_HAND_INDEX = (1 << 63) - 1  # hand indices are int64 in the kernel
 
 @dataclass(frozen=True)
 class Table:
@@ -298,9 +299,12 @@ def trace(seed: int, indices, rules: Rules | None = None, table: Table | None = 
     seed = normalise_seed(seed)
     rules = rules or Rules()
     table = table or Table.teams()
-    idx = np.asarray(list(indices), dtype=np.int64)
-    if idx.size and idx.min() < 0:
-        raise ValueError("hand indices must be 0 or more")
+    indices = list(indices)
+    for i in indices:
+        if not 0 <= i <= MAX_HAND_INDEX:
+            raise ValueError(f"hand index {i} is out of range: hands are numbered 0 to "
+                             f"{MAX_HAND_INDEX:,}")
+    idx = np.asarray(indices, dtype=np.int64)
     kinds, seat_rows = table.arrays()
     traces = np.zeros((idx.size, K.MAX_EVENTS + 1, 4), np.int64)
     results = np.zeros((idx.size, K.NRES), np.int64)

@@ -11,7 +11,9 @@ import json
 import os
 import shlex
 import shutil
+import signal
 import subprocess
+import threading
 from pathlib import Path
 
 from sim import __version__
@@ -51,7 +53,8 @@ class RunFolder:
 
     An existing ``DIR`` is replaced only with ``force`` and only when it is a run folder (it
     holds ``manifest.json``); ``discard`` removes the temporary folder and any parent folders
-    this run created.  Problems raise ``RunFolderError``.
+    this run created, and so does SIGTERM while the folder is open (then the process exits
+    with status 143).  Problems raise ``RunFolderError``.
     """
 
     def __init__(self, out: Path, force: bool):
@@ -63,6 +66,7 @@ class RunFolder:
         self.made_parents = [p for p in out.parent.absolute().parents if not p.exists()][::-1]
         if not out.parent.absolute().exists():
             self.made_parents.append(out.parent.absolute())
+        self._old_sigterm = None
         try:
             if self.tmp.exists():
                 shutil.rmtree(self.tmp)
@@ -70,11 +74,30 @@ class RunFolder:
         except OSError as e:
             self.discard()
             raise RunFolderError(f"--out {out}: cannot write there ({why(e)})") from None
+        self._catch_sigterm()
+
+    def _catch_sigterm(self) -> None:
+        """Until ``commit`` or ``discard``, SIGTERM (``kill PID``) removes the temporary folder
+        and exits with status 143, as Ctrl-C does; only the main thread can set the handler."""
+        if threading.current_thread() is not threading.main_thread():
+            return
+
+        def on_sigterm(signum, frame):
+            self.discard()
+            raise SystemExit(128 + signum)
+
+        self._old_sigterm = signal.signal(signal.SIGTERM, on_sigterm)
+
+    def _release_sigterm(self) -> None:
+        if self._old_sigterm is not None:
+            signal.signal(signal.SIGTERM, self._old_sigterm)
+            self._old_sigterm = None
 
     def write_json(self, name: str, obj) -> None:
         (self.tmp / name).write_text(json.dumps(obj, indent=2) + "\n")
 
     def commit(self) -> None:
+        self._release_sigterm()
         if self.out.exists():
             old = self.out.parent / f"{self.out.name}.old-{os.getpid()}"
             self.out.rename(old)
@@ -84,6 +107,7 @@ class RunFolder:
             self.tmp.rename(self.out)
 
     def discard(self) -> None:
+        self._release_sigterm()
         shutil.rmtree(self.tmp, ignore_errors=True)
         for p in reversed(self.made_parents):
             try:
@@ -252,7 +276,48 @@ def chunk_size(hands: int, records: bool) -> int:
     return min(c, RECORDS_BATCH if records else DEFAULT_CHUNK_HANDS)
 
 
+WARMUP_HANDS = 1 << 17
+WARMUP_GAMES = 4096
+
+
+def estimate_seconds(count: int, rules=None, table=None, *, games: bool = False,
+                     records: bool = False, threads: int | None = None) -> tuple[float, float]:
+    """(estimated seconds, measured rate a second) for a run of ``count`` hands (or games)
+    here, from a short warm-up with the same rules, players, mode and threads (the kernel is
+    compiled or loaded first, so the warm-up times play alone).  A guess: the machine may be
+    busier or quieter during the run."""
+    import time
+
+    from sim.games_runner import simulate_games
+    from sim.runner import simulate
+
+    def play(n):
+        if games:
+            simulate_games(n, 1, rules, table, records=records, threads=threads)
+        else:
+            simulate(n, 1, rules, table, records=records, threads=threads)
+
+    n = WARMUP_GAMES if games else WARMUP_HANDS
+    play(min(n, 1024))  # compile or load the kernel
+    t0 = time.perf_counter()
+    play(n)
+    rate = n / max(time.perf_counter() - t0, 1e-9)
+    return count / rate, rate
+
+
+def duration_text(seconds: float) -> str:
+    """``seconds`` in words: "40 s", "12 min", "3.5 hours", "9 days"."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 48 * 3600:
+        return f"{seconds / 3600:.1f} hours"
+    return f"{seconds / 86400:,.0f} days"
+
+
 __all__ = [
+    "estimate_seconds", "duration_text",
     "RunFolder", "RunFolderError", "git_revision", "manifest", "run_manifest", "rules_fields",
     "reproduce_command", "rules_spec", "rules_words", "strategy_words", "prepare_chunked_folder",
     "write_atomic", "batch_size", "chunk_size", "why",

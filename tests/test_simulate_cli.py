@@ -110,7 +110,8 @@ def test_out_writes_run_folder(tmp_path):
     assert r.exit_code == 0, r.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["runs"]
     assert sorted(p.name for p in (tmp_path / "runs").iterdir()) == ["a"]  # no temp folder
-    assert sorted(p.name for p in out.iterdir()) == ["manifest.json", "records", "summary.csv"]
+    assert sorted(p.name for p in out.iterdir()) == ["by_position.csv", "manifest.json", "records",
+                                                    "summary.csv"]
     parts = sorted(p.name for p in (out / "records").iterdir())
     assert parts == ["part-00000.parquet", "part-00001.parquet", "part-00002.parquet"]
 
@@ -215,7 +216,8 @@ def test_ctrl_c_removes_temp_folder(tmp_path, monkeypatch):
     out = tmp_path / "new" / "run"
     r = run("simulate", "--hands", 8192, "--records", "--out", out, "--silent")
     assert r.exit_code == 130
-    assert r.stderr.strip() == "interrupted: nothing written"
+    assert r.stderr.strip().startswith("interrupted: nothing written; ")
+    assert len(r.stderr.strip().splitlines()) == 1 and "--resume" in r.stderr
     assert r.stdout == ""
     assert list(tmp_path.iterdir()) == []  # the temp folder and the parent it made are gone
 

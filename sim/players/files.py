@@ -29,13 +29,15 @@ from pathlib import Path
 
 from sim.players.basic import PARAM_NAMES
 from sim.players.kinds import BASIC, HOOK_ARGS, HOOK_BITS, USER
+from sim.players.param_bounds import check_param
 from sim.players.registry import BUILTINS, Strategy
 
 TOP_LEVEL_KEYS = ("name", "base", "description", "params")
 # a built-in with parameters: everything but random
 BASES = tuple(n for n, s in BUILTINS.items() if s.kind == BASIC)
-# "package.module:Name" (a code strategy; see load_code_strategy)
+# "package.module:Name" or "path/to/file.py:Name" (a code strategy; see load_code_strategy)
 _CODE_SPEC = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*$")
+_CODE_FILE_SPEC = re.compile(r"^.+\.py:[A-Za-z_]\w*$")
 _BOOL_PARAMS = ("farmer_swap",)  # 0/1 switches that also accept true/false
 _CHOICE_PARAMS = {"overtake_partner": (0, 1, 2)}  # switches with a few numbered settings
 
@@ -77,7 +79,7 @@ def load_strategy(spec) -> Strategy:
         return BUILTINS[spec]
     if spec.lower().endswith(".toml"):
         return load_toml_strategy(spec)
-    if _CODE_SPEC.match(spec):
+    if _CODE_SPEC.match(spec) or _CODE_FILE_SPEC.match(spec):
         return load_code_strategy(spec)
     hint = _did_you_mean(spec, BUILTINS)
     extra = ""
@@ -95,8 +97,86 @@ def load_strategy(spec) -> Strategy:
 # not take such functions yet; until it does, this is the single place that refuses them.
 
 
+def import_code_module(module: str):
+    """The module of a code strategy: a path ending in ``.py`` (loaded from that file), or a
+    dotted name, imported as usual or, failing that, from the current folder (so
+    ``examples.code_strategy`` works from the repository root whether or not Python put the
+    current folder on its path).  The generated kernel copy imports it through here too.
+    Raises ``ImportError`` (or ``OSError`` for a file that cannot be read).
+
+    Numba caches a file's compiled functions beside the file, under the module name it was
+    imported as, and a later process loading that cache imports the module by that name.  So
+    a module is also registered under the name a ``.py`` path gives it (``file_module_name``),
+    whichever way it was imported, and the cache serves both spellings of the strategy."""
+    import importlib
+    import importlib.util
+    import sys
+
+    if module.endswith(".py"):
+        path = Path(module).resolve()
+        name = file_module_name(path)
+        if name in sys.modules:
+            return sys.modules[name]
+        if not path.is_file():
+            raise FileNotFoundError(f"no such file {module}")
+        spec = importlib.util.spec_from_file_location(name, path)
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        try:
+            spec.loader.exec_module(mod)
+        except BaseException:
+            del sys.modules[name]
+            raise
+        return mod
+    mod = _import_dotted(module)
+    if getattr(mod, "__file__", None):
+        sys.modules.setdefault(file_module_name(Path(mod.__file__).resolve()), mod)
+    return mod
+
+
+def _import_dotted(module: str):
+    import importlib
+    import os
+    import sys
+
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        here = os.getcwd()
+        missing = e.name or ""
+        if here in sys.path or not (module + ".").startswith(missing + "."):
+            raise
+        top = Path(here) / module.split(".")[0]
+        if not (top.is_dir() or top.with_suffix(".py").is_file()):
+            raise
+        sys.path.append(here)
+        return importlib.import_module(module)
+
+
+def file_module_name(path: Path) -> str:
+    """The module name a code strategy's ``.py`` file is loaded as (from its resolved path)."""
+    import hashlib
+
+    stem = re.sub(r"\W", "_", path.stem)
+    return f"euchre_code_{stem}_{hashlib.sha1(str(path).encode()).hexdigest()[:10]}"
+
+
+def _dotted_name(path: Path) -> str | None:
+    """``examples.code_strategy`` for ``examples/code_strategy.py`` under the current folder
+    (so a file named by its path and by its module name is one module), else None."""
+    try:
+        rel = path.resolve().relative_to(Path.cwd().resolve()).with_suffix("")
+    except ValueError:
+        return None
+    parts = rel.parts
+    if parts and all(p.isidentifier() for p in parts):
+        return ".".join(parts)
+    return None
+
+
 def load_code_strategy(spec: str) -> Strategy:
-    """A strategy written by the user as Numba functions: ``package.module:Name``.
+    """A strategy written by the user as Numba functions: ``package.module:Name`` (a module
+    importable from Python's path or the current folder) or ``path/to/file.py:Name``.
 
     ``Name`` is a class (or any object) in an importable module whose attributes include some
     of the five hooks below, each an ``@numba.njit`` function; decisions it leaves out are made
@@ -117,13 +197,28 @@ def load_code_strategy(spec: str) -> Strategy:
     one code strategy (on any seats).  It runs in a generated copy of the kernel with the hooks
     bound (``sim.code_kernel``): compiled on its first use, cached after that.
     """
-    import importlib
-
-    module_name, _, attr = spec.partition(":")
+    module_name, _, attr = spec.rpartition(":")
+    if module_name.endswith(".py"):
+        path = Path(module_name)
+        module_name = str(path.resolve())
+        dotted = _dotted_name(path) if path.is_file() else None
+        if dotted is not None:
+            try:  # the same module as the dotted spelling, when that finds this very file
+                found = import_code_module(dotted)
+                if Path(getattr(found, "__file__", "")).resolve() == path.resolve():
+                    module_name = dotted
+            except Exception:
+                pass
     try:
-        module = importlib.import_module(module_name)
+        module = import_code_module(module_name)
+    except FileNotFoundError:
+        raise ValueError(f"{spec}: no such file {spec.rpartition(':')[0]}") from None
     except ImportError as e:
-        raise ValueError(f"{spec}: cannot import module {module_name!r} ({e})") from None
+        raise ValueError(f"{spec}: cannot import module {module_name!r} ({e}); give "
+                         "package.module:Name importable from the current folder, or "
+                         "path/to/file.py:Name") from None
+    except Exception as e:  # the user's module itself failed (a syntax error, ...)
+        raise ValueError(f"{spec}: loading it failed: {type(e).__name__}: {e}") from None
     obj = getattr(module, attr, None)
     if obj is None:
         raise ValueError(f"{spec}: module {module_name!r} has no {attr!r}")
@@ -147,6 +242,8 @@ def load_code_strategy(spec: str) -> Strategy:
     unknown = set(params) - set(PARAM_NAMES)
     if unknown:
         raise ValueError(f"{spec}: unknown parameter {sorted(unknown)[0]!r} in PARAMS")
+    for key, value in params.items():
+        check_param(f"{spec} PARAMS", key, _number(f"{spec} PARAMS", key, value))
     doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
     hooks = (module_name, attr, tuple(present))
     return Strategy(spec, kind, params, doc[0] if doc else "code strategy", hooks)
@@ -237,7 +334,7 @@ def strategy_from_dict(data: dict, label: str = "<strategy>", default_name: str 
                 f"{label}: unknown parameter {key!r}"
                 + (hint or "; 'euchre-sim strategies basic' lists the parameters")
             )
-        overrides[key] = _number(label, key, value)
+        overrides[key] = check_param(label, key, _number(label, key, value))
 
     description = data.get("description")
     if description is None:
@@ -299,5 +396,6 @@ def _did_you_mean(word: str, choices) -> str:
 
 __all__ = [
     "FileStrategy", "load_strategy", "load_toml_strategy", "load_code_strategy",
+    "import_code_module",
     "strategy_from_dict", "TOP_LEVEL_KEYS", "BASES",
 ]  # fmt: skip
