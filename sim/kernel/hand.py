@@ -476,18 +476,17 @@ def play_dealt(deal, dealer, rules, kinds, seat_table, slots, play_key, draws, s
         bad_user |= bad
         if maker >= 0:
             rnd = 2
-    if rnd == 0:
-        return (0, -1, -1, 0, -1, 0, farmer, discard, forced, upcard, bad_user)
-
     def_alone = -1
-    if rules[R_DEFEND_ALONE]:
-        def_alone = defending_alone(hands, maker, t, kinds, seat_table, slots, play_key, draws,
-                                    trace, tracing)
-    # in round 2 a defender leading avoids the suit turned down while he can
-    avoid = SUIT_MASK_POW[t, turned] if rnd == 2 else np.int64(0)
-    maker_tricks, bad = five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds,
-                                    play_key, draws, trace, tracing)
-    bad_user |= bad
+    maker_tricks = 0
+    if rnd != 0:
+        if rules[R_DEFEND_ALONE]:
+            def_alone = defending_alone(hands, maker, t, kinds, seat_table, slots, play_key,
+                                        draws, trace, tracing)
+        # in round 2 a defender leading avoids the suit turned down while he can
+        avoid = SUIT_MASK_POW[t, turned] if rnd == 2 else np.int64(0)
+        maker_tricks, bad = five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds,
+                                        play_key, draws, trace, tracing)
+        bad_user |= bad
     return (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
             bad_user)
 
