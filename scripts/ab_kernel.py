@@ -6,7 +6,8 @@ that differ.  Here each core gets one process per checkout (``taskset``), and th
 a burst of hands with A, then one with B (B first every other time), so both see the same core
 in the same second.  The ratio of the two rates is taken for each burst pair, and both cores run
 at once, so a run of ``--bursts 30`` gives 60 ratios; the script prints their median and
-quartiles.  Each burst is ``play_chunk`` (the serial hand loop of ``run_hands``) called directly
+quartiles.  Each burst is timed by the thread's CPU time, so that time the core gives to other
+processes does not count.  Each burst is ``play_chunk`` (the serial hand loop of ``run_hands``) called directly
 on one thread, basic strategy, aggregate mode.  Two copies of the same checkout give a median
 near 1.00 with quartiles about 0.02-0.03 either side over 40 ratios.
 
@@ -59,9 +60,9 @@ def child(checkout: str) -> None:
     print("ready", flush=True)
     for line in sys.stdin:
         n = int(line)
-        t = time.perf_counter()
+        t = time.thread_time()
         play(n)
-        print(n / (time.perf_counter() - t) / 1e6, flush=True)
+        print(n / (time.thread_time() - t) / 1e6, flush=True)
 
 
 def main() -> None:

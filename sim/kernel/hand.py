@@ -1,12 +1,17 @@
 """One hand of Euchre in Numba, as the phases of the rules: farmer's hand, round 1, the
 dealer's pick-up and discard, round 2, defending alone, five tricks, points.
 
-Each phase is a small function inlined into ``play_dealt`` (``inline="always"``, compiled
-without reference counting: they allocate nothing), so the hand compiles to one loop body whose
-state stays in registers, and ``tracing=False`` compiles the event log away.  Once trump is
-known the hands are remapped into the power layout (``sim.players.bits``), where the trick's
-winner is one bit test.  A code strategy's hooks (``hooks``) are asked first where it defines
-them; an illegal answer is replaced by basic's choice and flagged.
+The phases every hand goes through are small functions inlined into ``play_dealt``
+(``inline="always"``, compiled without reference counting: they allocate nothing), so the hand
+compiles to one loop body whose state stays in registers, and ``tracing=False`` compiles the
+event log away.  The two phases of house rules that are off by default (farmer's hand,
+defending alone) are called instead: kept out of that body, they leave the compiler a smaller
+hot path to lay out, and the hand runs as fast as one written as a single function.  Each phase
+ends in a single ``return`` (loops ``break`` into it): Numba inlines every ``return`` as a block
+of its own plus a merge of the results, which compiled to slower code for the same logic.
+Once trump is known the hands are remapped into the power layout (``sim.players.bits``), where
+the trick's winner is one bit test.  A code strategy's hooks (``hooks``) are asked first where
+it defines them; an illegal answer is replaced by basic's choice and flagged.
 """
 
 from __future__ import annotations
@@ -98,11 +103,12 @@ def round1_is_plain(kinds, force):
 # ---------------------------------------------------------------------------------------------
 # the phases
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def farmers_hand(hands, dealer, upcard, kitty, kinds, seat_table, slots, play_key, draws, trace,
                  tracing):
     """A player holding only 9s and 10s (at most one can) may swap three cards for the
     face-down kitty; returns his seat, or -1."""
+    farmer = -1
     for k in range(4):
         seat = (dealer + 1 + k) & 3
         if hands[seat] & ~NINES_TENS == 0:
@@ -110,18 +116,17 @@ def farmers_hand(hands, dealer, upcard, kitty, kinds, seat_table, slots, play_ke
                                  upcard, play_key, draws)
             if gave:
                 hands[seat] = (hands[seat] & ~gave) | kitty
+                farmer = seat
                 if tracing:
                     log_event(trace, EV_FARMER, seat, gave, kitty)
-                return seat
-            return -1
-    return -1
+            break
+    return farmer
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def round1_all_basic(hands, dealer, upcard, seat_table, plan, dealer_discard, trace, tracing):
-    """Round 1 when every seat bids by basic's numbers: all four values are worked out and the
-    first seat at or over its threshold found by a bit scan, without a branch per seat (whether
-    a seat orders is unpredictable).  Returns (maker or -1, alone)."""
+def basic_orders(hands, dealer, upcard, seat_table, plan, dealer_discard):
+    """Basic's round-1 bids of all four seats at once, as bit masks by position from the
+    dealer's left: (orders, alones)."""
     orders = 0
     alones = 0
     for k in range(4):
@@ -129,25 +134,35 @@ def round1_all_basic(hands, dealer, upcard, seat_table, plan, dealer_discard, tr
                                  upcard, dealer_discard)
         orders |= int(o) << k
         alones |= int(al) << k
-    k = low(orders | 16)             # 4: all passed
-    if tracing:
-        for j in range(min(k, 3) + 1):
-            log_event(trace, EV_BID, (dealer + 1 + j) & 3, BID_ORDER if j == k else BID_PASS,
-                      (alones >> j) & 1 if j == k else 0)
-    if k < 4:
-        return (dealer + 1 + k) & 3, (alones >> k) & 1
-    return -1, 0
+    return orders, alones
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def round1_by_seat(hands, dealer, upcard, kinds, seat_table, plan, force, scores, game_to,
-                   dealer_discard, play_key, draws, trace, tracing):
-    """Round 1 asked seat by seat from the dealer's left (a random player, a hook or a forced
-    bid).  Returns (maker or -1, alone, forced, bad_user)."""
-    forced_pos = force[F_POS] if force[F_ROUND] == 1 else -1
+def round1(hands, dealer, upcard, kinds, seat_table, plan, plain, force, scores, game_to,
+           dealer_discard, play_key, draws, trace, tracing):
+    """Round 1, from the dealer's left: may the upcard be ordered up?  Returns (maker or -1,
+    alone, forced, bad_user).
+
+    When every seat bids by basic's numbers (``plain``: ``round1_is_plain``) all four bids are
+    worked out and the first order found by a bit scan, without a branch per seat (whether a
+    seat orders is unpredictable); otherwise (a random player, a hook, a forced bid) the seats
+    are asked one by one, in the same loop (which starts past the end when ``plain``)."""
+    maker = -1
+    alone = 0
     forced = 0
     bad_user = 0
-    for k in range(4):
+    if plain:
+        orders, alones = basic_orders(hands, dealer, upcard, seat_table, plan, dealer_discard)
+        k = low(orders | 16)             # 4: all passed
+        if tracing:
+            for j in range(min(k, 3) + 1):
+                log_event(trace, EV_BID, (dealer + 1 + j) & 3, BID_ORDER if j == k else BID_PASS,
+                          (alones >> j) & 1 if j == k else 0)
+        if k < 4:
+            maker = (dealer + 1 + k) & 3
+            alone = (alones >> k) & 1
+    forced_pos = force[F_POS] if force[F_ROUND] == 1 else -1
+    for k in range(4 if plain else 0, 4):
         seat = (dealer + 1 + k) & 3
         team = seat & 1
         if k == forced_pos:
@@ -166,8 +181,10 @@ def round1_by_seat(hands, dealer, upcard, kinds, seat_table, plan, force, scores
         if tracing:
             log_event(trace, EV_BID, seat, BID_ORDER if a else BID_PASS, 1 if a == 2 else 0)
         if a:
-            return seat, (1 if a == 2 else 0), forced, bad_user
-    return -1, 0, forced, bad_user
+            maker = seat
+            alone = 1 if a == 2 else 0
+            break
+    return maker, alone, forced, bad_user
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -176,27 +193,28 @@ def pick_up(hands, dealer, upcard, maker, alone, kinds, rules, force, dealer_dis
     """The dealer picks up the ordered upcard and discards (unless his partner is alone and the
     rule says not to).  Returns (the discard or -1, bad_user)."""
     partner_alone = alone and maker == ((dealer + 2) & 3)
-    if partner_alone and not rules[R_DEALER_DISCARDS_PARTNER_ALONE]:
-        return -1, 0
-    t = upcard // 6
-    hand6 = hands[dealer] | (np.int64(1) << upcard)
     bad_user = 0
-    d = -1
-    if force[F_POS] == 3 and force[F_DISCARD] >= 0 and (hand6 >> force[F_DISCARD]) & 1:
-        d = force[F_DISCARD]
-    elif CODE_HOOKS and kinds[dealer] >= USER and (kinds[dealer] - USER) & H_DISCARD:
-        d = hook_discard(hand6, t, upcard, rules[R_DISCARD_UPCARD] != 0)
-        if d < 0 or d > 23 or not (hand6 >> d) & 1 or (
-                d == upcard and not rules[R_DISCARD_UPCARD]):
-            bad_user = 1
-            d = -1
-    if d < 0:
-        d = decide.discard(kinds[dealer], hand6, upcard, rules[R_DISCARD_UPCARD],
-                           dealer_discard, play_key, draws)
-    hands[dealer] = hand6 & ~(np.int64(1) << d)
-    if tracing:
-        log_event(trace, EV_DISCARD, dealer, d, 0)
-    return d, bad_user
+    discard = -1
+    if not (partner_alone and not rules[R_DEALER_DISCARDS_PARTNER_ALONE]):
+        t = upcard // 6
+        hand6 = hands[dealer] | (np.int64(1) << upcard)
+        d = -1
+        if force[F_POS] == 3 and force[F_DISCARD] >= 0 and (hand6 >> force[F_DISCARD]) & 1:
+            d = force[F_DISCARD]
+        elif CODE_HOOKS and kinds[dealer] >= USER and (kinds[dealer] - USER) & H_DISCARD:
+            d = hook_discard(hand6, t, upcard, rules[R_DISCARD_UPCARD] != 0)
+            if d < 0 or d > 23 or not (hand6 >> d) & 1 or (
+                    d == upcard and not rules[R_DISCARD_UPCARD]):
+                bad_user = 1
+                d = -1
+        if d < 0:
+            d = decide.discard(kinds[dealer], hand6, upcard, rules[R_DISCARD_UPCARD],
+                               dealer_discard, play_key, draws)
+        hands[dealer] = hand6 & ~(np.int64(1) << d)
+        discard = d
+        if tracing:
+            log_event(trace, EV_DISCARD, dealer, d, 0)
+    return discard, bad_user
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -205,6 +223,9 @@ def round2(hands, dealer, turned, kinds, seat_table, slots, plan, rules, force, 
     """Round 2: any suit but the one turned down, from the dealer's left; under stick the
     dealer the dealer must call.  Returns (maker or -1, trump, alone, forced, bad_user)."""
     forced_pos = force[F_POS] if force[F_ROUND] == 2 else -1
+    maker = -1
+    trump = -1
+    alone = 0
     forced = 0
     bad_user = 0
     for k in range(4):
@@ -240,22 +261,27 @@ def round2(hands, dealer, turned, kinds, seat_table, slots, plan, rules, force, 
             else:
                 log_event(trace, EV_BID, seat, 2 + a // 2, a & 1)
         if a >= 0:
-            return seat, a // 2, a & 1, forced, bad_user
-    return -1, -1, 0, forced, bad_user
+            maker = seat
+            trump = a // 2
+            alone = a & 1
+            break
+    return maker, trump, alone, forced, bad_user
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def defending_alone(hands, maker, t, kinds, seat_table, slots, play_key, draws, trace, tracing):
     """House rule: the first willing defender clockwise from the maker defends alone; returns
     his seat or -1."""
+    def_alone = -1
     for k in (1, 3):
         seat = (maker + k) & 3
         if decide.defend_alone(kinds[seat], seat_table, seat_base(slots, seat), hands[seat], t,
                                play_key, draws):
+            def_alone = seat
             if tracing:
                 log_event(trace, EV_DEFEND, seat, 0, 0)
-            return seat
-    return -1
+            break
+    return def_alone
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -396,17 +422,18 @@ def hand_points(rnd, maker, alone, def_alone, maker_tricks, lone_defender_points
     3-4 tricks score 1, all five 2 (alone 4); euchred makers give the defenders 2 (a lone
     defender ``lone_defender_points``).  Worked out only where points are wanted (records,
     games), since an aggregate run's tally keeps the tricks."""
-    if rnd == 0:
-        return 0, 0
-    if maker_tricks == 5:
-        pts = 4 if alone else 2
-        win_team = maker & 1
-    elif maker_tricks >= 3:
-        pts = 1
-        win_team = maker & 1
-    else:
-        pts = lone_defender_points if def_alone >= 0 else 2
-        win_team = 1 - (maker & 1)
+    pts = 0
+    win_team = 0
+    if rnd != 0:
+        if maker_tricks == 5:
+            pts = 4 if alone else 2
+            win_team = maker & 1
+        elif maker_tricks >= 3:
+            pts = 1
+            win_team = maker & 1
+        else:
+            pts = lone_defender_points if def_alone >= 0 else 2
+            win_team = 1 - (maker & 1)
     return (pts if win_team == 0 else 0), (pts if win_team == 1 else 0)
 
 
@@ -448,16 +475,12 @@ def play_dealt(deal, dealer, rules, kinds, seat_table, slots, play_key, draws, s
                                        rules[R_DISCARD_UPCARD])
     # this hand's bidding plan: position k's numbers are at plan + 4 * k (``seat_plan``)
     plan = PLAN + (close * 4 + dealer) * 16
-    if plain_round1:
-        maker, alone = round1_all_basic(hands, dealer, upcard, seat_table, plan, dealer_discard,
-                                        trace, tracing)
-        forced = 0
-        bad_user = 0
-    else:
-        maker, alone, forced, bad_user = round1_by_seat(
-            hands, dealer, upcard, kinds, seat_table, plan, force, scores, game_to,
-            dealer_discard, play_key, draws, trace, tracing)
+    maker, alone, forced, bad_user = round1(hands, dealer, upcard, kinds, seat_table, plan,
+                                            plain_round1, force, scores, game_to,
+                                            dealer_discard, play_key, draws, trace, tracing)
     discard = -1
+    t = -1
+    rnd = 0
     if maker >= 0:
         rnd = 1
         t = turned
@@ -465,24 +488,24 @@ def play_dealt(deal, dealer, rules, kinds, seat_table, slots, play_key, draws, s
                                dealer_discard, play_key, draws, trace, tracing)
         bad_user |= bad
     else:
-        rnd = 2
         maker, t, alone, forced2, bad = round2(hands, dealer, turned, kinds, seat_table, slots,
                                                plan, rules, force, scores, game_to, play_key,
                                                draws, trace, tracing)
         forced |= forced2
         bad_user |= bad
-        if maker < 0:
-            return (0, -1, -1, 0, -1, 0, farmer, discard, forced, upcard, bad_user)
-
+        if maker >= 0:
+            rnd = 2
     def_alone = -1
-    if rules[R_DEFEND_ALONE]:
-        def_alone = defending_alone(hands, maker, t, kinds, seat_table, slots, play_key, draws,
-                                    trace, tracing)
-    # in round 2 a defender leading avoids the suit turned down while he can
-    avoid = SUIT_MASK_POW[t, turned] if rnd == 2 else np.int64(0)
-    maker_tricks, bad = five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds,
-                                    seat_table, slots, play_key, draws, trace, tracing)
-    bad_user |= bad
+    maker_tricks = 0
+    if rnd != 0:
+        if rules[R_DEFEND_ALONE]:
+            def_alone = defending_alone(hands, maker, t, kinds, seat_table, slots, play_key,
+                                        draws, trace, tracing)
+        # in round 2 a defender leading avoids the suit turned down while he can
+        avoid = SUIT_MASK_POW[t, turned] if rnd == 2 else np.int64(0)
+        maker_tricks, bad = five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds,
+                                        seat_table, slots, play_key, draws, trace, tracing)
+        bad_user |= bad
     return (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
             bad_user)
 
