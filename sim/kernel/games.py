@@ -82,35 +82,39 @@ N_GAME_TALLY = G_CAPPED + 1
  V_MAKER_TRICKS, V_MAKER, V_BAD_USER) = range(12)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_for_deal(gkey, deck):
-    """First dealer by the draw: lowest card deals, ace low, ties among the lowest draw again."""
-    tied = np.ones(4, np.bool_)
+    """First dealer by the draw: lowest card deals, ace low, ties among the lowest draw again.
+
+    Seats still drawing are bits of ``tied``, their ranks (+1) 4-bit fields of ``ranks``: no
+    arrays allocated, since a batch draws once a game."""
+    tied = 15
     r = 0
+    who = -1
     while True:
         shuffle_deck(sub_key(gkey, r), deck)
         r += 1
         low_rank = 99
         k = 0
-        ranks = np.empty(4, np.int64)
+        ranks = 0
         for seat in range(4):
-            if tied[seat]:
+            if (tied >> seat) & 1:
                 rank = deck[k] % 6
                 k += 1
                 rank = -1 if rank == 5 else rank      # ace low for the draw
-                ranks[seat] = rank
+                ranks |= (rank + 1) << (4 * seat)
                 if rank < low_rank:
                     low_rank = rank
         n_low = 0
-        who = -1
         for seat in range(4):
-            if tied[seat] and ranks[seat] == low_rank:
+            if (tied >> seat) & 1 and ((ranks >> (4 * seat)) & 15) - 1 == low_rank:
                 n_low += 1
                 who = seat
             else:
-                tied[seat] = False
+                tied &= ~(1 << seat)
         if n_low == 1:
-            return who
+            break
+    return who
 
 
 @njit(cache=True, _nrt=False)
