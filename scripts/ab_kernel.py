@@ -7,9 +7,10 @@ a burst of hands with A, then one with B (B first every other time), so both see
 in the same second.  The ratio of the two rates is taken for each burst pair, and both cores run
 at once, so a run of ``--bursts 30`` gives 60 ratios; the script prints their median and
 quartiles.  Each burst is timed by the thread's CPU time, so that time the core gives to other
-processes does not count.  Each burst is ``play_chunk`` (the serial hand loop of ``run_hands``) called directly
-on one thread, basic strategy, aggregate mode.  Two copies of the same checkout give a median
-near 1.00 with quartiles about 0.02-0.03 either side over 40 ratios.
+processes does not count.  Each burst is ``play_chunk`` (the serial hand loop of
+``run_hands``) called directly on one thread, basic strategy, aggregate mode.  Two copies of
+the same checkout give a median near 1.00 with quartiles about 0.02-0.03 either side over 40
+ratios.
 
     git worktree add /tmp/base <commit>         # the kernel to compare against
     python scripts/ab_kernel.py /tmp/base       # this checkout against it

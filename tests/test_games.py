@@ -44,6 +44,36 @@ def test_game_traces_replay_with_identical_scores(case):
         assert max(score.score) >= rules.game_to
 
 
+def test_blocked_game_deal_is_the_traced_deal():
+    """A batch deals a game's hands ``GAME_DEAL_BLOCK`` at a time (``deal_game_block``, the
+    deck in registers); hand ``j`` of game ``g`` is the deal its trace logs (``shuffle_deck``
+    of ``sub_key(hand_key(seed, g, STREAM_GAME_DEAL), j)``), across block refills."""
+    from sim.cards import parse_card
+    from sim.kernel import games as KG
+    from sim.rng import STREAM_GAME_DEAL, hand_key
+
+    def mask(cards):
+        return sum(1 << parse_card(c) for c in cards)
+
+    seed, block = 77, KG.GAME_DEAL_BLOCK
+    out = np.zeros((6, block), np.int64)
+    longest = 0
+    for g in list(range(12)) + [10**9 + 7]:
+        records = G.trace_game(seed, g)
+        longest = max(longest, len(records))
+        key = np.uint64(hand_key(seed, g, STREAM_GAME_DEAL))
+        for j, rec in enumerate(records):
+            if j % block == 0:
+                out[:] = -1
+                KG.deal_game_block(key, j, out)
+            k = j % block
+            for p in range(4):
+                assert out[p, k] == mask(rec["hands"][(rec["dealer"] + 1 + p) % 4]), (g, j)
+            assert out[4, k] == parse_card(rec["upcard"])
+            assert out[5, k] == mask(rec["kitty"][1:])
+    assert longest > block       # some game needed a second block
+
+
 def test_same_seed_same_games_any_threads_and_chunks():
     a = G.simulate_games(3_000, seed=3, records=True, threads=1)
     b = G.simulate_games(3_000, seed=3, records=True, threads=2, chunk=37, batch=1000)

@@ -8,10 +8,13 @@ j)`` and plays its random choices from ``STREAM_GAME_PLAY`` the same way.  After
 passed-out one (redeal) included, the deal passes to the left; the first team to
 ``Rules.game_to`` points wins.  Strategies see the score before each hand.
 
-The hands are dealt without the 24-card array (``sim.rng.deal_hands``) and played by the
-inlined hand (``play_dealt``); a traced game deals through ``shuffle_deck`` to log the deck,
-the same deal.  Aggregate mode fills a per-chunk game tally (layout ``G_*``) and the per-hand
-tally; records mode writes one row per game (``GAME_COLUMNS``).
+A batch of games (``games_chunk``) deals each game's hands ``GAME_DEAL_BLOCK`` at a time
+without the 24-card array (``deal_game_block``: ``sim.rng.deal_hands`` in a loop the compiler
+vectorises) and plays them with the hand inlined (``play_dealt``).  A traced game
+(``play_one_game``) deals through ``shuffle_deck`` to log the deck, the same deal, and calls
+the compiled hand (``play_hand``), so the hand is inlined only once in this module.  Aggregate
+mode fills a per-chunk game tally (layout ``G_*``) and the per-hand tally; records mode writes
+one row per game (``GAME_COLUMNS``).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import numpy as np
 from numba import njit, prange
 
 from sim.players.basic import seat_slots
+from sim.players.kinds import RANDOM
 from sim.rng import (
     STREAM_GAME,
     STREAM_GAME_DEAL,
@@ -31,10 +35,30 @@ from sim.rng import (
 )
 from sim.rules import R_GAME_TO, R_LONE_DEFENDER_POINTS
 
-from .hand import close_flags, deck_deal, hand_points, play_dealt, round1_is_plain, tally_cell
-from .layout import BAD_USER_CELL, NRES
+from .hand import (
+    close_flags,
+    hand_points,
+    play_dealt,
+    play_hand,
+    round1_is_plain,
+    tally_cell,
+    tally_index,
+)
+from .layout import (
+    BAD_USER_CELL,
+    NRES,
+    RES_ALONE,
+    RES_BAD_USER,
+    RES_DEF_ALONE,
+    RES_MAKER,
+    RES_MAKER_TRICKS,
+    RES_PTS0,
+    RES_PTS1,
+    RES_ROUND,
+)
 
 MAX_HANDS = 200          # safety cap per game (never reached by real strategies)
+GAME_DEAL_BLOCK = 16     # hands of a game dealt at a time (``deal_game_block``; a power of 2)
 HANDS_BINS = 64          # histogram of hands per game (last bin: 63 or more)
 REDEAL_BINS = 16
 GAME_COLUMNS = ("winner", "score0", "score1", "hands", "redeals", "first_dealer")
@@ -58,50 +82,74 @@ N_GAME_TALLY = G_CAPPED + 1
  V_MAKER_TRICKS, V_MAKER, V_BAD_USER) = range(12)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_for_deal(gkey, deck):
-    """First dealer by the draw: lowest card deals, ace low, ties among the lowest draw again."""
-    tied = np.ones(4, np.bool_)
+    """First dealer by the draw: lowest card deals, ace low, ties among the lowest draw again.
+
+    Seats still drawing are bits of ``tied``, their ranks (+1) 4-bit fields of ``ranks``: no
+    arrays allocated, since a batch draws once a game."""
+    tied = 15
     r = 0
+    who = -1
     while True:
         shuffle_deck(sub_key(gkey, r), deck)
         r += 1
         low_rank = 99
         k = 0
-        ranks = np.empty(4, np.int64)
+        ranks = 0
         for seat in range(4):
-            if tied[seat]:
+            if (tied >> seat) & 1:
                 rank = deck[k] % 6
                 k += 1
                 rank = -1 if rank == 5 else rank      # ace low for the draw
-                ranks[seat] = rank
+                ranks |= (rank + 1) << (4 * seat)
                 if rank < low_rank:
                     low_rank = rank
         n_low = 0
-        who = -1
         for seat in range(4):
-            if tied[seat] and ranks[seat] == low_rank:
+            if (tied >> seat) & 1 and ((ranks >> (4 * seat)) & 15) - 1 == low_rank:
                 n_low += 1
                 who = seat
             else:
-                tied[seat] = False
+                tied &= ~(1 << seat)
         if n_low == 1:
-            return who
+            break
+    return who
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
+def deal_game_block(deal_key, lo, out):
+    """Deal hands ``lo .. lo + GAME_DEAL_BLOCK - 1`` of a game (hand ``j`` from
+    ``deal_hands(sub_key(deal_key, j))``, the deal ``shuffle_deck`` gives a traced game) into
+    the columns of ``out`` (6 rows: h0, h1, h2, h3, upcard, kitty; as ``sim.rng.deal_block``).
+
+    A loop of nothing but deals, with a constant count, which the compiler vectorises; dealt
+    one hand at a time between the plays the same deal costs about twice as much.  A game
+    rarely uses a whole last block: the unused deals are the price of the vector loop."""
+    for k in range(GAME_DEAL_BLOCK):
+        h0, h1, h2, h3, upcard, kitty = deal_hands(sub_key(deal_key, lo + k))
+        out[0, k] = h0
+        out[1, k] = h1
+        out[2, k] = h2
+        out[3, k] = h3
+        out[4, k] = upcard
+        out[5, k] = kitty
+
+
+@njit(cache=True)
 def play_one_game(seed, g, rules, kinds, seat_table, slots, force, deck, hands, draws, scores,
                   visits, trace_dealers, traces, tracing):
-    """Play game ``g``; returns (winner team, hands, redeals, first dealer).
+    """Play game ``g`` hand by hand through ``play_hand`` (a called function, so the hand is
+    not compiled a second time here: the batch ``games_chunk`` inlines it); returns (winner
+    team, hands, redeals, first dealer).
 
     ``visits`` receives, per hand, the state before it (dealer, scores) and its outcome
     (``V_*`` columns; row 0 of ``V_BAD_USER`` counts a code strategy's illegal answers); with
     ``tracing`` each hand's dealer and deck go to ``trace_dealers[j]`` and its events to
-    ``traces[j]``.
+    ``traces[j]``.  The same games as ``games_chunk`` (``tests/test_games.py`` replays them).
     """
     game_to = rules[R_GAME_TO]
-    lone_points = rules[R_LONE_DEFENDER_POINTS]
-    plain_round1 = round1_is_plain(kinds, force)
+    res = np.empty(NRES, np.int64)
     first = draw_for_deal(hand_key(seed, g, STREAM_GAME), deck)
     deal_key = hand_key(seed, g, STREAM_GAME_DEAL)
     play_key = hand_key(seed, g, STREAM_GAME_PLAY)
@@ -115,34 +163,30 @@ def play_one_game(seed, g, rules, kinds, seat_table, slots, force, deck, hands, 
         visits[j, V_DEALER] = dealer
         visits[j, V_SCORE0] = scores[0]
         visits[j, V_SCORE1] = scores[1]
+        shuffle_deck(sub_key(deal_key, j), deck)
         if tracing:
-            shuffle_deck(sub_key(deal_key, j), deck)
             traces[j, 0, 0] = 0
             trace_dealers[j, 0] = dealer
             for c in range(24):
                 trace_dealers[j, 1 + c] = deck[c]
-            deal = deck_deal(deck)
             trace = traces[j]
         else:
-            deal = deal_hands(sub_key(deal_key, j))
             trace = traces[0]
-        (rnd, maker, _t, alone, def_alone, maker_tricks, farmer, _discard, _forced, _upcard,
-         bad) = play_dealt(deal, dealer, rules, kinds, seat_table, slots, sub_key(play_key, j),
-                           draws, scores, close_flags(scores, game_to), plain_round1, force,
-                           hands, trace, tracing)
-        pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks, lone_points)
-        bad_user += bad
+        play_hand(deck, dealer, rules, kinds, seat_table, slots, sub_key(play_key, j), draws,
+                  scores, force, res, hands, trace, tracing)
+        rnd = res[RES_ROUND]
+        bad_user += res[RES_BAD_USER]
         visits[j, V_ROUND] = rnd
-        visits[j, V_CELL] = tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks, farmer)
-        visits[j, V_PTS0] = pts0
-        visits[j, V_PTS1] = pts1
-        visits[j, V_DEF_ALONE] = def_alone
-        visits[j, V_ALONE] = alone
-        visits[j, V_MAKER_TRICKS] = maker_tricks
-        visits[j, V_MAKER] = maker
+        visits[j, V_CELL] = tally_index(res, dealer)
+        visits[j, V_PTS0] = res[RES_PTS0]
+        visits[j, V_PTS1] = res[RES_PTS1]
+        visits[j, V_DEF_ALONE] = res[RES_DEF_ALONE]
+        visits[j, V_ALONE] = res[RES_ALONE]
+        visits[j, V_MAKER_TRICKS] = res[RES_MAKER_TRICKS]
+        visits[j, V_MAKER] = res[RES_MAKER]
         redeals += 1 if rnd == 0 else 0
-        scores[0] += pts0
-        scores[1] += pts1
+        scores[0] += res[RES_PTS0]
+        scores[1] += res[RES_PTS1]
         dealer = (dealer + 1) & 3
         j += 1
     winner = 0 if scores[0] >= game_to else (1 if scores[1] >= game_to else -1)
@@ -154,7 +198,7 @@ play_game = play_one_game   # the name of earlier releases (``sim.referee.play_g
                             # referee's game, from hand records)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def point_kind(pts, maker_tricks, lone_defender_points):
     """Index into POINT_KINDS for a scoring hand's points."""
     if maker_tricks >= 3:
@@ -162,10 +206,11 @@ def point_kind(pts, maker_tricks, lone_defender_points):
     return 4 if (pts == lone_defender_points and pts != 2) else 3
 
 
-@njit(cache=True, inline="always")
-def tally_game(gt, ht, visits, winner, hands, redeals, first, lone_points):
-    """Add one game (``play_one_game``'s result and ``visits``) into the game tally ``gt`` and
-    its hands into the hand tally ``ht``."""
+@njit(cache=True, inline="always", _nrt=False)
+def tally_game_end(gt, states, winner, hands, redeals, first):
+    """Add a finished game to the game tally ``gt``: its result, length and redeals, and the
+    states (``states[j]``: ``state * 2 + dealing team``, -1 off the 10 x 10 grid) its winner
+    dealt from.  The hands themselves were tallied as they were played."""
     if winner >= 0:
         gt[G_WINS + winner] += 1
         if winner == (first & 1):
@@ -179,56 +224,103 @@ def tally_game(gt, ht, visits, winner, hands, redeals, first, lone_points):
     gt[G_SUMS + 2] += redeals
     gt[G_SUMS + 3] += redeals * redeals
     for j in range(hands):
-        dteam = visits[j, V_DEALER] & 1
-        s_deal = visits[j, V_SCORE0 + dteam]
-        s_other = visits[j, V_SCORE1 - dteam]
-        if s_deal < 10 and s_other < 10:
-            gt[G_STATE_VISITS + s_deal * 10 + s_other] += 1
-            if winner == dteam:
-                gt[G_STATE_WINS + s_deal * 10 + s_other] += 1
-        ht[visits[j, V_CELL]] += 1
-        if visits[j, V_ROUND] > 0:
-            p0 = visits[j, V_PTS0]
-            p1 = visits[j, V_PTS1]
-            team = 0 if p0 > 0 else 1
-            pts = p0 if p0 > 0 else p1
-            gt[G_POINT_KINDS + team * 5 + point_kind(pts, visits[j, V_MAKER_TRICKS],
-                                                     lone_points)] += 1
+        st = states[j]
+        if st >= 0 and (st & 1) == winner:
+            gt[G_STATE_WINS + (st >> 1)] += 1
+
+
+@njit(cache=True, _nrt=False)
+def play_games(seed, start, lo, hi, rules, kinds, seat_table, slots, any_random, force, firsts,
+               want_records, records, gt, ht, dealt, states, scores, hands, draws, trace):
+    """Play games ``start + lo .. start + hi - 1`` (first dealers ``firsts[i - lo]``, drawn by
+    the caller) into the game tally row ``gt`` and the hand tally row ``ht``, or the rows of
+    ``records``: ``play_one_game``'s games with the hand inlined (``play_dealt``), each game's
+    hands dealt ``GAME_DEAL_BLOCK`` at a time into ``dealt`` (``deal_game_block``) and
+    tallied as they are played (``states``: ``tally_game_end``).
+
+    Compiled without reference counting, like ``sim.kernel.hand.play_chunk``: the caller
+    allocates the scratch arrays.  Inlined into a function that allocates, the hand's array
+    accesses are compiled with reference counts and the game ran at half the hand batch's
+    rate."""
+    game_to = rules[R_GAME_TO]
+    lone_points = rules[R_LONE_DEFENDER_POINTS]
+    plain_round1 = round1_is_plain(kinds, force)
+    for i in range(lo, hi):
+        g = start + i
+        first = firsts[i - lo]
+        deal_key = hand_key(seed, g, STREAM_GAME_DEAL)
+        play_key = hand_key(seed, g, STREAM_GAME_PLAY)
+        scores[0] = 0
+        scores[1] = 0
+        dealer = first
+        j = 0
+        redeals = 0
+        bad_user = 0
+        while scores[0] < game_to and scores[1] < game_to and j < MAX_HANDS:
+            k = j & (GAME_DEAL_BLOCK - 1)
+            if k == 0:
+                deal_game_block(deal_key, j, dealt)
+            deal = (dealt[0, k], dealt[1, k], dealt[2, k], dealt[3, k], dealt[4, k], dealt[5, k])
+            # only random choices use the play key
+            hand_play_key = sub_key(play_key, j) if any_random else np.uint64(0)
+            (rnd, maker, _t, alone, def_alone, maker_tricks, farmer, _discard, _forced,
+             _upcard, bad) = play_dealt(deal, dealer, rules, kinds, seat_table, slots,
+                                        hand_play_key, draws, scores, close_flags(scores, game_to),
+                                        plain_round1, force, hands, trace, False)
+            pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks, lone_points)
+            bad_user += bad
+            if not want_records:
+                ht[tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks, farmer)] += 1
+                if rnd > 0:
+                    team = 0 if pts0 > 0 else 1
+                    gt[G_POINT_KINDS + team * 5 + point_kind(pts0 + pts1, maker_tricks,
+                                                             lone_points)] += 1
+                dteam = dealer & 1
+                s_deal = scores[dteam]
+                s_other = scores[1 - dteam]
+                st = -1
+                if s_deal < 10 and s_other < 10:
+                    gt[G_STATE_VISITS + s_deal * 10 + s_other] += 1
+                    st = (s_deal * 10 + s_other) * 2 + dteam
+                states[j] = st
+            redeals += 1 if rnd == 0 else 0
+            scores[0] += pts0
+            scores[1] += pts1
+            dealer = (dealer + 1) & 3
+            j += 1
+        winner = 0 if scores[0] >= game_to else (1 if scores[1] >= game_to else -1)
+        ht[BAD_USER_CELL] += bad_user
+        if want_records:
+            records[i, 0] = winner
+            records[i, 1] = scores[0]
+            records[i, 2] = scores[1]
+            records[i, 3] = j
+            records[i, 4] = redeals
+            records[i, 5] = first
+        else:
+            tally_game_end(gt, states, winner, j, redeals, first)
 
 
 @njit(cache=True)
 def games_chunk(ci, seed, start, n, chunk, rules, kinds, seat_table, force, records, gtally,
                 htally):
-    """Play chunk ``ci`` of a batch of games (see ``run_games``)."""
-    want_records = records.shape[0] == n
-    lone_points = rules[R_LONE_DEFENDER_POINTS]
-    slots = seat_slots(seat_table)
-    deck = np.empty(24, np.int64)
-    hands = np.empty(4, np.int64)
-    draws = np.zeros(1, np.int64)
-    scores = np.zeros(2, np.int64)
-    visits = np.zeros((MAX_HANDS, 12), np.int64)
-    trace_dealers = np.zeros((1, 25), np.int64)
-    traces = np.zeros((1, 1, 4), np.int64)
-    gt = gtally[ci]
-    ht = htally[ci]
+    """Play chunk ``ci`` of a batch of games (see ``run_games``): draws the first dealers,
+    allocates the scratch arrays and calls ``play_games``."""
     lo = ci * chunk
     hi = min(n, lo + chunk)
+    deck = np.empty(24, np.int64)
+    firsts = np.empty(hi - lo, np.int64)
     for i in range(lo, hi):
-        winner, n_hands, redeals, first = play_one_game(
-            seed, start + i, rules, kinds, seat_table, slots, force, deck, hands, draws, scores,
-            visits, trace_dealers, traces, False)
-        ht[BAD_USER_CELL] += visits[0, V_BAD_USER]
-        if want_records:
-            r = records[i]
-            r[0] = winner
-            r[1] = scores[0]
-            r[2] = scores[1]
-            r[3] = n_hands
-            r[4] = redeals
-            r[5] = first
-        else:
-            tally_game(gt, ht, visits, winner, n_hands, redeals, first, lone_points)
+        firsts[i - lo] = draw_for_deal(hand_key(seed, start + i, STREAM_GAME), deck)
+    # (expressions, not literals: a literal would type a second play_games)
+    want_records = records.shape[0] == n
+    any_random = ((kinds[0] == RANDOM) | (kinds[1] == RANDOM) | (kinds[2] == RANDOM)
+                  | (kinds[3] == RANDOM))
+    play_games(seed, start, lo, hi, rules, kinds, seat_table, seat_slots(seat_table),
+               any_random, force, firsts, want_records, records, gtally[ci], htally[ci],
+               np.empty((6, GAME_DEAL_BLOCK), np.int64), np.empty(MAX_HANDS, np.int64),
+               np.zeros(2, np.int64), np.empty(4, np.int64), np.zeros(1, np.int64),
+               np.zeros((1, 4), np.int64))
 
 
 @njit(cache=True, parallel=True)
@@ -255,7 +347,7 @@ def trace_one_game(seed, g, rules, kinds, seat_table, slots, force, trace_dealer
 __all__ = [
     "MAX_HANDS", "HANDS_BINS", "REDEAL_BINS", "GAME_COLUMNS", "N_GAME_COLUMNS", "POINT_KINDS",
     "G_WINS", "G_FIRST_DEALER_WINS", "G_HANDS_HIST", "G_REDEAL_HIST", "G_POINT_KINDS",
-    "G_STATE_VISITS", "G_STATE_WINS", "G_SUMS", "G_CAPPED", "N_GAME_TALLY", "draw_for_deal",
-    "play_one_game", "play_game", "point_kind", "games_chunk", "run_games", "trace_one_game",
-    "NRES",
+    "G_STATE_VISITS", "G_STATE_WINS", "G_SUMS", "G_CAPPED", "N_GAME_TALLY", "GAME_DEAL_BLOCK",
+    "draw_for_deal", "deal_game_block", "play_one_game", "play_game", "point_kind",
+    "play_games", "games_chunk", "run_games", "trace_one_game", "NRES",
 ]
