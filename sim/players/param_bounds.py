@@ -25,6 +25,7 @@ PARAM_BOUNDS: dict[str, tuple[float, float]] = {
     **{name: (-60.0, 60.0) for name in _OFFSETS},
     "desperation": (0.0, 20.0),
     "farmer_swap": (0.0, 1.0),
+    "overtake_partner": (0.0, 2.0),      # a setting: 0, 1 or 2 (``sim.players.files``)
 }
 assert set(PARAM_BOUNDS) == set(PARAM_NAMES), "every parameter needs a range"
 
