@@ -529,10 +529,11 @@ def counterfactual_table(
 
 #: why a hand class can march more often alone than with partner, on the same deals
 MARCH_CHECK_NOTE = (
-    "Alone, the maker plays every trick himself and the defenders see a lone hand; with "
-    "partner, the partner leads the tricks he wins (and the first trick when he sits on the "
-    "dealer's left), and his lead can give the defenders a trick the lone maker, leading his "
-    "own top cards, would not have lost."
+    "Card play, not the cards: with partner, his cards are played too. Basic's makers lead "
+    "trump while they hold one, so the partner's trump lead draws a trump from the maker on "
+    "the same trick, and the partner leads the tricks he wins (the first one too when he sits "
+    "on the dealer's left); alone, the maker spreads his trumps over the five tricks and leads "
+    "from his own top cards. A stronger partner would not cost the march."
 )
 
 
