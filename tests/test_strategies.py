@@ -311,8 +311,9 @@ def follow(hand, trump, trick, seat=0, earlier="", after=None, lone=None, overta
                                          beaters, lead_pos, win_pos, win_seat,
                                          to_power(mask_of(before), t),
                                          -1 if after is None else after,
-                                         -1 if lone is None else lone, table,
-                                         basic.seat_slots(table), KEY, RS,
+                                         -1 if lone is None else lone,
+                                         basic.overtake_settings(table, basic.seat_slots(table)),
+                                         KEY, RS,
                                          np.zeros((1, 4), np.int64), False)
     played = int(h) & ~int(hands[seat])
     assert bad == 0 and played and played & (played - 1) == 0
@@ -549,11 +550,11 @@ def test_lead_equals_the_twin():
 
 def test_follow_equals_the_twin():
     rng = np.random.default_rng(25)
-    tables = []
-    for scope in range(3):
+    for scope in range(3):     # the setting reaches basic.follow as it is read from a seat table
         params = BUILTINS["basic"].vector()
         params[P["overtake_partner"]] = scope
-        tables.append(basic.seat_table([params] * 4))
+        table = basic.seat_table([params] * 4)
+        assert basic.overtake_settings(table, basic.seat_slots(table)) == scope * 0b01010101
     for _ in range(6000):
         cards = _random_cards(rng, int(rng.integers(3, 12)))
         t = int(rng.integers(4))
@@ -579,8 +580,8 @@ def test_follow_equals_the_twin():
         win_pos = int(to_power(1 << winner, t)).bit_length() - 1
         above = (led_mask | int(SUIT_MASK_POW[t, t])) & (-2 << win_pos)
         threat = above & ~(h | to_power(mask_of(played), t))
-        pos = basic.follow(tables[scope], 0, seat, legal, legal & above, win_seat, threat,
-                           -1 if after is None else after, -1 if lone is None else lone)
+        pos = basic.follow(seat, legal, legal & above, win_seat, threat,
+                           -1 if after is None else after, -1 if lone is None else lone, scope)
         assert POWER_CARD[t, pos] == basic_twin.follow(hand, t, led, winner, win_seat, seat,
                                                        played, after, lone, scope)
 

@@ -325,12 +325,13 @@ def lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, play_key, draws,
 
 @njit(cache=True, inline="always", _nrt=False)
 def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win_seat, played,
-                after, lone, seat_table, slots, play_key, draws, trace, tracing):
+                after, lone, overtake, play_key, draws, trace, tracing):
     """``seat`` follows to the trick led at ``lead_pos`` (power layout; ``led_mask``: the led
     suit's cards, ``beaters``: the led suit and trump; ``played``: the cards played so far in
     the hand, this trick's included; ``after``: the next seat to play in the trick or -1;
-    ``lone``: the lone maker or -1); returns the trick's winning card and seat after his card,
-    and 1 if a code strategy's hook answered an illegal card.
+    ``lone``: the lone maker or -1; ``overtake``: basic's ``overtake_settings``); returns the
+    trick's winning card and seat after his card, and 1 if a code strategy's hook answered an
+    illegal card.
 
     The cards that beat the winner are the legal trumps and led-suit cards above it (a trump
     beats any lower card, a plain card only a lower card of the led suit, and a trump winner is
@@ -353,8 +354,8 @@ def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win
         else:
             c = POWER_POS[t, card]
     if c < 0:
-        c = decide.follow(kinds[seat], seat_table, seat_base(slots, seat), seat, legal, beat,
-                          win_seat, threat, after, lone, play_key, draws)
+        c = decide.follow(kinds[seat], seat, legal, beat, win_seat, threat, after, lone,
+                          (overtake >> (2 * seat)) & 3, play_key, draws)
     hands[seat] = h & ~(np.int64(1) << c)
     if tracing:
         log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
@@ -377,6 +378,9 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
     lone = maker if alone else -1
     bad_user = 0
     played = np.int64(0)          # the cards played so far (power layout): every seat saw them
+    overtake = basic.overtake_settings(seat_table, slots)
+    if lone < 0:
+        overtake &= 0b10101010          # the settings of 1 watch only a lone maker
     for _trick in range(5):
         seat = leader
         c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, play_key, draws,
@@ -395,9 +399,10 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
                 win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
                                                      c, win_pos, win_seat, played,
                                                      (seat + 1) & 3 if _j < 2 else -1, lone,
-                                                     seat_table, slots, play_key, draws,
-                                                     trace, tracing)
-                played |= h ^ hands[seat]
+                                                     overtake, play_key, draws, trace,
+                                                     tracing)
+                if overtake != 0:
+                    played |= h ^ hands[seat]
                 bad_user |= bad
         else:
             for _j in range(n_active - 1):
@@ -407,8 +412,8 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
                                                      c, win_pos, win_seat, played,
                                                      ((nxt >> (2 * seat)) & 3
                                                       if _j < n_active - 2 else -1), lone,
-                                                     seat_table, slots, play_key, draws,
-                                                     trace, tracing)
+                                                     overtake, play_key, draws, trace,
+                                                     tracing)
                 played |= h ^ hands[seat]
                 bad_user |= bad
         maker_tricks += 1 if (win_seat & 1) == maker_team else 0

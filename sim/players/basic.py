@@ -452,11 +452,22 @@ def lead(seat, hand, maker, lone, avoid):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def follow(seat_table, row, seat, legal, beat, win_seat, threat, after, lone):
+def overtake_settings(seat_table, slots):
+    """Each seat's ``overtake_partner`` setting (0, 1 or 2), two bits a seat (``slots``:
+    ``seat_slots``): read once a hand, not at every card."""
+    settings = 0
+    for seat in range(4):
+        settings |= int(seat_table[seat_base(slots, seat) + D_OVERTAKE] + 0.5) << (2 * seat)
+    return settings
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def follow(seat, legal, beat, win_seat, threat, after, lone, overtake):
     """The card to follow with (power layout): ``legal`` are the cards that may be played,
     ``beat`` those of them that beat the winning card, ``threat`` the cards this seat has not
     seen (neither in its hand nor played) that beat it; ``after`` is the next seat to play in
-    this trick (-1: none) and ``lone`` the lone maker (-1: none).  Opponent winning: win as
+    this trick (-1: none), ``lone`` the lone maker (-1: none) and ``overtake`` this seat's
+    ``overtake_partner`` setting (``overtake_settings``).  Opponent winning: win as
     cheaply as possible (trump in when void).  Partner winning: do not overtake, unless an
     opponent still to play may hold a card that beats him and our cheapest winner beats such a
     card (``overtake_partner``: 0 never, 1 only when that opponent is the lone maker, 2 any
@@ -465,11 +476,11 @@ def follow(seat_table, row, seat, legal, beat, win_seat, threat, after, lone):
     dependent steps from one winning card to the next."""
     cheapest = low(legal)
     cheapest_win = low(beat)
-    scope = seat_table[row + D_OVERTAKE]
-    # unseen cards between the winner and our cheapest winner: they take partner's card but
-    # not ours (& 63: no beat gives 64, whose shift would be undefined; take is False then)
-    stopped = (threat & ((np.int64(1) << (cheapest_win & 63)) - 1)) != 0
-    before = (after >= 0) & (((after ^ seat) & 1) != 0)
-    exposed = stopped & before & ((scope >= 1.5) | ((scope >= 0.5) & (after == lone)))
-    take = (beat != 0) & ((((win_seat ^ seat) & 1) != 0) | exposed)
+    take = (beat != 0) & (((win_seat ^ seat) & 1) != 0)
+    if overtake != 0 and beat != 0 and not take:
+        # unseen cards between the winner and our cheapest winner: they take partner's card
+        # but not ours
+        stopped = (threat & ((np.int64(1) << cheapest_win) - 1)) != 0
+        before = after >= 0 and ((after ^ seat) & 1) != 0
+        take = stopped and before and (overtake == 2 or after == lone)
     return cheapest_win if take else cheapest

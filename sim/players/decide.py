@@ -65,10 +65,10 @@ def lead(kind, seat, hand, maker, lone, avoid, play_key, draws):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def follow(kind, seat_table, row, seat, legal, beat, win_seat, threat, after, lone, play_key,
-           draws):
+def follow(kind, seat, legal, beat, win_seat, threat, after, lone, overtake, play_key, draws):
     """The card to follow with (power layout; ``beat``: the legal cards that beat the winner;
-    ``threat``, ``after``, ``lone``: what basic weighs before overtaking a winning partner)."""
+    ``threat``, ``after``, ``lone``, ``overtake``: what basic weighs before overtaking a
+    winning partner)."""
     if kind == RANDOM:
         return rnd.play(legal, play_key, draws)
-    return basic.follow(seat_table, row, seat, legal, beat, win_seat, threat, after, lone)
+    return basic.follow(seat, legal, beat, win_seat, threat, after, lone, overtake)
