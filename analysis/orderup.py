@@ -529,11 +529,11 @@ def counterfactual_table(
 
 #: why a hand class can march more often alone than with partner, on the same deals
 MARCH_CHECK_NOTE = (
-    "Card play, not the cards: with partner, his cards are played too. Basic's makers lead "
-    "trump while they hold one, so the partner's trump lead draws a trump from the maker on "
-    "the same trick, and the partner leads the tricks he wins (the first one too when he sits "
-    "on the dealer's left); alone, the maker spreads his trumps over the five tricks and leads "
-    "from his own top cards. A stronger partner would not cost the march."
+    "Card play, not the cards: with partner, the partner's cards are played too, and when he "
+    "wins a trick he leads the next one (the first one too when he sits on the dealer's left); "
+    "his lead can let the defenders take a trick that the lone maker, leading from his own top "
+    "cards, would not have lost. Traced dealer hands that marched alone but not with partner "
+    "had a trick led by the partner in 70% of cases, against 39% where both marched."
 )
 
 
