@@ -381,43 +381,64 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
     overtake = basic.overtake_settings(seat_table, slots)
     if lone < 0:
         overtake &= 0b10101010          # the settings of 1 watch only a lone maker
-    for _trick in range(5):
-        seat = leader
-        c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, play_key, draws,
-                           trace, tracing)
-        bad_user |= bad
-        played |= np.int64(1) << c
-        led_mask = LED_MASK[t, np.uint64(c)]      # (unsigned: no negative-index check)
-        beaters = led_mask | TRUMP_POW
-        win_pos = c
-        win_seat = seat
-        if n_active == 4:
-            # the usual case: three followers clockwise, a constant count the compiler unrolls
+    if overtake == 0 and n_active == 4:
+        # the usual hand (four players, nobody watching for a lone maker): the tricks without
+        # the played-cards mask, which only the overtake check reads
+        for _trick in range(5):
+            seat = leader
+            c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, play_key, draws,
+                               trace, tracing)
+            bad_user |= bad
+            led_mask = LED_MASK[t, np.uint64(c)]      # (unsigned: no negative-index check)
+            beaters = led_mask | TRUMP_POW
+            win_pos = c
+            win_seat = seat
             for _j in range(3):
                 seat = (seat + 1) & 3
-                h = hands[seat]
                 win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
-                                                     c, win_pos, win_seat, played,
-                                                     (seat + 1) & 3 if _j < 2 else -1, lone,
-                                                     overtake, play_key, draws, trace,
-                                                     tracing)
-                if overtake != 0:
+                                                     c, win_pos, win_seat, np.int64(0), -1, -1,
+                                                     0, play_key, draws, trace, tracing)
+                bad_user |= bad
+            maker_tricks += 1 if (win_seat & 1) == maker_team else 0
+            leader = win_seat
+    else:
+        for _trick in range(5):
+            seat = leader
+            c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, play_key, draws,
+                               trace, tracing)
+            bad_user |= bad
+            played |= np.int64(1) << c
+            led_mask = LED_MASK[t, np.uint64(c)]      # (unsigned: no negative-index check)
+            beaters = led_mask | TRUMP_POW
+            win_pos = c
+            win_seat = seat
+            if n_active == 4:
+                # the usual case: three followers clockwise, a constant count the compiler unrolls
+                for _j in range(3):
+                    seat = (seat + 1) & 3
+                    h = hands[seat]
+                    win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
+                                                         c, win_pos, win_seat, played,
+                                                         (seat + 1) & 3 if _j < 2 else -1, lone,
+                                                         overtake, play_key, draws, trace,
+                                                         tracing)
+                    if overtake != 0:
+                        played |= h ^ hands[seat]
+                    bad_user |= bad
+            else:
+                for _j in range(n_active - 1):
+                    seat = (nxt >> (2 * seat)) & 3
+                    h = hands[seat]
+                    win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
+                                                         c, win_pos, win_seat, played,
+                                                         ((nxt >> (2 * seat)) & 3
+                                                          if _j < n_active - 2 else -1), lone,
+                                                         overtake, play_key, draws, trace,
+                                                         tracing)
                     played |= h ^ hands[seat]
-                bad_user |= bad
-        else:
-            for _j in range(n_active - 1):
-                seat = (nxt >> (2 * seat)) & 3
-                h = hands[seat]
-                win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
-                                                     c, win_pos, win_seat, played,
-                                                     ((nxt >> (2 * seat)) & 3
-                                                      if _j < n_active - 2 else -1), lone,
-                                                     overtake, play_key, draws, trace,
-                                                     tracing)
-                played |= h ^ hands[seat]
-                bad_user |= bad
-        maker_tricks += 1 if (win_seat & 1) == maker_team else 0
-        leader = win_seat
+                    bad_user |= bad
+            maker_tricks += 1 if (win_seat & 1) == maker_team else 0
+            leader = win_seat
     return maker_tricks, bad_user
 
 
