@@ -312,7 +312,8 @@ def follow(hand, trump, trick, seat=0, earlier="", after=None, lone=None, overta
                                          to_power(mask_of(before), t),
                                          -1 if after is None else after,
                                          -1 if lone is None else lone,
-                                         basic.overtake_settings(table, basic.seat_slots(table)),
+                                         basic.overtake_settings(table, basic.seat_slots(table),
+                                                                 -1 if lone is None else lone),
                                          KEY, RS,
                                          np.zeros((1, 4), np.int64), False)
     played = int(h) & ~int(hands[seat])
@@ -554,7 +555,9 @@ def test_follow_equals_the_twin():
         params = BUILTINS["basic"].vector()
         params[P["overtake_partner"]] = scope
         table = basic.seat_table([params] * 4)
-        assert basic.overtake_settings(table, basic.seat_slots(table)) == scope * 0b01010101
+        slots = basic.seat_slots(table)
+        assert basic.overtake_settings(table, slots, 1) == scope * 0b01010101
+        assert basic.overtake_settings(table, slots, -1) == (scope // 2) * 0b10101010
     for _ in range(6000):
         cards = _random_cards(rng, int(rng.integers(3, 12)))
         t = int(rng.integers(4))

@@ -378,9 +378,7 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
     lone = maker if alone else -1
     bad_user = 0
     played = np.int64(0)          # the cards played so far (power layout): every seat saw them
-    overtake = basic.overtake_settings(seat_table, slots)
-    if lone < 0:
-        overtake &= 0b10101010          # the settings of 1 watch only a lone maker
+    overtake = basic.overtake_settings(seat_table, slots, lone)
     if overtake == 0 and n_active == 4:
         # the usual hand (four players, nobody watching for a lone maker): the tricks without
         # the played-cards mask, which only the overtake check reads

@@ -452,12 +452,15 @@ def lead(seat, hand, maker, lone, avoid):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def overtake_settings(seat_table, slots):
+def overtake_settings(seat_table, slots, lone):
     """Each seat's ``overtake_partner`` setting (0, 1 or 2), two bits a seat (``slots``:
-    ``seat_slots``): read once a hand, not at every card."""
+    ``seat_slots``), for a hand whose lone maker is ``lone`` (-1: none): read once a hand, not
+    at every card.  Without a lone maker a setting of 1 has nothing to watch and reads as 0."""
     settings = 0
     for seat in range(4):
         settings |= int(seat_table[seat_base(slots, seat) + D_OVERTAKE] + 0.5) << (2 * seat)
+    if lone < 0:
+        settings &= 0b10101010
     return settings
 
 
