@@ -1,0 +1,532 @@
+"""The exact double-dummy solver's search: every card seen, makers maximise their points,
+defenders minimise them.
+
+A hand's value takes one of three outcomes for the makers (fewer than 3 tricks, 3-4, all 5),
+so the value is found by null-window probes: *can the makers take at least ``target`` tricks?*
+(``probe``), asked for 3 and, if yes, for 5.  Each probe is a boolean search, an OR over the
+makers' cards and an AND over the defenders', which stops at the first card that settles it.
+
+The search runs in the kernel's power layout (trump the top seven bits, a higher bit always
+beats a lower one of its effective suit) on an explicit stack of plies, so it needs no
+recursion and no allocation:
+
+* cards that are equivalent in one hand (no card held by another player or on the table in
+  this trick lies between them in their suit) are searched once: the lowest of each run;
+* move order: on lead, the cards that are the highest left in their suit, trumps first; in
+  second to fourth hand, the cheapest card that takes the trick from the other side, then the
+  lowest card;
+* at each trick boundary: the probe is settled at once when the tricks needed are none or more
+  than are left, or by the top trumps: a player holding the top ``k`` trumps left takes ``k``
+  tricks; the last trick is played out directly;
+* a transposition table at trick boundaries keeps bounds on the makers' tricks from there.  Within
+  one deal the cards left (one 24-bit mask) and the leader identify the position exactly.  The
+  table is stamped with a generation number per solve, so "emptying" it costs nothing and
+  nothing from an earlier deal is ever read.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from sim.cards import POWER_CARD, SUIT_MASK_POW
+from sim.kernel.layout import LED_MASK
+from sim.players.bits import TRUMP_POW, low, popcount, to_power, top
+
+# the stack's fields, one row per ply
+MV, RES, SEAT, KIN, WINPOS, WINSEAT, LED, CARD, WON, LEFT, TRK, KEY, NEED, SIDE, PREF = range(15)
+N_FIELDS = 15
+MAX_PLY = 24
+TT_BITS = 12                 # 4,096 slots: a four-handed deal stores a few hundred boundaries
+NOT_LEGAL = -100             # per-card value of a card that may not be played
+_HASH = np.uint64(0x9E3779B97F4A7C15)
+
+
+def new_table(bits: int = TT_BITS) -> np.ndarray:
+    """An empty transposition table (the last slot holds the generation counter)."""
+    return np.zeros((1 << bits) + 1, np.int64)
+
+
+def new_stack() -> np.ndarray:
+    return np.zeros((MAX_PLY, N_FIELDS), np.int64)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def representatives(moves, others, suits, led_row):
+    """The lowest card of each run of equivalent cards in ``moves``: two cards of one suit are
+    equivalent when no card of ``others`` (other hands, the table) lies between them.  Returns
+    (representatives, those that are the highest left in their suit)."""
+    keep = np.int64(0)
+    masters = np.int64(0)
+    if (moves & (moves - 1)) == 0:
+        # one card
+        keep = moves
+        if (others & led_row[low(moves)] & ~((moves << 1) - 1)) == 0:
+            masters = moves
+        return keep, masters
+    for e in range(4):
+        ms = moves & suits[e]
+        if ms == 0:
+            continue
+        os_ = others & suits[e]
+        prev = -1
+        while ms:
+            c = low(ms)
+            ms &= ms - 1
+            if prev < 0 or (os_ & ((np.int64(1) << c) - (np.int64(2) << prev))) != 0:
+                keep |= np.int64(1) << c
+                if (os_ >> c) == 0:
+                    masters |= np.int64(1) << c
+            prev = c
+    return keep, masters
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def holder(hands, bit):
+    s = 0
+    while (hands[s] & bit) == 0:
+        s += 1
+    return s
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def last_trick(hands, leader, nxt, n_active, led_row):
+    """The seat that wins the last trick (every active hand holds one card)."""
+    c = low(hands[leader])
+    led = led_row[c] | TRUMP_POW
+    win_pos = c
+    win_seat = leader
+    seat = leader
+    for _j in range(n_active - 1):
+        seat = (nxt >> (2 * seat)) & 3
+        d = low(hands[seat])
+        if d > win_pos and ((np.int64(1) << d) & led) != 0:
+            win_pos = d
+            win_seat = seat
+    return win_seat
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def quick_tricks(hands, seat, rest, suits):
+    """Tricks the leader takes by leading winners: his trumps above every other trump left,
+    then, if that leaves nobody else a trump, his plain cards above every other card of their
+    suit (nobody can ruff or overtake them, and he keeps the lead throughout)."""
+    mine = hands[seat]
+    others = rest ^ mine
+    their_trumps = others & TRUMP_POW
+    my_trumps = mine & TRUMP_POW
+    k = 0
+    if their_trumps == 0:
+        k = popcount(my_trumps)
+    else:
+        bar = top(their_trumps)
+        while my_trumps and top(my_trumps) > bar:
+            k += 1
+            my_trumps ^= np.int64(1) << top(my_trumps)
+        for s in range(4):
+            if s != seat and popcount(hands[s] & TRUMP_POW) > k:
+                return k
+    for e in range(4):
+        m = suits[e]
+        if m == TRUMP_POW:
+            continue
+        theirs = others & m
+        above = mine & m
+        if theirs:
+            above &= ~((np.int64(2) << top(theirs)) - 1)
+        k += popcount(above)
+    return k
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def tt_slot(key, bits):
+    return np.int64((np.uint64(key) * _HASH) >> np.uint64(64 - bits))
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def boundary(st, p, hands, nxt, n_active, maker_team, target, led_row, suits, tt, bits, gen):
+    """Open the trick-boundary node at ply ``p`` (SEAT, WON, LEFT set).  Returns 1 or 0 when
+    the probe is settled there, else -1 with the node's moves set."""
+    need = target - st[p, WON]
+    left = st[p, LEFT]
+    if need <= 0:
+        return 1
+    if need > left:
+        return 0
+    seat = st[p, SEAT]
+    if left == 1:
+        w = last_trick(hands, seat, nxt, n_active, led_row)
+        return 1 if (w & 1) == maker_team else 0
+    rest = hands[0] | hands[1] | hands[2] | hands[3]
+    # top trumps: the holder of the top k trumps left takes k tricks
+    trumps = rest & TRUMP_POW
+    if trumps:
+        b = top(trumps)
+        h = holder(hands, np.int64(1) << b)
+        k = 0
+        x = trumps
+        while x and (hands[h] >> top(x)) & 1:
+            k += 1
+            x ^= np.int64(1) << top(x)
+        if (h & 1) == maker_team:
+            if k >= need:
+                return 1
+        elif left - k < need:
+            return 0
+    q = quick_tricks(hands, seat, rest, suits)
+    if (seat & 1) == maker_team:
+        if q >= need:
+            return 1
+    elif left - q < need:
+        return 0
+    key = rest | (np.int64(seat) << 24)
+    slot = tt_slot(key, bits)
+    e = tt[slot]
+    lb = 0
+    ub = left
+    if (e >> 32) == gen and ((e >> 6) & 0x3FFFFFF) == key:
+        lb = (e >> 3) & 7
+        ub = e & 7
+        if lb >= need:
+            return 1
+        if ub < need:
+            return 0
+    st[p, KEY] = key
+    st[p, NEED] = need
+    st[p, TRK] = 0
+    st[p, KIN] = 0
+    st[p, LED] = 0
+    side = 1 if (seat & 1) == maker_team else 0
+    st[p, SIDE] = side
+    st[p, RES] = 0 if side else 1
+    mine = hands[seat]
+    mv, masters = representatives(mine, rest ^ mine, suits, led_row)
+    st[p, MV] = mv
+    st[p, PREF] = masters
+    return -1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def tt_store(st, p, tt, bits, gen, result):
+    key = st[p, KEY]
+    need = st[p, NEED]
+    slot = tt_slot(key, bits)
+    e = tt[slot]
+    lb = 0
+    ub = st[p, LEFT]
+    if (e >> 32) == gen and ((e >> 6) & 0x3FFFFFF) == key:
+        lb = (e >> 3) & 7
+        ub = e & 7
+    if result:
+        lb = max(lb, need)
+    else:
+        ub = min(ub, need - 1)
+    tt[slot] = (gen << 32) | (key << 6) | (lb << 3) | ub
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def follower(st, p, hands, maker_team, suits, led_row):
+    """Open a node inside a trick (SEAT, KIN, WINPOS, WINSEAT, LED, TRK set)."""
+    seat = st[p, SEAT]
+    mine = hands[seat]
+    led = st[p, LED]
+    legal = mine & led
+    if legal == 0:
+        legal = mine
+    rest = hands[0] | hands[1] | hands[2] | hands[3]
+    mv, _m = representatives(legal, (rest ^ mine) | st[p, TRK], suits, led_row)
+    side = 1 if (seat & 1) == maker_team else 0
+    st[p, SIDE] = side
+    st[p, RES] = 0 if side else 1
+    st[p, MV] = mv
+    pref = np.int64(0)
+    if (st[p, WINSEAT] & 1) != (seat & 1):
+        # cards that take the trick from the other side, cheapest first
+        pref = mv & (led | TRUMP_POW) & ~((np.int64(2) << st[p, WINPOS]) - 1)
+    st[p, PREF] = pref
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, target, led_row,
+          suits, tt, bits, gen, st):
+    """Can the makers take at least ``target`` tricks in the whole hand?  ``hands`` (power
+    layout, sitting-out seats empty) are changed during the search and restored; ``tbl`` holds
+    the ``n_tbl`` cards already on the table this trick, led by ``leader``; ``won`` tricks are
+    the makers' so far and ``left`` tricks (the current one included) remain.  Returns
+    (1 or 0, nodes searched)."""
+    nodes = 1
+    st[0, WON] = won
+    st[0, LEFT] = left
+    if n_tbl == 0:
+        st[0, SEAT] = leader
+        r = boundary(st, 0, hands, nxt, n_active, maker_team, target, led_row, suits, tt, bits,
+                     gen)
+        if r >= 0:
+            return r, nodes
+    else:
+        c = tbl[0]
+        win_pos = c
+        win_seat = leader
+        seat = leader
+        trk = np.int64(1) << c
+        led = led_row[c]
+        for j in range(1, n_tbl):
+            seat = (nxt >> (2 * seat)) & 3
+            d = tbl[j]
+            trk |= np.int64(1) << d
+            if d > win_pos and ((np.int64(1) << d) & (led | TRUMP_POW)) != 0:
+                win_pos = d
+                win_seat = seat
+        st[0, SEAT] = (nxt >> (2 * seat)) & 3
+        st[0, KIN] = n_tbl
+        st[0, WINPOS] = win_pos
+        st[0, WINSEAT] = win_seat
+        st[0, LED] = led
+        st[0, TRK] = trk
+        follower(st, 0, hands, maker_team, suits, led_row)
+    p = 0
+    while True:
+        mv = st[p, MV]
+        if mv == 0:
+            r = st[p, RES]
+            if st[p, KIN] == 0:
+                tt_store(st, p, tt, bits, gen, r)
+            if p == 0:
+                return r, nodes
+            p -= 1
+            hands[st[p, SEAT]] |= np.int64(1) << st[p, CARD]
+            if st[p, SIDE]:
+                if r:
+                    st[p, RES] = 1
+                    st[p, MV] = 0
+            elif not r:
+                st[p, RES] = 0
+                st[p, MV] = 0
+            continue
+        # the next card to try
+        pref = mv & st[p, PREF]
+        kin = st[p, KIN]
+        if kin == 0:
+            c = top(pref) if pref else low(mv)
+        else:
+            c = low(pref) if pref else low(mv)
+        bit = np.int64(1) << c
+        st[p, MV] = mv ^ bit
+        st[p, CARD] = c
+        seat = st[p, SEAT]
+        hands[seat] ^= bit
+        nodes += 1
+        if kin == 0:
+            led = led_row[c]
+            win_pos = c
+            win_seat = seat
+            trk = bit
+        else:
+            led = st[p, LED]
+            win_pos = st[p, WINPOS]
+            win_seat = st[p, WINSEAT]
+            if c > win_pos and (bit & (led | TRUMP_POW)) != 0:
+                win_pos = c
+                win_seat = seat
+            trk = st[p, TRK] | bit
+        q = p + 1
+        if kin + 1 == n_active:
+            st[q, SEAT] = win_seat
+            st[q, WON] = st[p, WON] + (1 if (win_seat & 1) == maker_team else 0)
+            st[q, LEFT] = st[p, LEFT] - 1
+            r = boundary(st, q, hands, nxt, n_active, maker_team, target, led_row, suits, tt,
+                         bits, gen)
+        else:
+            st[q, SEAT] = (nxt >> (2 * seat)) & 3
+            st[q, KIN] = kin + 1
+            st[q, WINPOS] = win_pos
+            st[q, WINSEAT] = win_seat
+            st[q, LED] = led
+            st[q, TRK] = trk
+            st[q, WON] = st[p, WON]
+            st[q, LEFT] = st[p, LEFT]
+            r = follower(st, q, hands, maker_team, suits, led_row)
+        if r >= 0:
+            hands[seat] |= bit
+            if st[p, SIDE]:
+                if r:
+                    st[p, RES] = 1
+                    st[p, MV] = 0
+            elif not r:
+                st[p, RES] = 0
+                st[p, MV] = 0
+        else:
+            p = q
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def next_seats(maker, alone, defender):
+    """The next active seat after each seat (two bits a seat) and the number playing."""
+    out0 = ((maker + 2) & 3) if alone else -1
+    out1 = ((defender + 2) & 3) if defender >= 0 else -1
+    nxt = 0
+    for s in range(4):
+        q = (s + 1) & 3
+        while q == out0 or q == out1:
+            q = (q + 1) & 3
+        nxt |= q << (2 * s)
+    return nxt, 4 - (out0 >= 0) - (out1 >= 0)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def points(tricks_class, alone, defender, lone_points):
+    """Points to the makers: class 0 = euchred, 1 = three or four tricks, 2 = all five."""
+    if tricks_class == 0:
+        return -lone_points if defender >= 0 else -2
+    if tricks_class == 1:
+        return 1
+    return 4 if alone else 2
+
+
+@njit(cache=True, _nrt=False)
+def value_of(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, alone, defender,
+             lone_points, led_row, suits, tt, bits, st, out_nodes):
+    """The value of a position (points to the makers) by two probes; adds the nodes searched
+    to ``out_nodes[0]``.  Each probe is a fresh generation of ``tt``."""
+    gen = tt[tt.size - 1] + 1
+    tt[tt.size - 1] = gen
+    r, n = probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, 3, led_row,
+                 suits, tt, bits, gen, st)
+    out_nodes[0] += n
+    cls = 0
+    if r:
+        r5, n = probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, 5,
+                      led_row, suits, tt, bits, gen, st)
+        out_nodes[0] += n
+        cls = 2 if r5 else 1
+    return points(cls, alone, defender, lone_points)
+
+
+@njit(cache=True, _nrt=False)
+def solve_one(hands_cards, trump, maker, alone, defender, leader, table, won, lost, lone_points,
+              with_cards, hands, tbl, tt, bits, st, values, out_nodes):
+    """Solve one position (arguments as one row of ``solve_many``; ``hands`` (4) and ``tbl``
+    (4) are scratch).  Writes the per-card values into ``values`` (24, card layout) when
+    ``with_cards``, and returns the position's value."""
+    nxt, n_active = next_seats(maker, alone, defender)
+    out0 = ((maker + 2) & 3) if alone else -1
+    out1 = ((defender + 2) & 3) if defender >= 0 else -1
+    for s in range(4):
+        hands[s] = 0 if (s == out0 or s == out1) else to_power(hands_cards[s], trump)
+    led_row = LED_MASK[trump]
+    suits = SUIT_MASK_POW[trump]
+    n_tbl = 0
+    for j in range(3):
+        if table[j] >= 0:
+            tbl[n_tbl] = to_power(np.int64(1) << table[j], trump)
+            tbl[n_tbl] = low(tbl[n_tbl])
+            n_tbl += 1
+    left = 5 - won - lost
+    maker_team = maker & 1
+    for c in range(24):
+        values[c] = NOT_LEGAL
+    if left == 0:
+        return points(0 if won < 3 else (1 if won < 5 else 2), alone, defender, lone_points)
+    v = value_of(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, alone,
+                 defender, lone_points, led_row, suits, tt, bits, st, out_nodes)
+    if with_cards:
+        card_values(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, alone,
+                    defender, lone_points, led_row, suits, tt, bits, st, out_nodes, trump,
+                    values)
+    return v
+
+
+@njit(cache=True, _nrt=False)
+def card_values(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, alone,
+                defender, lone_points, led_row, suits, tt, bits, st, out_nodes, trump, values):
+    """The value of each legal card of the player to move (``values``, card layout)."""
+    seat = leader
+    led = np.int64(0)
+    win_pos = -1
+    win_seat = -1
+    trk = np.int64(0)
+    for j in range(n_tbl):
+        if j > 0:
+            seat = (nxt >> (2 * seat)) & 3
+        d = tbl[j]
+        trk |= np.int64(1) << d
+        if j == 0:
+            led = led_row[d]
+            win_pos = d
+            win_seat = seat
+        elif d > win_pos and ((np.int64(1) << d) & (led | TRUMP_POW)) != 0:
+            win_pos = d
+            win_seat = seat
+    mover = seat if n_tbl == 0 else (nxt >> (2 * seat)) & 3
+    mine = hands[mover]
+    legal = mine & led if n_tbl > 0 else mine
+    if legal == 0:
+        legal = mine
+    rest = hands[0] | hands[1] | hands[2] | hands[3]
+    reps, _m = representatives(legal, (rest ^ mine) | trk, suits, led_row)
+    x = reps
+    while x:
+        c = low(x)
+        x &= x - 1
+        bit = np.int64(1) << c
+        hands[mover] ^= bit
+        tbl[n_tbl] = c
+        if n_tbl + 1 == n_active:
+            # the trick is complete: the next position starts at the boundary
+            w = win_seat
+            if n_tbl == 0 or (c > win_pos and (bit & (led | TRUMP_POW)) != 0):
+                w = mover
+            mt = 1 if (w & 1) == maker_team else 0
+            v = value_of(hands, nxt, n_active, maker_team, w, tbl, 0, won + mt, left - 1,
+                         alone, defender, lone_points, led_row, suits, tt, bits, st, out_nodes)
+        else:
+            v = value_of(hands, nxt, n_active, maker_team, leader, tbl, n_tbl + 1, won, left,
+                         alone, defender, lone_points, led_row, suits, tt, bits, st, out_nodes)
+        hands[mover] ^= bit
+        # the card and every card equivalent to it (up to the next card of another hand)
+        others = ((rest ^ mine) | trk) & led_row[c]
+        y = legal & led_row[c] & ~((bit << 1) - 1)
+        values[POWER_CARD[trump, c]] = v
+        while y:
+            d = low(y)
+            if (others & ((np.int64(1) << d) - (bit << 1))) != 0:
+                break
+            values[POWER_CARD[trump, d]] = v
+            y &= y - 1
+    return 0
+
+
+CHUNK = 64                   # positions per task: results never depend on the thread count
+
+
+@njit(cache=True, parallel=True)
+def solve_many(hands, trump, maker, alone, defender, leader, table, won, lost, lone_points,
+               with_cards):
+    """Solve ``n`` positions in parallel (``prange`` over fixed chunks of ``CHUNK``).
+
+    Rows: ``hands`` (n, 4) card-layout masks of the cards still held; ``trump``, ``maker``,
+    ``alone`` (0/1), ``defender`` (lone defender's seat or -1), ``leader`` (who led the current
+    trick, or leads next), ``table`` (n, 3) the cards on the table this trick in play order
+    (-1 padded), ``won`` / ``lost`` tricks already taken by the makers / the defenders.
+    Returns (values (n,), per-card values (n, 24) by card number, ``NOT_LEGAL`` for a card
+    that may not be played, nodes searched (n,)).
+    """
+    n = hands.shape[0]
+    values = np.zeros(n, np.int64)
+    cards = np.full((n, 24), NOT_LEGAL, np.int64)
+    nodes = np.zeros(n, np.int64)
+    n_chunks = (n + CHUNK - 1) // CHUNK
+    for k in prange(n_chunks):
+        tt = np.zeros((1 << TT_BITS) + 1, np.int64)
+        st = np.zeros((MAX_PLY, N_FIELDS), np.int64)
+        h = np.zeros(4, np.int64)
+        tbl = np.zeros(4, np.int64)
+        cnt = np.zeros(1, np.int64)
+        for i in range(k * CHUNK, min(n, (k + 1) * CHUNK)):
+            cnt[0] = 0
+            values[i] = solve_one(hands[i], trump[i], maker[i], alone[i], defender[i],
+                                  leader[i], table[i], won[i], lost[i], lone_points,
+                                  with_cards, h, tbl, tt, TT_BITS, st, cards[i], cnt)
+            nodes[i] = cnt[0]
+    return values, cards, nodes
