@@ -3,10 +3,13 @@
 ``random_positions(n, seed)`` deals shuffled hands with a random trump, maker and leader, in
 four kinds (``KINDS``): ``four`` (four hands), ``alone`` (the maker alone), ``defender`` (a lone
 defender against a maker with partner) and ``both`` (a lone defender against a lone maker).
-Half the positions get the left bower moved into a hand that plays (when it is not in one
-already), so the bower rules are exercised often.  A seat that sits out holds its five dealt
-cards or none, at random.  Then a number of random legal plays is made (``played``): by default
-enough to leave 1-5 tricks unfinished, with the current trick part-played at random.
+Three positions in four get the left bower moved into a hand that plays (when it is not in one
+already), and the random plays put it off (a card other than it is chosen 60% of the time when
+there is a choice), so the bower rules are exercised often: it is still in a hand or on the
+table in about two positions in three with the default settings.  A seat that sits out holds
+its five dealt cards or none, at random.  Then a number of random legal plays is made
+(``played``): by default enough to leave 1-5 tricks unfinished, with the current trick
+part-played at random.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ def _deal(rng: np.random.Generator, kind: str):
     hands = [deck[5 * s:5 * s + 5] for s in range(4)]
     lb = left_bower(trump)
     playing = [s for s in range(4) if active[s]]
-    if rng.random() < 0.5 and not any(lb in hands[s] for s in playing):
+    if rng.random() < 0.75 and not any(lb in hands[s] for s in playing):
         seat = playing[int(rng.integers(len(playing)))]
         slot = int(rng.integers(5))
         if lb in deck[20:]:
@@ -58,11 +61,14 @@ def _deal(rng: np.random.Generator, kind: str):
 
 def _random_plays(rng, hands, trump, active, leader, count: int):
     hands = [h if active[s] else 0 for s, h in enumerate(hands)]
+    lb = left_bower(trump)
     n_active = sum(active)
     played, table, seat = [], [], leader
     for _ in range(count):
         legal = legal_cards(hands[seat], [c for _, c in table], trump)
         options = [c for c in range(24) if legal >> c & 1]
+        if lb in options and len(options) > 1 and rng.random() < 0.6:
+            options.remove(lb)  # keep the left bower in play longer
         c = options[int(rng.integers(len(options)))]
         hands[seat] &= ~(1 << c)
         played.append((seat, c))
