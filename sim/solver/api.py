@@ -87,8 +87,9 @@ def solve_positions(positions, lone_defender_points: int = 4,
     if todo:
         old = _set_threads(threads)
         try:
-            values, cards = _solve_many(states_to_arrays([states[i] for i in todo]),
-                                        lone_defender_points, True)
+            result = _solve_many(states_to_arrays([states[i] for i in todo]),
+                                 lone_defender_points, True)
+            values, cards = result[0], result[1]  # (any further arrays are diagnostics)
         finally:
             if old is not None:
                 _set_threads(old)
