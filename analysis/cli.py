@@ -16,6 +16,7 @@ from analysis.replay_cmd import replay
 from analysis.report_cmd import report
 from analysis.show_cmd import show
 from analysis.simulate_cmd import simulate
+from analysis.solve_cmd import solve
 from analysis.strategies_cmd import strategies
 from sim import __version__
 
@@ -34,5 +35,5 @@ def main():
 
 
 for _command in (simulate, show, replay, strategies, bench, order_up, alone, compare_rules,
-                 tournament, report, advise):
+                 tournament, report, advise, solve):
     main.add_command(_command)
