@@ -2,22 +2,16 @@
 
 ``twin_solve_many`` has ``sim.solver.search.solve_many``'s signature and answers from the slow
 twin, unpacking each row of the arrays back into a state.  It checks the API's packing
-(``states_to_arrays``) against the contract, and lets the command-line tests run while the fast
-search is not on this branch (``solver_for_tests`` uses it only then).
+(``states_to_arrays``) against the contract.
 """
 
 from __future__ import annotations
-
-import importlib.util
 
 import numpy as np
 
 from sim.solver import api
 from sim.solver.position import Position, State, active_seats, next_active
 from sim.solver.twin import solve_state_slow
-
-HAVE_SEARCH = importlib.util.find_spec("sim.solver.search") is not None
-
 
 def twin_solve_many(hands, trump, maker, alone, defender, leader, table, won, lost,
                     lone_points, with_cards):
@@ -45,12 +39,6 @@ def use_twin_search(monkeypatch) -> None:
     """Make ``sim.solver.api`` call the twin instead of the fast search."""
     monkeypatch.setattr(api, "_solve_many", lambda arrays, points, with_cards:
                         twin_solve_many(*arrays, points, with_cards))
-
-
-def solver_for_tests(monkeypatch) -> None:
-    """The fast search where this branch has it, else the twin standing in for it."""
-    if not HAVE_SEARCH:
-        use_twin_search(monkeypatch)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -122,11 +122,6 @@ def test_replay_gives_the_state_to_solve_from():
 # euchre-sim solve
 
 
-@pytest.fixture(autouse=True)
-def _search(monkeypatch):
-    h.solver_for_tests(monkeypatch)
-
-
 def run(args, stdin=None):
     return CliRunner().invoke(main, ["solve", *args], input=stdin)
 
