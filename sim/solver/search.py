@@ -38,13 +38,14 @@ MV, RES, SEAT, KIN, WINPOS, WINSEAT, LED, CARD, WON, LEFT, TRK, KEY, NEED, SIDE,
 N_FIELDS = 15
 MAX_PLY = 24
 TT_BITS = 12                 # 4,096 slots: a four-handed deal stores a few hundred boundaries
+TT_SIZE = (1 << TT_BITS) + 1  # the last slot holds the generation counter
 NOT_LEGAL = -100             # per-card value of a card that may not be played
 _HASH = np.uint64(0x9E3779B97F4A7C15)
 
 
-def new_table(bits: int = TT_BITS) -> np.ndarray:
+def new_table() -> np.ndarray:
     """An empty transposition table (the last slot holds the generation counter)."""
-    return np.zeros((1 << bits) + 1, np.int64)
+    return np.zeros(TT_SIZE, np.int64)
 
 
 def new_stack() -> np.ndarray:
@@ -518,7 +519,7 @@ def solve_many(hands, trump, maker, alone, defender, leader, table, won, lost, l
     nodes = np.zeros(n, np.int64)
     n_chunks = (n + CHUNK - 1) // CHUNK
     for k in prange(n_chunks):
-        tt = np.zeros((1 << TT_BITS) + 1, np.int64)
+        tt = np.zeros(TT_SIZE, np.int64)
         st = np.zeros((MAX_PLY, N_FIELDS), np.int64)
         h = np.zeros(4, np.int64)
         tbl = np.zeros(4, np.int64)
