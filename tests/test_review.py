@@ -12,6 +12,7 @@ The properties, on kernel-traced hands (default table, published rules) after th
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -215,3 +216,32 @@ def test_the_solver_guarantees_its_value(traced):
     assert all(d <= v for d, v in zip(best_defenders, start, strict=True))
     basic = [_makers_points(rec) for rec, _ in traced]
     assert sum(best_makers) > sum(basic) > sum(best_defenders)
+
+
+# ---------------------------------------------------------------------------------------------
+# euchre-sim show --review
+
+
+def test_show_review():
+    from click.testing import CliRunner
+
+    from analysis.show_cmd import show
+
+    r = CliRunner().invoke(show, ["--seed", "1", "--hand", "7", "--review"])
+    assert r.exit_code == 0, r.output
+    text = r.output
+    assert text.startswith("hand 7 of seed 1") and "points: team 0 2, team 1 0 (march)" in text
+    lines = text.splitlines()
+    first = lines.index("  trick  seat  role      in trick  card  before  after")
+    plays = lines[first + 1:first + 21]
+    assert plays[1].split() == ["1", "defender", "second", "JD", "+1", "+2", "!", "-1",
+                                "(best", "TH)"]
+    assert sum("!" in line for line in plays) == 1
+    assert lines[-1] == "  value when play began +1 - 0 + 1 = +2, the makers' points"
+    r = CliRunner().invoke(show, ["--seed", "1", "--hand", "7", "--review", "--json"])
+    answer = json.loads(r.output)
+    assert "error" not in replay_record(answer["record"])
+    review = answer["review"]
+    assert (review["start"], review["end"], review["makers_lost"], review["defenders_lost"]) == (
+        1, 2, 0, 1)
+    assert review["plays"] == review_hand(sim.trace(1, [7])[0])
