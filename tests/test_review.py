@@ -245,3 +245,31 @@ def test_show_review():
     assert (review["start"], review["end"], review["makers_lost"], review["defenders_lost"]) == (
         1, 2, 0, 1)
     assert review["plays"] == review_hand(sim.trace(1, [7])[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# analysis.play_review
+
+
+def test_play_review_table():
+    import analysis
+
+    df = analysis.play_review("basic", 60, seed=SEED, batch=25)
+    assert list(df.columns)[:3] == ["strategy", "by", "group"] and (df["strategy"] == "basic").all()
+    g = df.set_index(["by", "group"])
+    hands = g.loc[("all", "all"), "hands"]
+    assert 50 < hands <= 60 and (df["hands"] == hands).all()
+    for col in ("plays", "critical", "lossy_plays"):
+        total = g.loc[("all", "all"), col]
+        assert g.loc["position", col].sum() == g.loc["side", col].sum() == total
+        assert g.loc["role", col].sum() == total
+    assert g.loc[("side", "defenders"), "plays"] == g.loc[("role", "defender"), "plays"]
+    # the losses add up: makers' points lost per hand - defenders' = start value - points scored
+    pph = g["points_per_hand"]
+    assert pph[("side", "makers")] - pph[("side", "defenders")] == pytest.approx(
+        pph[("value", "start")] - pph[("value", "scored")])
+    row = g.loc[("all", "all")]
+    assert row["lossy_share_low"] <= row["lossy_share"] <= row["lossy_share_high"]
+    assert row["lossy_plays"] <= row["critical"] <= row["plays"]
+    fig = analysis.play_review_figure(df)
+    assert len(fig.axes) == 3

@@ -127,13 +127,14 @@ def _rows(pos: Position, plays, sols) -> list[dict]:
     for k, (seat, c) in enumerate(plays):
         sol = sols[k]
         makers = team(seat) == team(pos.maker)
-        best = max(sol.cards.values()) if makers else min(sol.cards.values())
+        hi, lo = max(sol.cards.values()), min(sol.cards.values())
+        best, worst = (hi, lo) if makers else (lo, hi)
         after = sol.cards[c]
         rows.append({
             "play": k + 1, "trick": k // n_active + 1, "seat": seat, "card": card_name(c),
             "position": TRICK_POSITIONS[k % n_active], "role": _role(seat, pos.maker),
             "side": SIDES[0] if makers else SIDES[1], "legal": len(sol.cards),
-            "before": sol.value, "after": after, "best": best,
+            "before": sol.value, "after": after, "best": best, "worst": worst,
             "loss": best - after if makers else after - best,
             "best_cards": [card_name(x) for x, v in sorted(sol.cards.items()) if v == best],
         })
@@ -169,9 +170,10 @@ def review_hand(record, rules: Rules | None = None) -> list[dict]:
     value its side could reach and what it cost (the module's header); one row per card, in
     play order (``play``, ``trick``, ``seat``, ``card``, ``position`` in the trick, ``role``
     maker / partner / defender, ``side``, ``legal`` cards, ``before``, ``after``, ``best``,
-    ``loss``, ``best_cards``).  All the prefixes of the plays are solved in one call; a
-    passed-out hand gives no rows.  A record with fewer than all its cards played is reviewed
-    as far as it goes."""
+    ``worst`` (the worst value a legal card gives the mover's side: the card mattered when it
+    differs from ``best``), ``loss``, ``best_cards``).  All the prefixes of the plays are
+    solved in one call; a passed-out hand gives no rows.  A record with fewer than all its
+    cards played is reviewed as far as it goes."""
     return review_hands([record], rules)[0]
 
 
