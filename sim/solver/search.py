@@ -140,6 +140,25 @@ def quick_tricks(hands, seat, rest, suits):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def cashes_one(hands, seat, rest, suits):
+    """Whether the leader's side surely takes a trick: he holds the highest card left of a plain
+    suit and neither opponent can trump it (each holds a card of that suit, or no trump)."""
+    mine = hands[seat]
+    o1 = hands[(seat + 1) & 3]
+    o2 = hands[(seat + 3) & 3]
+    for e in range(4):
+        m = suits[e]
+        if m == TRUMP_POW:
+            continue
+        x = rest & m
+        if x == 0 or ((mine >> top(x)) & 1) == 0:
+            continue
+        if ((o1 & m) != 0 or (o1 & TRUMP_POW) == 0) and ((o2 & m) != 0 or (o2 & TRUMP_POW) == 0):
+            return True
+    return False
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def tt_slot(key, bits):
     return np.int64((np.uint64(key) * _HASH) >> np.uint64(64 - bits))
 
@@ -174,6 +193,9 @@ def boundary(st, p, hands, nxt, n_active, maker_team, target, led_row, suits, tt
                 return 1
         elif left - k < need:
             return 0
+    side = 1 if (seat & 1) == maker_team else 0
+    if (need == 1 if side else need == left) and cashes_one(hands, seat, rest, suits):
+        return side
     q = quick_tricks(hands, seat, rest, suits)
     if (seat & 1) == maker_team:
         if q >= need:
@@ -197,7 +219,6 @@ def boundary(st, p, hands, nxt, n_active, maker_team, target, led_row, suits, tt
     st[p, TRK] = 0
     st[p, KIN] = 0
     st[p, LED] = 0
-    side = 1 if (seat & 1) == maker_team else 0
     st[p, SIDE] = side
     st[p, RES] = 0 if side else 1
     mine = hands[seat]
