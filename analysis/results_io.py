@@ -136,13 +136,24 @@ def write_win_gain(folder: Path, win_gain) -> dict:
     return tables
 
 
+#: what each play model means, for manifests
+PLAY_NOTES = {
+    "strategy": "the hands are played as the table's strategy plays them",
+    "perfect": "the strategy's bidding, then perfect play with every card seen (the dealer's "
+               "discard chosen the same way): each hand scores the solver's value of the "
+               "position when play begins",
+}
+
+
 def orderup_manifest(
     kind, *, seed, hands, deals, rules, table, threads, timings, paired, command, win_gain=None
 ) -> dict:
     """The manifest of an order-up or alone folder (with ``win_gain``: the score and deals of
-    the win-probability run)."""
+    the win-probability run); ``play`` is the paired tally's play model."""
+    play = getattr(paired, "play", "strategy")
     out = manifest(
-        kind, seed=seed, observed_hands=hands, paired_deals_per_position=deals,
+        kind, seed=seed, play=play, play_means=PLAY_NOTES[play],
+        observed_hands=hands, paired_deals_per_position=deals,
         counterfactual=_forced_runs(paired), **rules_fields(rules),
         strategies=table.describe(), threads=threads, wall_s=round(sum(timings.values()), 3),
         timings_s={k: round(v, 3) for k, v in timings.items()}, command=command,
@@ -305,5 +316,5 @@ __all__ = [
     "write_csv", "write_orderup", "write_alone", "write_win_gain", "orderup_manifest",
     "write_comparison", "comparison_manifest", "write_tournament", "tournament_manifest",
     "write_hands_run", "write_games_run", "write_chunked_run", "ORDERUP_FILES", "ALONE_FILES",
-    "WIN_GAIN_FILES",
+    "WIN_GAIN_FILES", "PLAY_NOTES",
 ]  # fmt: skip
