@@ -183,3 +183,49 @@ def test_alone_with_perfect_play_writes_tables_that_say_so(tmp_path):
     assert m["counterfactual"]["deals"]["dealer"] == 200
     for name in ("alone_vs_partner_by_trumps.csv", "observed_by_class.csv"):
         assert set(pd.read_csv(out / name)["play"]) == {"perfect"}
+
+
+# ---------------------------------------------------------------------------------------------
+# the published study's method and the two-models folder
+
+
+def test_every_seat_orders_on_every_deal():
+    from analysis.perfect import every_seat_positions, order_value_every_seat
+
+    rec = simulate(50, 9, records=True).records
+    a = every_seat_positions(rec)
+    n = len(rec)
+    assert np.array_equal(a["position"], np.repeat(np.arange(4), n))
+    assert np.array_equal(a["maker"], (np.tile(rec["dealer"], 4) + 1 + a["position"]) % 4)
+    dealer_rows = a["position"] == 3
+    assert (a["trumps"][dealer_rows] >= 1).all()  # the upcard counts for the dealer
+    table = order_value_every_seat(50, 9)
+    v = perfect_points(a["hands"], a["upcard"], a["dealer"], a["round"], a["maker"],
+                       a["trump"], a["alone"], a["defender_alone"]).value
+    assert set(np.unique(v)) <= {-2, 1, 2}
+    first = table[table["position"] == "first"]
+    assert first["deals"].sum() == n
+    assert table[table["position"] == "all"]["deals"].sum() == 4 * n
+    want = pd.Series(v[:n]).groupby(a["trumps"][:n]).mean()
+    assert np.allclose(first.set_index("trumps")["value"], want)
+
+
+def test_write_perfect_writes_both_models(tmp_path):
+    from analysis.perfect import PUBLISHED_ORDER_VALUE, order_value_every_seat
+    from analysis.results_io import PERFECT_CHARTS, PERFECT_FILES, write_perfect
+
+    paired = {play: O.counterfactual(60, 2, comparisons=(O.ORDER_VS_PASS, O.ALONE_VS_PARTNER),
+                                     play=play, batch=4096)
+              for play in ("strategy", "perfect")}  # fmt: skip
+    write_perfect(tmp_path, paired, order_value_every_seat(40, 2))
+    names = {p.name for p in tmp_path.iterdir()}
+    assert set(PERFECT_FILES) <= names
+    assert {f"{c}.{e}" for c in PERFECT_CHARTS for e in ("png", "svg")} <= names
+    t = pd.read_csv(tmp_path / "order_vs_pass_by_trumps.csv")
+    assert set(t["play"]) == {"strategy", "perfect"}
+    assert (t.groupby("play")["deals"].sum() == 2 * 4 * 60).all()  # positions and "all"
+    c = pd.read_csv(tmp_path / "published_comparison.csv")
+    a = c[c["position"] == "all"]
+    assert list(a["published_value"]) == [PUBLISHED_ORDER_VALUE[k] for k in a["trumps"]]
+    assert list(a["trumps"]) == sorted(a["trumps"]) and len(a) >= 4
+    assert {"every_seat_value", "perfect_gain", "strategy_gain"} <= set(c)
