@@ -27,6 +27,7 @@ _EXPORTS = {
     "head_to_head_games": ("analysis.headtohead", "head_to_head_games"),
     "by_position": ("analysis.summary", "by_position"),
     "win_probability_by_score": ("analysis.games", "win_probability_table"),
+    "every_seat_order_value": ("analysis.perfect", "order_value_every_seat"),
 }
 
 
@@ -192,8 +193,8 @@ def rule_comparison(hands: int, games: int = 0, seed: int = 0, rules_a=None, rul
 __all__ = [
     "hand_summary", "by_position", "games_summary", "win_probability_by_score", "order_up_rates",
     "order_pass_gain", "alone_partner_gain", "win_gain", "compare_rules", "rule_comparison",
-    "head_to_head", "head_to_head_games", "advise_hand", *sorted(k for k in _EXPORTS
-                                                            if k.startswith("plot_")),
+    "head_to_head", "head_to_head_games", "advise_hand", "every_seat_order_value",
+    *sorted(k for k in _EXPORTS if k.startswith("plot_")),
     "RuleComparison",
 ]  # fmt: skip
 

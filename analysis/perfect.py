@@ -70,9 +70,9 @@ def order_value_every_seat(
 ) -> pd.DataFrame:
     """The study's value of ordering up on ``deals`` deals of ``seed`` (module docstring).
 
-    Returns one row per position (and ``all``) and trump count: ``deals``, ``value`` (mean
-    points to the ordering team under perfect play) with ``value_low/high`` (95%), and
-    ``euchred_rate`` (share of the order-ups euchred)."""
+    Returns a DataFrame, one row per position (and ``all``) and trump count: ``deals``,
+    ``value`` (mean points to the ordering team under perfect play) with ``value_low/high``
+    (95%), and ``euchred_rate`` (share of the order-ups euchred)."""
     from sim.solver.perfect import perfect_points
 
     rules = rules or Rules()
