@@ -27,6 +27,9 @@ _EXPORTS = {
     "head_to_head_games": ("analysis.headtohead", "head_to_head_games"),
     "by_position": ("analysis.summary", "by_position"),
     "win_probability_by_score": ("analysis.games", "win_probability_table"),
+    "play_review": ("analysis.review", "play_review"),
+    "plot_play_review": ("analysis.review", "plot_play_review"),
+    "play_review_figure": ("analysis.review", "play_review_figure"),
     "every_seat_order_value": ("analysis.perfect", "order_value_every_seat"),
 }
 

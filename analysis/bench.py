@@ -49,6 +49,34 @@ def compile_seconds() -> float:
     return first - (time.perf_counter() - t0)
 
 
+def solver_rows(deals: int = 2_000) -> dict:
+    """The exact solver: microseconds per whole deal on one core with the transposition table
+    emptied before each (four-handed, alone, and four-handed with every first card's value),
+    and four-handed deals per second on all cores."""
+    from sim.solver import timing
+
+    return {
+        "four_handed": timing.solve_rates(deals, seed=1),
+        "alone": timing.solve_rates(deals, seed=2, alone=True),
+        "four_handed_card_values": timing.solve_rates(deals, seed=1, with_cards=True),
+        "deals_per_s_all_cores": timing.parallel_rate(10 * deals, seed=3),
+    }
+
+
+def format_solver(s: dict) -> list[str]:
+    lines = [f"{'exact solver, one core':<27} {'min':>6} {'median':>7} {'p99':>7} {'mean':>7} "
+             f"{'nodes med':>9} {'mean':>6}   (us per whole deal, table emptied each time)"]
+    for key, label in (("four_handed", "four-handed deal"), ("alone", "lone maker deal"),
+                       ("four_handed_card_values", "four-handed, each card")):
+        r = s[key]
+        lines.append(f"{label:<27} {r['min_us']:>6.2f} {r['median_us']:>7.2f} "
+                     f"{r['p99_us']:>7.1f} {r['mean_us']:>7.2f} {r['median_nodes']:>9.0f} "
+                     f"{r['mean_nodes']:>6.0f}")
+    lines.append(f"{'solver, all cores':<27} {s['deals_per_s_all_cores']:>12,.0f} "
+                 "four-handed deals/s")
+    return lines
+
+
 def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
     """All benchmark figures as a dict (see ``format_bench``)."""
     out = {"hands": hands, "repeats": repeats, "cores": numba.config.NUMBA_NUM_THREADS}
@@ -123,6 +151,7 @@ def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
     from analysis.advise import advise_bench
 
     out["advise_s"] = min(advise_bench() for _ in range(repeats))
+    out["solver"] = solver_rows()
     # memory stays flat in aggregate mode: peak RSS after a long aggregate run
     out["max_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
@@ -154,5 +183,8 @@ def format_bench(b: dict) -> str:
     lines.append("")
     lines.append(f"advise (default run)        {b['advise_s']:8.2f} s   "
                  '"JS AS 9H 9D TC" --upcard 9S --position first')
+    if "solver" in b:
+        lines.append("")
+        lines.extend(format_solver(b["solver"]))
     lines.append(f"peak resident memory        {b['max_rss_mb']:8.0f} MB")
     return "\n".join(lines)

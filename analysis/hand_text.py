@@ -134,4 +134,45 @@ def format_hand(record: dict, rules: Rules | None = None, title: str | None = No
     return "\n".join(lines)
 
 
-__all__ = ["format_hand", "sort_hand", "seat_label"]
+def _signed(v: int) -> str:
+    return f"{v:+d}"
+
+
+def _points_text(n: int) -> str:
+    return f"{n} point{'s' * (n != 1)}"
+
+
+def _cards_text(n: int) -> str:
+    return f"{n} card{'s' * (n != 1)}"
+
+
+def format_review(record: dict, rows: list[dict], totals: dict) -> str:
+    """The perfect-play review of a hand (``sim.solver.review_hand`` rows and
+    ``hand_totals``): each card's value before and after, a ``!`` and the points lost beside
+    every card that lost value, and the totals."""
+    if not rows:
+        return "review: passed out, no cards played"
+    maker = next(b["seat"] for b in record["bids"] if b["action"] in ("order_up", "call"))
+    lines = ["review with every card seen (the double-dummy solver): values are points to the "
+             f"makers (team {maker % 2})", "when all four play perfectly from there; ! a card "
+             "that cost its side (points lost, best cards):",
+             f"  {'trick':<6} {'seat':<5} {'role':<9} {'in trick':<9} {'card':<5} "
+             f"{'before':>6} {'after':>6}"]
+    for r in rows:
+        trick = str(r["trick"]) if r["position"] == "leader" else ""
+        line = (f"  {trick:<6} {r['seat']:<5} {r['role']:<9} {r['position']:<9} {r['card']:<5} "
+                f"{_signed(r['before']):>6} {_signed(r['after']):>6}")
+        if r["loss"]:
+            line += f"   ! -{r['loss']} (best {' '.join(r['best_cards'])})"
+        lines.append(line)
+    m, d = totals["makers_lost"], totals["defenders_lost"]
+    n_m = sum(1 for r in rows if r["loss"] and r["side"] == "makers")
+    n_d = sum(1 for r in rows if r["loss"] and r["side"] == "defenders")
+    lines.append(f"total: the makers' cards lost {_points_text(m)} ({_cards_text(n_m)}), the "
+                 f"defenders' cards {_points_text(d)} ({_cards_text(n_d)}):")
+    lines.append(f"  value when play began {_signed(totals['start'])} - {m} + {d} = "
+                 f"{_signed(totals['end'])}, the makers' points")
+    return "\n".join(lines)
+
+
+__all__ = ["format_hand", "format_review", "sort_hand", "seat_label"]

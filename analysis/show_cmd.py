@@ -23,16 +23,27 @@ def _strategies_text(table) -> str:
 @rules_options
 @strategy_options
 @click.option("--json", "as_json", is_flag=True, help="Print the hand record as JSON.")
-def show(seed, index, rules, table, as_json):
+@click.option("--review", is_flag=True,
+              help="Also value every card with the double-dummy solver (perfect play, every "
+                   "card seen) and mark the cards that lost value.")
+def show(seed, index, rules, table, as_json, review):
     """Show hand I of a run as it was dealt, bid and played.
 
     The hand is exactly the one 'simulate' with the same seed, rules and strategies counted.
     With --json it prints the hand record, which 'replay' accepts.
 
+    With --review it then lists every card with the hand's perfect value (points to the
+    makers when all four play perfectly with every card seen) before and after it; a card that
+    lost value for its side is marked ! with the points lost and the best cards. The makers'
+    losses minus the defenders' equal the value when play began minus the points scored. With
+    --json the answer is {"record": ..., "review": {"start", "end", "makers_lost",
+    "defenders_lost", "plays": [...]}}. The solver compiles on its first use (a minute or two).
+
     \b
     Example:
         euchre-sim show --seed 1 --hand 42
         euchre-sim show --seed 1 --hand 42 --rules house --json
+        euchre-sim show --seed 1 --hand 7 --review
     """
     if index < 0:
         raise click.ClickException(f"--hand must be 0 or more, not {index}")
@@ -44,13 +55,24 @@ def show(seed, index, rules, table, as_json):
         record = trace(seed, [index], rules, table)[0]
     except ValueError as e:
         raise click.ClickException(str(e)) from None
+    record = {**record, "note": f"seed {seed}, hand {index}"} if as_json else record
+    if review:
+        from sim.solver.review import hand_totals, review_hand
+
+        rows = review_hand(record, rules)
+        totals = hand_totals(rows)
     if as_json:
-        click.echo(json.dumps({**record, "note": f"seed {seed}, hand {index}"}))
+        answer = {"record": record, "review": {**totals, "plays": rows}} if review else record
+        click.echo(json.dumps(answer))
         return
     title = (
         f"hand {index} of seed {seed}: {rules.describe()}; strategies: {_strategies_text(table)}"
     )
     click.echo(format_hand(record, rules, title))
+    if review:
+        from analysis.hand_text import format_review
+
+        click.echo(format_review(record, rows, totals))
 
 
 __all__ = ["show"]

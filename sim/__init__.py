@@ -2,6 +2,7 @@
 
     result = sim.simulate(100_000, seed=1, rules=sim.Rules(stick_the_dealer=True))
     record = sim.trace(1, [42])[0]; sim.replay(record)    # hand 42 of seed 1, refereed
+    sim.review_hand(record, sim.Rules())                  # each card against perfect play
 
 Names load on first use, so ``import sim`` stays quick.  Nothing here imports ``analysis``.
 """
@@ -36,6 +37,11 @@ _EXPORTS = {
     "resume": ("sim.distributed", "resume"),
     "scheduler_context": ("sim.distributed", "scheduler_context"),
     "RunFolder": ("sim.runs", "RunFolder"),
+    "Position": ("sim.solver", "Position"),
+    "parse_position": ("sim.solver", "parse_position"),
+    "solve": ("sim.solver", "solve"),
+    "solve_positions": ("sim.solver", "solve_positions"),
+    "review_hand": ("sim.solver", "review_hand"),
 }
 
 __all__ = ["__version__", *_EXPORTS]

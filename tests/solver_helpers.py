@@ -13,6 +13,7 @@ from sim.solver import api
 from sim.solver.position import Position, State, active_seats, next_active
 from sim.solver.twin import solve_state_slow
 
+
 def twin_solve_many(hands, trump, maker, alone, defender, leader, table, won, lost,
                     lone_points, with_cards):
     n = len(trump)

@@ -5,7 +5,8 @@
 
 ``position`` reads, checks and replays positions; ``api`` packs them into arrays for the fast
 search (``search``) and back; ``twin`` is the slow, plain minimax the tests check it against;
-``positions_random`` makes random legal positions.  Names load on first use.
+``positions_random`` makes random legal positions; ``review`` values every card of a played
+hand record (``review_hand``).  Names load on first use.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ _EXPORTS = {
     "states_to_arrays": ("sim.solver.api", "states_to_arrays"),
     "solve_slow": ("sim.solver.twin", "solve_slow"),
     "random_positions": ("sim.solver.positions_random", "random_positions"),
+    "record_position": ("sim.solver.review", "record_position"),
+    "review_hand": ("sim.solver.review", "review_hand"),
+    "review_hands": ("sim.solver.review", "review_hands"),
+    "hand_totals": ("sim.solver.review", "hand_totals"),
 }
 
 __all__ = list(_EXPORTS)

@@ -38,13 +38,14 @@ MV, RES, SEAT, KIN, WINPOS, WINSEAT, LED, CARD, WON, LEFT, TRK, KEY, NEED, SIDE,
 N_FIELDS = 15
 MAX_PLY = 24
 TT_BITS = 12                 # 4,096 slots: a four-handed deal stores a few hundred boundaries
+TT_SIZE = (1 << TT_BITS) + 1  # the last slot holds the generation counter
 NOT_LEGAL = -100             # per-card value of a card that may not be played
 _HASH = np.uint64(0x9E3779B97F4A7C15)
 
 
-def new_table(bits: int = TT_BITS) -> np.ndarray:
+def new_table() -> np.ndarray:
     """An empty transposition table (the last slot holds the generation counter)."""
-    return np.zeros((1 << bits) + 1, np.int64)
+    return np.zeros(TT_SIZE, np.int64)
 
 
 def new_stack() -> np.ndarray:
@@ -247,6 +248,39 @@ def follower(st, p, hands, maker_team, suits, led_row):
     return -1
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def table_state(tbl, n_tbl, leader, nxt, led_row):
+    """The trick so far from the ``n_tbl`` cards on the table led by ``leader``: (the seat to
+    play, the led suit's mask, the winning card and seat, the mask of the cards)."""
+    c = tbl[0]
+    win_pos = c
+    win_seat = leader
+    seat = leader
+    trk = np.int64(1) << c
+    led = led_row[c]
+    for j in range(1, n_tbl):
+        seat = (nxt >> (2 * seat)) & 3
+        d = tbl[j]
+        trk |= np.int64(1) << d
+        if d > win_pos and ((np.int64(1) << d) & (led | TRUMP_POW)) != 0:
+            win_pos = d
+            win_seat = seat
+    return (nxt >> (2 * seat)) & 3, led, win_pos, win_seat, trk
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def settle(st, p, r):
+    """A child of ply ``p`` answered ``r``: a maker's node is won by one yes, a defender's
+    lost by one no; either ends the node."""
+    if st[p, SIDE]:
+        if r:
+            st[p, RES] = 1
+            st[p, MV] = 0
+    elif not r:
+        st[p, RES] = 0
+        st[p, MV] = 0
+
+
 @njit(cache=True, _nrt=False)
 def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, target, led_row,
           suits, tt, bits, gen, st):
@@ -265,20 +299,8 @@ def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, targe
         if r >= 0:
             return r, nodes
     else:
-        c = tbl[0]
-        win_pos = c
-        win_seat = leader
-        seat = leader
-        trk = np.int64(1) << c
-        led = led_row[c]
-        for j in range(1, n_tbl):
-            seat = (nxt >> (2 * seat)) & 3
-            d = tbl[j]
-            trk |= np.int64(1) << d
-            if d > win_pos and ((np.int64(1) << d) & (led | TRUMP_POW)) != 0:
-                win_pos = d
-                win_seat = seat
-        st[0, SEAT] = (nxt >> (2 * seat)) & 3
+        seat, led, win_pos, win_seat, trk = table_state(tbl, n_tbl, leader, nxt, led_row)
+        st[0, SEAT] = seat
         st[0, KIN] = n_tbl
         st[0, WINPOS] = win_pos
         st[0, WINSEAT] = win_seat
@@ -296,13 +318,7 @@ def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, targe
                 return r, nodes
             p -= 1
             hands[st[p, SEAT]] |= np.int64(1) << st[p, CARD]
-            if st[p, SIDE]:
-                if r:
-                    st[p, RES] = 1
-                    st[p, MV] = 0
-            elif not r:
-                st[p, RES] = 0
-                st[p, MV] = 0
+            settle(st, p, r)
             continue
         # the next card to try
         pref = mv & st[p, PREF]
@@ -349,13 +365,7 @@ def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, targe
             r = follower(st, q, hands, maker_team, suits, led_row)
         if r >= 0:
             hands[seat] |= bit
-            if st[p, SIDE]:
-                if r:
-                    st[p, RES] = 1
-                    st[p, MV] = 0
-            elif not r:
-                st[p, RES] = 0
-                st[p, MV] = 0
+            settle(st, p, r)
         else:
             p = q
 
@@ -385,22 +395,28 @@ def points(tricks_class, alone, defender, lone_points):
 
 
 @njit(cache=True, _nrt=False)
-def value_of(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, alone, defender,
-             lone_points, led_row, suits, tt, bits, st, out_nodes):
-    """The value of a position (points to the makers) by two probes; adds the nodes searched
-    to ``out_nodes[0]``.  Each probe is a fresh generation of ``tt``."""
-    gen = tt[tt.size - 1] + 1
-    tt[tt.size - 1] = gen
-    r, n = probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, 3, led_row,
-                 suits, tt, bits, gen, st)
-    out_nodes[0] += n
-    cls = 0
-    if r:
-        r5, n = probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, 5,
-                      led_row, suits, tt, bits, gen, st)
+def tricks_class(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, lo, hi,
+                 led_row, suits, tt, bits, gen, st, out_nodes):
+    """The makers' outcome under perfect play (0 = euchred, 1 = three or four tricks, 2 = all
+    five), known to lie in ``lo .. hi``: at most two probes.  Adds the nodes searched to
+    ``out_nodes[0]``."""
+    if lo == 0 and hi > 0:
+        r, n = probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, 3,
+                     led_row, suits, tt, bits, gen, st)
         out_nodes[0] += n
-        cls = 2 if r5 else 1
-    return points(cls, alone, defender, lone_points)
+        if r:
+            lo = 1
+        else:
+            hi = 0
+    if lo == 1 and hi == 2:
+        r, n = probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, 5,
+                     led_row, suits, tt, bits, gen, st)
+        out_nodes[0] += n
+        if r:
+            lo = 2
+        else:
+            hi = 1
+    return lo
 
 
 @njit(cache=True, _nrt=False)
@@ -428,43 +444,41 @@ def solve_one(hands_cards, trump, maker, alone, defender, leader, table, won, lo
         values[c] = NOT_LEGAL
     if left == 0:
         return points(0 if won < 3 else (1 if won < 5 else 2), alone, defender, lone_points)
-    v = value_of(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, alone,
-                 defender, lone_points, led_row, suits, tt, bits, st, out_nodes)
+    # a new generation of the table: nothing stored for another deal is read
+    gen = tt[tt.size - 1] + 1
+    tt[tt.size - 1] = gen
+    cls = tricks_class(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, 0, 2,
+                       led_row, suits, tt, bits, gen, st, out_nodes)
     if with_cards:
-        card_values(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, alone,
-                    defender, lone_points, led_row, suits, tt, bits, st, out_nodes, trump,
-                    values)
-    return v
+        card_values(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, cls,
+                    led_row, suits, tt, bits, gen, st, out_nodes, trump, values)
+        for c in range(24):
+            if values[c] != NOT_LEGAL:
+                values[c] = points(values[c], alone, defender, lone_points)
+    return points(cls, alone, defender, lone_points)
 
 
 @njit(cache=True, _nrt=False)
-def card_values(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, alone,
-                defender, lone_points, led_row, suits, tt, bits, st, out_nodes, trump, values):
-    """The value of each legal card of the player to move (``values``, card layout)."""
-    seat = leader
+def card_values(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, cls, led_row,
+                suits, tt, bits, gen, st, out_nodes, trump, values):
+    """The outcome class after each legal card of the player to move (``values``, card
+    layout), given the position's class ``cls``: a maker's card can only do as well or worse,
+    a defender's as well or better, so each card needs at most one probe but where the
+    position is euchred and a defender is to move.  The searches share the table."""
+    mover = leader
     led = np.int64(0)
     win_pos = -1
     win_seat = -1
     trk = np.int64(0)
-    for j in range(n_tbl):
-        if j > 0:
-            seat = (nxt >> (2 * seat)) & 3
-        d = tbl[j]
-        trk |= np.int64(1) << d
-        if j == 0:
-            led = led_row[d]
-            win_pos = d
-            win_seat = seat
-        elif d > win_pos and ((np.int64(1) << d) & (led | TRUMP_POW)) != 0:
-            win_pos = d
-            win_seat = seat
-    mover = seat if n_tbl == 0 else (nxt >> (2 * seat)) & 3
+    if n_tbl > 0:
+        mover, led, win_pos, win_seat, trk = table_state(tbl, n_tbl, leader, nxt, led_row)
     mine = hands[mover]
     legal = mine & led if n_tbl > 0 else mine
     if legal == 0:
         legal = mine
     rest = hands[0] | hands[1] | hands[2] | hands[3]
     reps, _m = representatives(legal, (rest ^ mine) | trk, suits, led_row)
+    lo, hi = (0, cls) if (mover & 1) == maker_team else (cls, 2)
     x = reps
     while x:
         c = low(x)
@@ -478,11 +492,11 @@ def card_values(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left,
             if n_tbl == 0 or (c > win_pos and (bit & (led | TRUMP_POW)) != 0):
                 w = mover
             mt = 1 if (w & 1) == maker_team else 0
-            v = value_of(hands, nxt, n_active, maker_team, w, tbl, 0, won + mt, left - 1,
-                         alone, defender, lone_points, led_row, suits, tt, bits, st, out_nodes)
+            v = tricks_class(hands, nxt, n_active, maker_team, w, tbl, 0, won + mt, left - 1,
+                             lo, hi, led_row, suits, tt, bits, gen, st, out_nodes)
         else:
-            v = value_of(hands, nxt, n_active, maker_team, leader, tbl, n_tbl + 1, won, left,
-                         alone, defender, lone_points, led_row, suits, tt, bits, st, out_nodes)
+            v = tricks_class(hands, nxt, n_active, maker_team, leader, tbl, n_tbl + 1, won,
+                             left, lo, hi, led_row, suits, tt, bits, gen, st, out_nodes)
         hands[mover] ^= bit
         # the card and every card equivalent to it (up to the next card of another hand)
         others = ((rest ^ mine) | trk) & led_row[c]
@@ -518,7 +532,7 @@ def solve_many(hands, trump, maker, alone, defender, leader, table, won, lost, l
     nodes = np.zeros(n, np.int64)
     n_chunks = (n + CHUNK - 1) // CHUNK
     for k in prange(n_chunks):
-        tt = np.zeros((1 << TT_BITS) + 1, np.int64)
+        tt = np.zeros(TT_SIZE, np.int64)
         st = np.zeros((MAX_PLY, N_FIELDS), np.int64)
         h = np.zeros(4, np.int64)
         tbl = np.zeros(4, np.int64)

@@ -1,0 +1,53 @@
+"""The fast solver against the plain minimax twin on random positions: values and the value of
+every legal card, in every kind of hand (four-handed, alone, lone defender, both), part-played
+and whole, all trump suits, with the left bower in play in most of them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.solver import api
+from sim.solver.positions_random import KINDS, random_positions
+from sim.solver.twin import solve_slow
+
+
+def _disagreements(positions, points):
+    fast = api.solve_positions(positions, points)
+    bad = []
+    for p, s in zip(positions, fast, strict=True):
+        value, cards = solve_slow(p, points)
+        if (s.value, s.cards) != (value, cards):
+            bad.append((p, (s.value, s.cards), (value, cards)))
+    return bad
+
+
+def test_fast_and_twin_agree_on_ten_thousand_part_played_positions():
+    positions = random_positions(10_000, seed=180, tricks_left=(1, 3))
+    assert {p.trump for p in positions} == {0, 1, 2, 3}
+    assert sum(bool(p.played) for p in positions) > 9_000
+    bad = _disagreements(positions, 4)
+    assert not bad, f"{len(bad)} disagreements, first: {bad[0]}"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_fast_and_twin_agree_on_whole_deals(kind):
+    positions = random_positions(60, seed=18, kinds=(kind,), played=(0, 3))
+    bad = _disagreements(positions, 4)
+    assert not bad, f"{len(bad)} disagreements, first: {bad[0]}"
+
+
+def test_two_point_lone_defender_euchres_agree():
+    positions = random_positions(500, seed=7, kinds=("defender", "both"), tricks_left=(1, 4))
+    assert not _disagreements(positions, 2)
+
+
+def test_results_do_not_depend_on_threads_or_batch():
+    """Solving alone, in a batch, and on one or two threads gives the same answers."""
+    positions = random_positions(300, seed=11, tricks_left=(2, 5))
+    one = [api.solve(p) for p in positions[:40]]
+    many = api.solve_positions(positions, threads=2)
+    single = api.solve_positions(positions, threads=1)
+    assert many == single
+    assert many[:40] == one
+    assert np.mean([s.value for s in many]) != 0  # not a degenerate sample
