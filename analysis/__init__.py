@@ -30,6 +30,7 @@ _EXPORTS = {
     "play_review": ("analysis.review", "play_review"),
     "plot_play_review": ("analysis.review", "plot_play_review"),
     "play_review_figure": ("analysis.review", "play_review_figure"),
+    "every_seat_order_value": ("analysis.perfect", "order_value_every_seat"),
 }
 
 
@@ -68,13 +69,15 @@ def games_summary(result):
 
 
 def order_up_rates(hands: int, seed: int = 0, rules=None, table=None, *, by: str = "class",
-                   threads=None, executor=None, progress=None):
+                   play: str = "strategy", threads=None, executor=None, progress=None):
     """Observed bidding: how often each position ordered up or called, and how it fared.
 
     Parameters
     ----------
     hands : hands to play (nothing forced).
     by : ``"class"``, ``"trumps"``, ``"trumps_aces"`` or ``"points"``.
+    play : ``"strategy"`` (hands played as the strategy plays) or ``"perfect"`` (scored under
+        perfect play after the strategy's bidding, ``analysis.orderup.perfect_records``).
 
     Returns
     -------
@@ -84,21 +87,22 @@ def order_up_rates(hands: int, seed: int = 0, rules=None, table=None, *, by: str
     from analysis import orderup
 
     tally = orderup.observe(hands, seed, rules, table, threads=threads, executor=executor,
-                            progress=progress)  # fmt: skip
+                            progress=progress, play=play)  # fmt: skip
     return orderup.observed_rates(tally, rules, by)
 
 
-def _forced_gain(choice, deals, seed, rules, table, by, threads, executor, progress):
+def _forced_gain(choice, deals, seed, rules, table, by, play, threads, executor, progress):
     from analysis import orderup
 
-    paired = orderup.counterfactual(deals, seed, rules, table, (choice,), threads=threads,
-                                    executor=executor, progress=progress)  # fmt: skip
+    paired = orderup.counterfactual(deals, seed, rules, table, (choice,), play=play,
+                                    threads=threads, executor=executor,
+                                    progress=progress)  # fmt: skip
     tally = next(iter(paired.values()))
     return orderup.counterfactual_table(tally, by, pooled=by == "trumps")
 
 
 def order_pass_gain(deals: int, seed: int = 0, rules=None, table=None, *, by: str = "trumps",
-                    threads=None, executor=None, progress=None):
+                    play: str = "strategy", threads=None, executor=None, progress=None):
     """EV(order up) - EV(pass) in round 1 for each position, on the same deals.
 
     Parameters
@@ -106,21 +110,24 @@ def order_pass_gain(deals: int, seed: int = 0, rules=None, table=None, *, by: st
     deals : paired deals per position (deals where the auction reached the player).
     by : ``"trumps"`` (with ``"all"`` rows pooling the positions), ``"class"``,
         ``"trumps_aces"`` or ``"points"``.
+    play : ``"strategy"`` (the hands played as the strategy plays them) or ``"perfect"`` (the
+        strategy's bidding, then perfect play with every card seen, the dealer's discard
+        included; not with the farmer's hand rule).
 
     Returns
     -------
     pandas.DataFrame
-        One row per position and group: ``ev_order``, ``ev_pass``, ``gain`` with paired 95%
-        intervals and a ``verdict`` (``analysis.orderup.counterfactual_table``).
+        One row per position and group: ``play``, ``ev_order``, ``ev_pass``, ``gain`` with
+        paired 95% intervals and a ``verdict`` (``analysis.orderup.counterfactual_table``).
     """
     from analysis.orderup import ORDER_VS_PASS
 
-    return _forced_gain(ORDER_VS_PASS, deals, seed, rules, table, by, threads, executor,
+    return _forced_gain(ORDER_VS_PASS, deals, seed, rules, table, by, play, threads, executor,
                         progress)  # fmt: skip
 
 
 def alone_partner_gain(deals: int, seed: int = 0, rules=None, table=None, *, by: str = "trumps",
-                       threads=None, executor=None, progress=None):
+                       play: str = "strategy", threads=None, executor=None, progress=None):
     """EV(order up alone) - EV(order up with partner) in round 1, on the same deals.
 
     Parameters as ``order_pass_gain``; returns a DataFrame like it (columns ``ev_alone``,
@@ -128,8 +135,8 @@ def alone_partner_gain(deals: int, seed: int = 0, rules=None, table=None, *, by:
     """
     from analysis.orderup import ALONE_VS_PARTNER
 
-    return _forced_gain(ALONE_VS_PARTNER, deals, seed, rules, table, by, threads, executor,
-                        progress)  # fmt: skip
+    return _forced_gain(ALONE_VS_PARTNER, deals, seed, rules, table, by, play, threads,
+                        executor, progress)  # fmt: skip
 
 
 def win_gain(deals: int, score, seed: int = 0, rules=None, table=None, *, alone: bool = False,
@@ -189,8 +196,8 @@ def rule_comparison(hands: int, games: int = 0, seed: int = 0, rules_a=None, rul
 __all__ = [
     "hand_summary", "by_position", "games_summary", "win_probability_by_score", "order_up_rates",
     "order_pass_gain", "alone_partner_gain", "win_gain", "compare_rules", "rule_comparison",
-    "head_to_head", "head_to_head_games", "advise_hand", *sorted(k for k in _EXPORTS
-                                                            if k.startswith("plot_")),
+    "head_to_head", "head_to_head_games", "advise_hand", "every_seat_order_value",
+    *sorted(k for k in _EXPORTS if k.startswith("plot_")),
     "RuleComparison",
 ]  # fmt: skip
 

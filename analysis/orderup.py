@@ -48,6 +48,10 @@ DEFAULT_BATCH = 1 << 18
 GROUPINGS = ("class", "trumps", "trumps_aces", "points", "position")
 _KEEP = ("class_code", "point_bin")
 _GIVE_UP = 1 << 20  # hands without a single reached deal before a position is given up
+#: how the cards are played once the bidding is over: as the table's strategy plays them, or
+#: perfectly with every card seen (``perfect_records``)
+PLAYS = ("strategy", "perfect")
+PERFECT_BATCH = 1 << 16  # smaller batches under perfect play: the solver is the slow part
 _RECORD_COLUMNS = (
     "hand0", "hand1", "hand2", "hand3", "upcard", "dealer", "round", "maker", "trump",
     "alone", "defender_alone", "maker_tricks",
@@ -100,6 +104,8 @@ class ObservedTally:
         default_factory=lambda: np.zeros((4, 2, N_POINT_BINS, N_OUTCOMES), np.int64)
     )
     hands: int = 0
+    #: how the hands were played after the bidding (``PLAYS``)
+    play: str = "strategy"
 
     def add(self, other: ObservedTally) -> ObservedTally:
         self.by_class += other.by_class
@@ -143,6 +149,7 @@ def observe(
     executor=None,
     batch: int = DEFAULT_BATCH,
     progress: Callable[[int], None] | None = None,
+    play: str = "strategy",
 ) -> ObservedTally:
     """Play ``hands`` hands with the strategy (no forcing) and tally every auction decision.
 
@@ -152,13 +159,20 @@ def observe(
     upcard's suit in round 1; in round 2 the suit called, else his best suit by point count
     (``analysis.features.decision_arrays``).  These rates are biased by which hands the
     strategy chose to bid: they describe the strategy, not the right decision.  Records stream
-    batch by batch into the tallies; memory stays flat whatever ``hands`` is.
+    batch by batch into the tallies; memory stays flat whatever ``hands`` is.  With ``play=
+    "perfect"`` every hand is scored under perfect play after the bidding (``perfect_records``;
+    the bidding is still the strategy's).
     """
     rules = rules or Rules()
     table = table or Table.teams()
-    total = ObservedTally()
+    check_play(play, rules, table)
+    total = ObservedTally(play=play)
+    if play == "perfect":
+        batch = min(batch, PERFECT_BATCH)
 
     def on_records(frame, _part):
+        if play == "perfect":
+            frame = perfect_records(frame, rules, threads=threads)
         total.add(observed_tally(frame, rules))
 
     simulate(
@@ -253,7 +267,8 @@ def observed_rates(tally: ObservedTally, rules: Rules | None = None, by: str = "
 
     Returns
     -------
-    DataFrame, one row per (position, round, group) that the auction reached: ``decisions``
+    DataFrame, one row per (position, round, group) that the auction reached: ``play`` (how
+    the hands were played after the bidding), ``decisions``
     (times the auction reached the player), ``made`` (ordered up or called) with
     ``made_rate/low/high`` of decisions; of the made hands ``success`` (3+ tricks), ``march``
     (5), ``euchred``, ``alone`` (each a count with Wilson rate and interval) and ``net_points``
@@ -274,7 +289,8 @@ def observed_rates(tally: ObservedTally, rules: Rules | None = None, by: str = "
     g = grouped[keep]
     n = n[keep]
     made = g[:, made_m].sum(axis=1)
-    cols = _label_columns(labels, [("position", list(POSITIONS)), ("round", [1, 2])], keep)
+    cols = {"play": np.full(n.size, tally.play)}
+    cols.update(_label_columns(labels, [("position", list(POSITIONS)), ("round", [1, 2])], keep))
     cols["decisions"] = n
     cols.update(_share_cols("made", made, n))
     cols.update(_share_cols("success", g[:, made_m & (tricks >= 3)].sum(axis=1), made))
@@ -316,7 +332,8 @@ class PairedTally:
 
     ``by_class[position, class code, net under a + 4, net under b + 4]``, ``by_points[position,
     point bin, ...]``; ``deals[position]`` paired deals kept (auction reached the position),
-    ``hands[position]`` hands played to find them.
+    ``hands[position]`` hands played to find them; ``play``: how the hands were played after
+    the bidding (``PLAYS``).
     """
 
     comparison: ForcedChoice
@@ -328,6 +345,8 @@ class PairedTally:
     )
     deals: np.ndarray = field(default_factory=lambda: np.zeros(4, np.int64))
     hands: np.ndarray = field(default_factory=lambda: np.zeros(4, np.int64))
+    #: how the hands were played after the bidding (``PLAYS``)
+    play: str = "strategy"
 
 
 def team_net(records, seat) -> np.ndarray:
@@ -393,6 +412,65 @@ def _position_index(position) -> int:
     return int(position)
 
 
+# ---------------------------------------------------------------------------------------------
+# perfect play after the bidding
+
+#: the bidding hooks of a code strategy: what of it is left once perfect play takes the cards
+BIDDING_HOOKS = ("order_up", "call")
+#: ``maker_tricks`` written for a hand scored under perfect play: its value gives the class of
+#: the makers' tricks (euchred, 3-4, all 5), not the count
+PERFECT_TRICKS = {"euchred": 2, "made": 3, "march": 5}
+
+
+def check_play(play: str, rules: Rules, table: Table | None = None) -> None:
+    """Raise ``ValueError`` (one line) unless ``play`` is one of ``PLAYS`` and applies here:
+    perfect play cannot score the farmer's hand rule (the records hold the hands before the
+    swap) nor change anything for a code strategy that only plays cards (no bidding hook)."""
+    if play not in PLAYS:
+        raise ValueError(f"play must be one of {', '.join(PLAYS)}, not {play!r}")
+    if play != "perfect":
+        return
+    if rules.farmers_hand:
+        raise ValueError("perfect play cannot be scored with the farmer's hand rule: the hand "
+                         "records hold the hands before a farmer's swap")
+    for s in (table.seats if table is not None else ()):
+        if s.hooks is not None and not set(s.hooks[2]) & set(BIDDING_HOOKS):
+            raise ValueError(
+                f"perfect play does not apply to the code strategy {s.name}: it only plays "
+                "cards (no order_up or call hook), and perfect play replaces its card play")
+
+
+def perfect_records(records: pd.DataFrame, rules: Rules | None = None, rows=None, *,
+                    threads: int | None = None) -> pd.DataFrame:
+    """A copy of ``records`` (``sim.runner.simulate(..., records=True)``) whose hands ``rows``
+    (default all) are scored under perfect play after the bidding
+    (``sim.solver.perfect.perfect_points``): ``points0``, ``points1`` and ``discard`` (the
+    dealer's perfect discard) replaced, ``maker_tricks`` set to 2, 3 or 5 (``PERFECT_TRICKS``:
+    euchred, made, march; the solver gives the class, not the count).  The bidding is the
+    records' own.  Other rows are left as they are."""
+    from sim.solver.perfect import perfect_points
+
+    rules = rules or Rules()
+    rows = np.arange(len(records)) if rows is None else np.asarray(rows, np.int64)
+    sub = {k: records[k].to_numpy()[rows] for k in (*_RECORD_COLUMNS, "discard")}
+    hands = np.stack([sub[f"hand{s}"] for s in range(4)], axis=1)
+    p = perfect_points(hands, sub["upcard"], sub["dealer"], sub["round"], sub["maker"],
+                       sub["trump"], sub["alone"], sub["defender_alone"], rules,
+                       discard=sub["discard"], threads=threads)  # fmt: skip
+    out = records.copy()
+    made = sub["maker"] >= 0
+    tricks = np.where(p.value < 0, PERFECT_TRICKS["euchred"],
+                      np.where(np.isin(p.value, (2, 4)), PERFECT_TRICKS["march"],
+                               PERFECT_TRICKS["made"]))  # fmt: skip
+    updates = {"points0": p.points0, "points1": p.points1, "discard": p.discard,
+               "maker_tricks": np.where(made, tricks, sub["maker_tricks"])}
+    for k, v in updates.items():
+        col = out[k].to_numpy().copy()
+        col[rows] = v
+        out[k] = col
+    return out
+
+
 def counterfactual(
     deals: int,
     seed: int = 0,
@@ -401,6 +479,7 @@ def counterfactual(
     comparisons: Sequence[ForcedChoice] = (ORDER_VS_PASS,),
     *,
     positions: Sequence = POSITIONS,
+    play: str = "strategy",
     threads: int | None = None,
     executor=None,
     batch: int | None = None,
@@ -421,15 +500,22 @@ def counterfactual(
     once).  Exactly the first ``deals`` deals (in hand order) where the auction reached the
     position are kept, so the sample never depends on the batch size.  ``progress(k)`` gets
     the paired deals added per batch.  Returns ``{comparison name "a-b": PairedTally}``.
+
+    ``play``: ``"strategy"`` (the hands are played as the table's strategy plays them) or
+    ``"perfect"``: the bidding as the strategy bids it, but each paired hand is scored under
+    perfect play with every card seen, the dealer's discard included (``perfect_records``);
+    refused with the farmer's hand rule (``check_play``).
     """
     if isinstance(deals, bool) or not isinstance(deals, int | np.integer) or deals < 1:
         raise ValueError(f"number of deals must be a positive whole number, not {deals!r}")
     rules = rules or Rules()
     table = table or Table.teams()
+    check_play(play, rules, table)
     if batch is None:
-        batch = min(DEFAULT_BATCH, -(-int(deals * 1.6) // DEFAULT_CHUNK) * DEFAULT_CHUNK)
+        most = PERFECT_BATCH if play == "perfect" else DEFAULT_BATCH
+        batch = min(most, -(-int(deals * 1.6) // DEFAULT_CHUNK) * DEFAULT_CHUNK)
     actions = sorted({c.force_a for c in comparisons} | {c.force_b for c in comparisons})
-    out = {f"{c.a}-{c.b}": PairedTally(c) for c in comparisons}
+    out = {f"{c.a}-{c.b}": PairedTally(c, play=play) for c in comparisons}
     for position in positions:
         p = _position_index(position)
         start = 0
@@ -448,6 +534,10 @@ def counterfactual(
             if kept + int(cum[-1]) > deals:
                 n_rows = int(np.searchsorted(cum, deals - kept)) + 1  # the deals-th reached
             recs = {a: r.iloc[:n_rows] for a, r in recs.items()}
+            if play == "perfect":
+                rows = np.flatnonzero(forced[:n_rows] == 1)
+                recs = {a: perfect_records(r, rules, rows, threads=threads)
+                        for a, r in recs.items()}  # fmt: skip
             added = 0
             for c in comparisons:
                 d = paired_deals(recs[c.force_a], recs[c.force_b], p, rules)
@@ -477,7 +567,8 @@ def counterfactual_table(
 
     Returns
     -------
-    DataFrame, one row per (position, group) with deals: ``deals``; ``ev_<a>``, ``ev_<b>``
+    DataFrame, one row per (position, group) with deals: ``play`` (how the hands were played
+    after the bidding: ``"strategy"`` or ``"perfect"``), ``deals``; ``ev_<a>``, ``ev_<b>``
     (mean net points per deal for the deciding player's team under each action, with
     ``_low/_high``); ``gain`` = EV(a) - EV(b) with ``gain_low/gain_high`` (paired normal
     interval) and ``gain_se``; ``verdict`` (``a`` when the interval is above 0, ``b`` when below,
@@ -498,7 +589,8 @@ def counterfactual_table(
     keep = n > 0
     j = j[keep]
     n = n[keep]
-    cols = _label_columns(labels, [("position", positions)], keep)
+    cols = {"play": np.full(int(keep.sum()), tally.play)}
+    cols.update(_label_columns(labels, [("position", positions)], keep))
     cols["deals"] = n
     j3 = j.reshape(-1, N_NET, N_NET)
     a_marg = j3.sum(axis=2)
@@ -908,6 +1000,7 @@ __all__ = [
     "march_check",
     "MARCH_CHECK_NOTE",
     "N_OUTCOMES", "NET_VALUES", "GROUPINGS", "outcome_code", "outcome_table",
+    "PLAYS", "check_play", "perfect_records", "PERFECT_TRICKS", "BIDDING_HOOKS",
     "ObservedTally", "observed_tally", "observe", "observed_rates", "mean_columns", "ForcedChoice",
     "ORDER_VS_PASS", "ALONE_VS_PARTNER", "PairedTally", "team_net", "paired_deals",
     "counterfactual", "counterfactual_table", "deals_table", "headline", "N_TEAM_POINTS",

@@ -27,21 +27,31 @@ from analysis.options import (
 from sim.runs import reproduce_command, rules_words, strategy_words
 
 
-def _command_line(name, hands, deals, seed, rules, table, out, force, threads, score=None):
+def _command_line(name, hands, deals, seed, rules, table, out, force, threads, score=None,
+                  play="strategy"):
     return reproduce_command(
         name, ["--hands", hands, "--deals", deals, "--seed", seed], rules_words(rules),
         strategy_words(table), ("--threads", threads),
-        ("--score", None if score is None else f"{score[0]}-{score[1]}"), ["--out", out],
-        ("--force", force),
+        ("--score", None if score is None else f"{score[0]}-{score[1]}"),
+        ("--play", None if play == "strategy" else play), ["--out", out], ("--force", force),
     )  # fmt: skip
 
 
-def _check(hands, deals, threads, seed, score, rules):
+def _check(hands, deals, threads, seed, score, rules, table, play):
     """Check the options; returns the score as (us, them) or None."""
     check_at_least("--hands", hands)
     check_at_least("--deals", deals)
     check_threads(threads)
     check_seed(seed)
+    from analysis.orderup import check_play
+
+    try:
+        check_play(play, rules, table)
+    except ValueError as e:
+        raise click.ClickException(f"--play {play}: {e}") from None
+    if score is not None and play == "perfect":
+        raise click.ClickException("--score cannot go with --play perfect: perfect play "
+                                   "maximises points, not the chance of winning the game")
     if score is None:
         return None
     from analysis.advise import parse_score
@@ -52,14 +62,15 @@ def _check(hands, deals, threads, seed, score, rules):
         raise click.ClickException(f"--score: {e}") from None
 
 
-def _study(kind, hands, deals, seed, rules, table, threads, silent, executor, folder, timings):
+def _study(kind, hands, deals, seed, rules, table, threads, silent, executor, folder, timings,
+           play):
     """Observe, play the paired forced runs and write their tables and charts into
     ``folder.tmp``; returns (observed tally, paired tally, tables)."""
     from analysis import orderup
     from analysis.results_io import write_alone, write_orderup
 
     choice = orderup.ORDER_VS_PASS if kind == "order-up" else orderup.ALONE_VS_PARTNER
-    run = dict(threads=threads, executor=executor)
+    run = dict(threads=threads, executor=executor, play=play)
     t0 = time.perf_counter()
     with progress_bar(silent, hands, "observed hands") as bar:
         observed = orderup.observe(hands, seed, rules, table, progress=ticker(bar), **run)
@@ -91,8 +102,8 @@ def _win_gain(deals, score, seed, rules, table, threads, silent, executor, folde
 
 
 def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silent, executor,
-         score=None):
-    score = _check(hands, deals, threads, seed, score, rules)
+         play, score=None):
+    score = _check(hands, deals, threads, seed, score, rules, table, play)
     from analysis.orderup import format_headline, format_win_headline
     from analysis.results_io import orderup_manifest
     from sim import runner
@@ -103,7 +114,7 @@ def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silen
     def work():
         used_threads = runner.set_threads(threads)
         run = (seed, rules, table, threads, silent, executor, folder)
-        observed, paired, tables = _study(kind, hands, deals, *run, timings)
+        observed, paired, tables = _study(kind, hands, deals, *run, timings, play)
         win_gain = win_tables = None
         if score is not None:
             t3 = time.perf_counter()
@@ -113,11 +124,14 @@ def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silen
             kind, seed=seed, hands=hands, deals=deals, rules=rules, table=table,
             threads=used_threads, timings=timings, paired=paired, win_gain=win_gain,
             command=_command_line(kind, hands, deals, seed, rules, table, out, force, threads,
-                                  score),
+                                  score, play),
         ))  # fmt: skip
         return paired, tables, win_gain, win_tables
 
     paired, tables, win_gain, win_tables = run_or_fail(ctx, folder, work)
+    if play == "perfect":
+        click.echo("play: perfect (the strategy's bidding, then every card seen and played "
+                   "perfectly, the dealer's discard included)\n")
     click.echo(format_headline(tables, paired, paired.comparison.a, paired.comparison.b))
     if win_gain is not None:
         click.echo("\n" + format_win_headline(win_tables["trumps"], win_gain))
@@ -133,6 +147,12 @@ def _common_options(f):
                      required=True, metavar="DIR",
                      help="Results folder to write (CSV tables, PNG/SVG charts, manifest.json)."),
         click.option("--threads", type=int, default=None, metavar="K", help="Threads."),
+        click.option("--play", type=click.Choice(("strategy", "perfect")), default="strategy",
+                     show_default=True,
+                     help="How the hands are played after the bidding: as the strategy plays "
+                     "them, or 'perfect': every card seen and played perfectly (the double-"
+                     "dummy solver), the dealer's discard too; the bidding stays the "
+                     "strategy's. Slower (about 10,000 paired deals a second)."),
         strategy_options,
         rules_options,
         click.option("--seed", type=int, default=1, show_default=True, help="Run seed."),
@@ -156,7 +176,7 @@ def _common_options(f):
 )
 @click.pass_context
 def order_up(ctx, hands, deals, seed, rules, table, threads, out, force, silent, score,
-             executor):
+             play, executor):
     """When should you order up? Observed rates and paired EV(order) - EV(pass) tables.
 
     Plays --hands hands to tally how often the strategy ordered up or called per position and
@@ -170,20 +190,25 @@ def order_up(ctx, hands, deals, seed, rules, table, threads, out, force, silent,
     is reported (win-probability table from simulated games; its own noise is not in the
     interval).
 
+    With --play perfect the bidding is still the strategy's, but every hand (observed and
+    paired) is then played with all cards seen and perfectly by all four players, the
+    dealer's discard included, and scores the solver's value; the tables gain play=perfect.
+
     \b
     Example:
         euchre-sim order-up --hands 1000000 --deals 200000 --out results/my-orderup
         euchre-sim order-up --strategy aggressive --rules stick_the_dealer --out runs/std --silent
         euchre-sim order-up --deals 100000 --score 8-9 --out runs/at-8-9
+        euchre-sim order-up --play perfect --hands 100000 --deals 50000 --out runs/perfect
     """
     _run(ctx, "order-up", hands, deals, seed, rules, table, threads, out, force, silent,
-         executor, score)  # fmt: skip
+         executor, play, score)  # fmt: skip
 
 
 @click.command("alone")
 @_common_options
 @click.pass_context
-def alone(ctx, hands, deals, seed, rules, table, threads, out, force, silent, executor):
+def alone(ctx, hands, deals, seed, rules, table, threads, out, force, silent, play, executor):
     """When should you go alone? Paired EV(alone) - EV(partner) and march rates by hand class.
 
     Like 'order-up', but the forced round-1 decision is ordering up alone against ordering up
@@ -193,8 +218,10 @@ def alone(ctx, hands, deals, seed, rules, table, threads, out, force, silent, ex
     Example:
         euchre-sim alone --hands 1000000 --deals 200000 --out results/my-alone
         euchre-sim alone --rules house --deals 100000 --out runs/alone-house --silent
+        euchre-sim alone --play perfect --hands 100000 --deals 50000 --out runs/alone-perfect
     """
-    _run(ctx, "alone", hands, deals, seed, rules, table, threads, out, force, silent, executor)
+    _run(ctx, "alone", hands, deals, seed, rules, table, threads, out, force, silent, executor,
+         play)
 
 
 __all__ = ["order_up", "alone"]

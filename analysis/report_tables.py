@@ -134,11 +134,19 @@ def gain_headline(df: pd.DataFrame, a: str, b: str, question: str, intro: str) -
     return Headline(question, table_html(header, rows), how)
 
 
+def _play_words(df) -> str:
+    """`` (perfect play after the bidding)`` for a table of ``--play perfect``, else ``""``."""
+    if "play" in df and set(df["play"]) == {"perfect"}:
+        return " (perfect play after the bidding)"
+    return ""
+
+
 def orderup_headlines(folder: Path) -> list[Headline]:
     df = _read(folder, "order_vs_pass_by_trumps.csv")
     if df is None:
         return []
-    return [gain_headline(df, "order", "pass", "Should you order up in round 1?",
+    return [gain_headline(df, "order", "pass",
+                          f"Should you order up in round 1?{_play_words(df)}",
                           "Order up or pass, by trumps held and position:")]  # fmt: skip
 
 
@@ -146,7 +154,8 @@ def alone_headlines(folder: Path) -> list[Headline]:
     df = _read(folder, "alone_vs_partner_by_trumps.csv")
     if df is None:
         return []
-    return [gain_headline(df, "alone", "partner", "Once you order up, should you go alone?",
+    return [gain_headline(df, "alone", "partner",
+                          f"Once you order up, should you go alone?{_play_words(df)}",
                           "Conditional on ordering up in round 1 (both sides of each "
                           "comparison order):")]  # fmt: skip
 

@@ -136,13 +136,24 @@ def write_win_gain(folder: Path, win_gain) -> dict:
     return tables
 
 
+#: what each play model means, for manifests
+PLAY_NOTES = {
+    "strategy": "the hands are played as the table's strategy plays them",
+    "perfect": "the strategy's bidding, then perfect play with every card seen (the dealer's "
+               "discard chosen the same way): each hand scores the solver's value of the "
+               "position when play begins",
+}
+
+
 def orderup_manifest(
     kind, *, seed, hands, deals, rules, table, threads, timings, paired, command, win_gain=None
 ) -> dict:
     """The manifest of an order-up or alone folder (with ``win_gain``: the score and deals of
-    the win-probability run)."""
+    the win-probability run); ``play`` is the paired tally's play model."""
+    play = getattr(paired, "play", "strategy")
     out = manifest(
-        kind, seed=seed, observed_hands=hands, paired_deals_per_position=deals,
+        kind, seed=seed, play=play, play_means=PLAY_NOTES[play],
+        observed_hands=hands, paired_deals_per_position=deals,
         counterfactual=_forced_runs(paired), **rules_fields(rules),
         strategies=table.describe(), threads=threads, wall_s=round(sum(timings.values()), 3),
         timings_s={k: round(v, 3) for k, v in timings.items()}, command=command,
@@ -162,6 +173,62 @@ def _forced_runs(tally) -> dict:
         "deals": dict(zip(POSITIONS, map(int, tally.deals), strict=True)),
         "hands_played": dict(zip(POSITIONS, map(int, tally.hands), strict=True)),
     }
+
+
+# ---------------------------------------------------------------------------------------------
+# the same questions under two models of play
+
+PERFECT_FILES = (
+    "order_vs_pass_by_class.csv", "order_vs_pass_by_trumps_aces.csv",
+    "order_vs_pass_by_trumps.csv", "order_vs_pass_by_points.csv", "order_vs_pass_deals.csv",
+    "alone_vs_partner_by_class.csv", "alone_vs_partner_by_trumps_aces.csv",
+    "alone_vs_partner_by_trumps.csv", "alone_vs_partner_by_points.csv",
+    "alone_vs_partner_deals.csv", "order_value_every_seat.csv", "published_comparison.csv",
+)  # fmt: skip
+PERFECT_CHARTS = ("order_up_two_models", "order_up_heatmaps_two_models", "alone_two_models",
+                  "alone_heatmaps_two_models", "published_comparison")  # fmt: skip
+
+
+def write_perfect(folder: Path, paired: dict, every_seat, dpi: int = 100) -> dict:
+    """Write the two-models folder (``PERFECT_FILES``, ``PERFECT_CHARTS`` as PNG + SVG).
+
+    ``paired``: ``{play: {"order-pass": PairedTally, "alone-partner": PairedTally}}`` for the
+    plays ``strategy`` and ``perfect`` (``analysis.orderup.counterfactual(..., play=...)``);
+    each CSV holds both plays' rows (column ``play``).  ``every_seat``:
+    ``analysis.perfect.order_value_every_seat``.  Returns the tables by file stem."""
+    import pandas as pd
+
+    from analysis import charts
+    from analysis import perfect as P
+    from analysis.orderup import counterfactual_table, deals_table
+
+    out = {}
+    for key, prefix, a, b, question in (
+        ("order-pass", "order_vs_pass", "order", "pass", "order_up"),
+        ("alone-partner", "alone_vs_partner", "alone", "partner", "alone"),
+    ):
+        tallies = {play: t[key] for play, t in paired.items()}
+        by = {g: {play: counterfactual_table(t, g, pooled=g == "trumps")
+                  for play, t in tallies.items()}
+              for g in ("class", "trumps_aces", "trumps", "points")}  # fmt: skip
+        for g, tables in by.items():
+            out[f"{prefix}_by_{g}"] = pd.concat(tables.values(), ignore_index=True)
+        out[f"{prefix}_deals"] = pd.concat(
+            [deals_table(t).assign(play=play)[["play", "position", "deals", "hands",
+                                               "reached_share"]]
+             for play, t in tallies.items()], ignore_index=True)  # fmt: skip
+        charts.save_figure(P.two_models_figure(by["trumps"], a, b),
+                           folder / f"{question}_two_models", dpi)  # fmt: skip
+        charts.save_figure(P.two_models_heatmaps(by["trumps_aces"], a, b),
+                           folder / f"{question}_heatmaps_two_models", dpi)  # fmt: skip
+        if key == "order-pass":
+            out["published_comparison"] = P.published_comparison(every_seat, by["trumps"])
+    out["order_value_every_seat"] = every_seat
+    for stem, df in out.items():
+        write_csv(df, folder / f"{stem}.csv")
+    charts.save_figure(P.published_figure(out["published_comparison"]),
+                       folder / "published_comparison", dpi)  # fmt: skip
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -305,5 +372,5 @@ __all__ = [
     "write_csv", "write_orderup", "write_alone", "write_win_gain", "orderup_manifest",
     "write_comparison", "comparison_manifest", "write_tournament", "tournament_manifest",
     "write_hands_run", "write_games_run", "write_chunked_run", "ORDERUP_FILES", "ALONE_FILES",
-    "WIN_GAIN_FILES",
+    "WIN_GAIN_FILES", "PLAY_NOTES", "write_perfect", "PERFECT_FILES", "PERFECT_CHARTS",
 ]  # fmt: skip
