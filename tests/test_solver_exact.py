@@ -51,3 +51,16 @@ def test_results_do_not_depend_on_threads_or_batch():
     assert many == single
     assert many[:40] == one
     assert np.mean([s.value for s in many]) != 0  # not a degenerate sample
+
+
+def test_the_benchmark_times_real_solves():
+    """The bench's deals are whole deals (20 distinct cards, a lone maker's partner empty) and
+    its figures are ordered and count the search's nodes."""
+    from sim.solver import timing
+
+    hands, trump, maker, alone, *_ = timing.random_deals(50, seed=3, alone=True)
+    assert all(bin(int(np.bitwise_or.reduce(h))).count("1") == 15 for h in hands)
+    assert all(h[(m + 2) % 4] == 0 for h, m in zip(hands, maker, strict=True))
+    r = timing.solve_rates(50, seed=4)
+    assert 0 < r["min_us"] <= r["median_us"] <= r["p99_us"]
+    assert r["mean_nodes"] > 1

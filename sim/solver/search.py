@@ -16,8 +16,10 @@ recursion and no allocation:
   second to fourth hand, the cheapest card that takes the trick from the other side, then the
   lowest card;
 * at each trick boundary: the probe is settled at once when the tricks needed are none or more
-  than are left, or by the top trumps: a player holding the top ``k`` trumps left takes ``k``
-  tricks; the last trick is played out directly;
+  than are left, or by sure tricks: a player holding the top ``k`` trumps left takes ``k``
+  tricks, the leader takes the winners he can cash (``quick_tricks``), and a leader holding the
+  highest card of a plain suit that neither opponent can trump takes that trick
+  (``cashes_one``); the last trick is played out directly;
 * a transposition table at trick boundaries keeps bounds on the makers' tricks from there.  Within
   one deal the cards left (one 24-bit mask) and the leader identify the position exactly.  The
   table is stamped with a generation number per solve, so "emptying" it costs nothing and
