@@ -109,6 +109,83 @@ def last_trick(hands, leader, nxt, n_active, led_row):
     return win_seat
 
 
+# combos of the followers' choices whose bit j is 0 (``last_two``'s reduction)
+_LOW_HALF = (0b01010101, 0b00110011, 0b00001111)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def last_two(hands, leader, nxt, n_active, maker_team, led_row, need):
+    """1 if the makers take ``need`` of the last two tricks (every hand holds two cards), else
+    0.  For each lead, every combination of the followers' choices (at most eight) is played
+    out into a bit mask of outcomes, which is then reduced follower by follower, last first:
+    an OR over a maker's choice, an AND over a defender's."""
+    s1 = (nxt >> (2 * leader)) & 3
+    s2 = (nxt >> (2 * s1)) & 3
+    s3 = (nxt >> (2 * s2)) & 3
+    n_f = n_active - 1
+    lead_maker = (leader & 1) == maker_team
+    result = 0 if lead_maker else 1
+    h0 = hands[leader]
+    while h0:
+        a = low(h0)
+        h0 &= h0 - 1
+        led = led_row[a]
+        beat = led | TRUMP_POW
+        l1 = hands[s1] & led
+        l1 = l1 if l1 else hands[s1]
+        l2 = hands[s2] & led
+        l2 = l2 if l2 else hands[s2]
+        l3 = hands[s3] & led
+        l3 = l3 if l3 else hands[s3]
+        ok = 0
+        for combo in range(1 << n_f):
+            c1 = top(l1) if combo & 1 else low(l1)
+            wp = a
+            ws = leader
+            if c1 > wp and ((np.int64(1) << c1) & beat) != 0:
+                wp = c1
+                ws = s1
+            left_over = hands[leader] ^ (np.int64(1) << a)
+            r1 = hands[s1] ^ (np.int64(1) << c1)
+            r2 = np.int64(0)
+            r3 = np.int64(0)
+            if n_f > 1:
+                c2 = top(l2) if combo & 2 else low(l2)
+                if c2 > wp and ((np.int64(1) << c2) & beat) != 0:
+                    wp = c2
+                    ws = s2
+                r2 = hands[s2] ^ (np.int64(1) << c2)
+                if n_f > 2:
+                    c3 = top(l3) if combo & 4 else low(l3)
+                    if c3 > wp and ((np.int64(1) << c3) & beat) != 0:
+                        wp = c3
+                        ws = s3
+                    r3 = hands[s3] ^ (np.int64(1) << c3)
+            t = 1 if (ws & 1) == maker_team else 0
+            # the last trick: the winner leads his last card; the highest of its suit or trump wins
+            lead2 = left_over if ws == leader else (r1 if ws == s1 else (r2 if ws == s2 else r3))
+            b = top((left_over | r1 | r2 | r3) & (led_row[low(lead2)] | TRUMP_POW))
+            w2 = leader if (left_over >> b) & 1 else (
+                s1 if (r1 >> b) & 1 else (s2 if (r2 >> b) & 1 else s3))
+            t += 1 if (w2 & 1) == maker_team else 0
+            if t >= need:
+                ok |= 1 << combo
+        for j in range(n_f - 1, -1, -1):
+            s = s1 if j == 0 else (s2 if j == 1 else s3)
+            if (s & 1) == maker_team:
+                ok = (ok | (ok >> (1 << j))) & _LOW_HALF[j]
+            else:
+                ok = ok & (ok >> (1 << j)) & _LOW_HALF[j]
+        r = ok & 1
+        if lead_maker and r:
+            result = 1
+            break
+        if not lead_maker and not r:
+            result = 0
+            break
+    return result
+
+
 @njit(cache=True, inline="always", _nrt=False)
 def quick_tricks(hands, seat, rest, suits):
     """Tricks the leader takes by leading winners: his trumps above every other trump left,
@@ -179,6 +256,8 @@ def boundary(st, p, hands, nxt, n_active, maker_team, target, led_row, suits, tt
     if left == 1:
         w = last_trick(hands, seat, nxt, n_active, led_row)
         return 1 if (w & 1) == maker_team else 0
+    if left == 2:
+        return last_two(hands, seat, nxt, n_active, maker_team, led_row, need)
     rest = hands[0] | hands[1] | hands[2] | hands[3]
     # top trumps: the holder of the top k trumps left takes k tricks
     trumps = rest & TRUMP_POW
