@@ -113,7 +113,7 @@ def last_trick(hands, leader, nxt, n_active, led_row):
 _LOW_HALF = (0b01010101, 0b00110011, 0b00001111)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def last_two(hands, leader, nxt, n_active, maker_team, led_row, need):
     """1 if the makers take ``need`` of the last two tricks (every hand holds two cards), else
     0.  For each lead, every combination of the followers' choices (at most eight) is played
@@ -186,7 +186,7 @@ def last_two(hands, leader, nxt, n_active, maker_team, led_row, need):
     return result
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def quick_tricks(hands, seat, rest, suits):
     """Tricks the leader takes by leading winners: his trumps above every other trump left,
     then, if that leaves nobody else a trump, his plain cards above every other card of their
@@ -218,7 +218,7 @@ def quick_tricks(hands, seat, rest, suits):
     return k
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def cashes_one(hands, seat, rest, suits):
     """Whether the leader's side surely takes a trick: he holds the highest card left of a plain
     suit and neither opponent can trump it (each holds a card of that suit, or no trump)."""
@@ -238,12 +238,12 @@ def cashes_one(hands, seat, rest, suits):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def tt_slot(key, bits):
-    return np.int64((np.uint64(key) * _HASH) >> np.uint64(64 - bits))
+def tt_slot(key):
+    return np.int64((np.uint64(key) * _HASH) >> np.uint64(64 - TT_BITS))
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def boundary(st, p, hands, nxt, n_active, maker_team, target, led_row, suits, tt, bits, gen):
+def boundary(st, p, hands, nxt, n_active, maker_team, target, led_row, suits, tt, gen):
     """Open the trick-boundary node at ply ``p`` (SEAT, WON, LEFT set).  Returns 1 or 0 when
     the probe is settled there, else -1 with the node's moves set."""
     need = target - st[p, WON]
@@ -284,7 +284,7 @@ def boundary(st, p, hands, nxt, n_active, maker_team, target, led_row, suits, tt
     elif left - q < need:
         return 0
     key = rest | (np.int64(seat) << 24)
-    slot = tt_slot(key, bits)
+    slot = tt_slot(key)
     e = tt[slot]
     lb = 0
     ub = left
@@ -310,10 +310,10 @@ def boundary(st, p, hands, nxt, n_active, maker_team, target, led_row, suits, tt
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def tt_store(st, p, tt, bits, gen, result):
+def tt_store(st, p, tt, gen, result):
     key = st[p, KEY]
     need = st[p, NEED]
-    slot = tt_slot(key, bits)
+    slot = tt_slot(key)
     e = tt[slot]
     lb = 0
     ub = st[p, LEFT]
@@ -385,7 +385,7 @@ def settle(st, p, r):
 
 @njit(cache=True, _nrt=False)
 def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, target, led_row,
-          suits, tt, bits, gen, st):
+          suits, tt, gen, st):
     """Can the makers take at least ``target`` tricks in the whole hand?  ``hands`` (power
     layout, sitting-out seats empty) are changed during the search and restored; ``tbl`` holds
     the ``n_tbl`` cards already on the table this trick, led by ``leader``; ``won`` tricks are
@@ -396,7 +396,7 @@ def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, targe
     st[0, LEFT] = left
     if n_tbl == 0:
         st[0, SEAT] = leader
-        r = boundary(st, 0, hands, nxt, n_active, maker_team, target, led_row, suits, tt, bits,
+        r = boundary(st, 0, hands, nxt, n_active, maker_team, target, led_row, suits, tt,
                      gen)
         if r >= 0:
             return r, nodes
@@ -415,7 +415,7 @@ def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, targe
         if mv == 0:
             r = st[p, RES]
             if st[p, KIN] == 0:
-                tt_store(st, p, tt, bits, gen, r)
+                tt_store(st, p, tt, gen, r)
             if p == 0:
                 return r, nodes
             p -= 1
@@ -454,7 +454,7 @@ def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, targe
             st[q, WON] = st[p, WON] + (1 if (win_seat & 1) == maker_team else 0)
             st[q, LEFT] = st[p, LEFT] - 1
             r = boundary(st, q, hands, nxt, n_active, maker_team, target, led_row, suits, tt,
-                         bits, gen)
+                         gen)
         else:
             st[q, SEAT] = (nxt >> (2 * seat)) & 3
             st[q, KIN] = kin + 1
@@ -498,21 +498,21 @@ def points(tricks_class, alone, defender, lone_points):
 
 @njit(cache=True, _nrt=False)
 def tricks_class(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, lo, hi,
-                 led_row, suits, tt, bits, gen, st, out_nodes):
+                 led_row, suits, tt, gen, st, out_nodes):
     """The makers' outcome under perfect play (0 = euchred, 1 = three or four tricks, 2 = all
     five), known to lie in ``lo .. hi``: at most two probes.  Adds the nodes searched to
     ``out_nodes[0]``."""
     if lo == 0 and hi > 0:
-        r, n = probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, 3,
-                     led_row, suits, tt, bits, gen, st)
+        r, n = probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left,
+                     np.int64(3), led_row, suits, tt, gen, st)
         out_nodes[0] += n
         if r:
             lo = 1
         else:
             hi = 0
     if lo == 1 and hi == 2:
-        r, n = probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, 5,
-                     led_row, suits, tt, bits, gen, st)
+        r, n = probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left,
+                     np.int64(5), led_row, suits, tt, gen, st)
         out_nodes[0] += n
         if r:
             lo = 2
@@ -523,7 +523,7 @@ def tricks_class(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left
 
 @njit(cache=True, _nrt=False)
 def solve_one(hands_cards, trump, maker, alone, defender, leader, table, won, lost, lone_points,
-              with_cards, hands, tbl, tt, bits, st, values, out_nodes):
+              with_cards, hands, tbl, tt, st, values, out_nodes):
     """Solve one position (arguments as one row of ``solve_many``; ``hands`` (4) and ``tbl``
     (4) are scratch).  Writes the per-card values into ``values`` (24, card layout) when
     ``with_cards``, and returns the position's value."""
@@ -549,11 +549,11 @@ def solve_one(hands_cards, trump, maker, alone, defender, leader, table, won, lo
     # a new generation of the table: nothing stored for another deal is read
     gen = tt[tt.size - 1] + 1
     tt[tt.size - 1] = gen
-    cls = tricks_class(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, 0, 2,
-                       led_row, suits, tt, bits, gen, st, out_nodes)
+    cls = tricks_class(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left,
+                       np.int64(0), np.int64(2), led_row, suits, tt, gen, st, out_nodes)
     if with_cards:
         card_values(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, cls,
-                    led_row, suits, tt, bits, gen, st, out_nodes, trump, values)
+                    led_row, suits, tt, gen, st, out_nodes, trump, values)
         for c in range(24):
             if values[c] != NOT_LEGAL:
                 values[c] = points(values[c], alone, defender, lone_points)
@@ -562,7 +562,7 @@ def solve_one(hands_cards, trump, maker, alone, defender, leader, table, won, lo
 
 @njit(cache=True, _nrt=False)
 def card_values(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, cls, led_row,
-                suits, tt, bits, gen, st, out_nodes, trump, values):
+                suits, tt, gen, st, out_nodes, trump, values):
     """The outcome class after each legal card of the player to move (``values``, card
     layout), given the position's class ``cls``: a maker's card can only do as well or worse,
     a defender's as well or better, so each card needs at most one probe but where the
@@ -594,11 +594,11 @@ def card_values(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left,
             if n_tbl == 0 or (c > win_pos and (bit & (led | TRUMP_POW)) != 0):
                 w = mover
             mt = 1 if (w & 1) == maker_team else 0
-            v = tricks_class(hands, nxt, n_active, maker_team, w, tbl, 0, won + mt, left - 1,
-                             lo, hi, led_row, suits, tt, bits, gen, st, out_nodes)
+            v = tricks_class(hands, nxt, n_active, maker_team, w, tbl, np.int64(0), won + mt,
+                             left - 1, lo, hi, led_row, suits, tt, gen, st, out_nodes)
         else:
             v = tricks_class(hands, nxt, n_active, maker_team, leader, tbl, n_tbl + 1, won,
-                             left, lo, hi, led_row, suits, tt, bits, gen, st, out_nodes)
+                             left, lo, hi, led_row, suits, tt, gen, st, out_nodes)
         hands[mover] ^= bit
         # the card and every card equivalent to it (up to the next card of another hand)
         others = ((rest ^ mine) | trk) & led_row[c]
@@ -643,6 +643,6 @@ def solve_many(hands, trump, maker, alone, defender, leader, table, won, lost, l
             cnt[0] = 0
             values[i] = solve_one(hands[i], trump[i], maker[i], alone[i], defender[i],
                                   leader[i], table[i], won[i], lost[i], lone_points,
-                                  with_cards, h, tbl, tt, TT_BITS, st, cards[i], cnt)
+                                  with_cards, h, tbl, tt, st, cards[i], cnt)
             nodes[i] = cnt[0]
     return values, cards, nodes

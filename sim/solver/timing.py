@@ -68,8 +68,8 @@ def _timed(hands, trump, maker, alone, defender, leader, table, won, lost, with_
         cnt[0] = 0
         t0 = cycle_counter()
         total += search.solve_one(hands[i], trump[i], maker[i], alone[i], defender[i], leader[i],
-                                  table[i], won[i], lost[i], 4, with_cards, h, tbl, tt,
-                                  search.TT_BITS, st, vals, cnt)
+                                  table[i], won[i], lost[i], np.int64(4), with_cards, h, tbl,
+                                  tt, st, vals, cnt)
         ticks[i] = cycle_counter() - t0
         nodes[i] = cnt[0]
     return total
