@@ -126,8 +126,8 @@ def choose_card(kn, n_worlds, key, margin, tt, st, out_values):
         if status == 0:
             continue
         search.solve_one(hands, trump, maker, alone, defender, leader, table, won, lost,
-                         lone_points, True, h_scratch, t_scratch, tt, search.TT_BITS, st,
-                         values, nodes)
+                         lone_points, np.bool_(True), h_scratch, t_scratch, tt, st, values,
+                         nodes)
         solved += 1
         x = legal
         while x:
