@@ -18,18 +18,17 @@ from dataclasses import replace
 import pytest
 
 import sim
-from sim.cards import card_name, cards_of, effective_suit, suit_of
-from sim.players import BASIC_PARAMS, basic_twin
+from sim.cards import card_name, suit_of
 from sim.records import RecordError
-from sim.referee import replay_record, team, trick_winner
+from sim.referee import replay_record, team
 from sim.rules import Rules
 from sim.solver import replay_played, score, solve_positions
+from sim.solver.pimc_play import basic_card
 from sim.solver.position import next_active
 from sim.solver.review import hand_totals, record_position, review_hand, review_hands
 
 SEED = 11
 N_HANDS = 300
-OVERTAKE = BASIC_PARAMS["overtake_partner"][0]
 
 
 @pytest.fixture(scope="module")
@@ -47,27 +46,6 @@ def _turned(rec) -> int | None:
     """The suit turned down, when trump was called in round 2 (basic avoids leading it)."""
     called = any(b["action"] == "call" for b in rec["bids"])
     return suit_of(sim.cards.parse_card(rec["upcard"])) if called else None
-
-
-def basic_card(pos, state, turned) -> int:
-    """basic's card, with the arguments the kernel gives it (sim/kernel/hand.py: lead_card,
-    follow_card): the suit turned down in round 2, the lone maker, the cards played so far."""
-    seat, trump = state.to_move, pos.trump
-    hand = cards_of(state.hands[seat])
-    if not state.table:
-        return basic_twin.lead(hand, trump, seat, pos.maker, pos.alone, turned)
-    active = pos.active
-    seats = [state.trick_leader]
-    for _ in state.table[1:]:
-        seats.append(next_active(seats[-1], active))
-    trick = list(zip(seats, state.table, strict=True))
-    win_seat = trick_winner(trick, trump)
-    winner = dict(trick)[win_seat]
-    last = len(state.table) == sum(active) - 1
-    return basic_twin.follow(hand, trump, effective_suit(state.table[0], trump), winner,
-                             win_seat, seat, [c for _, c in pos.played],
-                             None if last else next_active(seat, active),
-                             pos.maker if pos.alone else None, OVERTAKE)
 
 
 def play_out(hands, solver_side: str | None) -> list[int]:

@@ -55,7 +55,9 @@ def pimc_knowledge(state, facts: dict, lone_points: int = 4) -> np.ndarray:
 
 
 def basic_card(pos, state, turned) -> int:
-    """basic's card with the kernel's arguments (as ``tests/test_review.py`` drives it)."""
+    """basic's card, with the arguments the kernel gives it (``sim/kernel/hand.py``:
+    ``lead_card``, ``follow_card``): the suit turned down in round 2, the lone maker, the cards
+    played so far."""
     seat, trump = state.to_move, pos.trump
     hand = cards_of(state.hands[seat])
     if not state.table:
