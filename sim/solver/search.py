@@ -32,6 +32,7 @@ import numpy as np
 from numba import njit, prange
 
 from sim.cards import POWER_CARD, SUIT_MASK_POW
+from sim.kernel.hand import next_seats
 from sim.kernel.layout import LED_MASK
 from sim.players.bits import TRUMP_POW, low, popcount, to_power, top
 
@@ -470,20 +471,6 @@ def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, targe
             settle(st, p, r)
         else:
             p = q
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def next_seats(maker, alone, defender):
-    """The next active seat after each seat (two bits a seat) and the number playing."""
-    out0 = ((maker + 2) & 3) if alone else -1
-    out1 = ((defender + 2) & 3) if defender >= 0 else -1
-    nxt = 0
-    for s in range(4):
-        q = (s + 1) & 3
-        while q == out0 or q == out1:
-            q = (q + 1) & 3
-        nxt |= q << (2 * s)
-    return nxt, 4 - (out0 >= 0) - (out1 >= 0)
 
 
 @njit(cache=True, inline="always", _nrt=False)
