@@ -16,10 +16,10 @@ recursion and no allocation:
   second to fourth hand, the cheapest card that takes the trick from the other side, then the
   lowest card;
 * at each trick boundary: the probe is settled at once when the tricks needed are none or more
-  than are left, or by sure tricks: a player holding the top ``k`` trumps left takes ``k``
-  tricks, the leader takes the winners he can cash (``quick_tricks``), and a leader holding the
-  highest card of a plain suit that neither opponent can trump takes that trick
-  (``cashes_one``); the last trick is played out directly;
+  than are left, or by sure tricks: each trump of one player above all the other side's trumps
+  takes a trick (``sure_trumps``), the leader takes the winners he can cash
+  (``quick_tricks``), and a leader holding the highest card of a plain suit that neither
+  opponent can trump takes that trick (``cashes_one``); the last trick is played out directly;
 * a transposition table at trick boundaries keeps bounds on the makers' tricks from there.  Within
   one deal the cards left (one 24-bit mask) and the leader identify the position exactly.  The
   table is stamped with a generation number per solve, so "emptying" it costs nothing and
@@ -83,14 +83,6 @@ def representatives(moves, others, suits, led_row):
                     masters |= np.int64(1) << c
             prev = c
     return keep, masters
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def holder(hands, bit):
-    s = 0
-    while (hands[s] & bit) == 0:
-        s += 1
-    return s
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -220,6 +212,26 @@ def quick_tricks(hands, seat, rest, suits):
 
 
 @njit(cache=True, _nrt=False)
+def sure_trumps(hands, maker_team):
+    """Tricks one side is sure of from trumps: each trump of one player above every trump of
+    the other side takes a trick of its own (a partner's higher trump in the same trick keeps
+    it for the side).  Positive for the makers, negative for the defenders, 0 for neither."""
+    mk = (hands[maker_team] | hands[maker_team + 2]) & TRUMP_POW
+    df = (hands[1 - maker_team] | hands[3 - maker_team]) & TRUMP_POW
+    if mk == df:                       # both empty
+        return 0
+    if mk > df:                        # the makers hold the top trump
+        bar = np.int64(2) << top(df) if df else np.int64(1)
+        a = popcount(hands[maker_team] & mk & ~(bar - 1))
+        b = popcount(hands[maker_team + 2] & mk & ~(bar - 1))
+        return max(a, b)
+    bar = np.int64(2) << top(mk) if mk else np.int64(1)
+    a = popcount(hands[1 - maker_team] & df & ~(bar - 1))
+    b = popcount(hands[3 - maker_team] & df & ~(bar - 1))
+    return -max(a, b)
+
+
+@njit(cache=True, _nrt=False)
 def cashes_one(hands, seat, rest, suits):
     """Whether the leader's side surely takes a trick: he holds the highest card left of a plain
     suit and neither opponent can trump it (each holds a card of that suit, or no trump)."""
@@ -260,21 +272,12 @@ def boundary(st, p, hands, nxt, n_active, maker_team, target, led_row, suits, tt
     if left == 2:
         return last_two(hands, seat, nxt, n_active, maker_team, led_row, need)
     rest = hands[0] | hands[1] | hands[2] | hands[3]
-    # top trumps: the holder of the top k trumps left takes k tricks
-    trumps = rest & TRUMP_POW
-    if trumps:
-        b = top(trumps)
-        h = holder(hands, np.int64(1) << b)
-        k = 0
-        x = trumps
-        while x and (hands[h] >> top(x)) & 1:
-            k += 1
-            x ^= np.int64(1) << top(x)
-        if (h & 1) == maker_team:
-            if k >= need:
-                return 1
-        elif left - k < need:
-            return 0
+    k = sure_trumps(hands, maker_team)
+    if k > 0:
+        if k >= need:
+            return 1
+    elif left + k < need:
+        return 0
     side = 1 if (seat & 1) == maker_team else 0
     if (need == 1 if side else need == left) and cashes_one(hands, seat, rest, suits):
         return side
