@@ -64,3 +64,22 @@ def test_the_benchmark_times_real_solves():
     r = timing.solve_rates(50, seed=4)
     assert 0 < r["min_us"] <= r["median_us"] <= r["p99_us"]
     assert r["mean_nodes"] > 1
+
+
+def test_the_table_is_emptied_when_its_generations_run_out():
+    """A table whose generation counter is about to run out gives the same answers as a new one."""
+    from sim.solver import search, timing
+
+    arrays = timing.random_deals(30, seed=5)
+
+    def solve_all(tt):
+        st, h, tbl = search.new_stack(), np.zeros(4, np.int64), np.zeros(4, np.int64)
+        vals, nodes = np.zeros(24, np.int64), np.zeros(1, np.int64)
+        return [search.solve_one(*(a[i] for a in arrays), np.int64(4), True, h, tbl, tt, st,
+                                 vals, nodes) for i in range(30)]
+
+    worn = search.new_table()
+    worn[:] = 7                                   # stale entries everywhere
+    worn[-1] = search.MAX_GEN - 3
+    assert solve_all(worn) == solve_all(search.new_table())
+    assert worn[-1] < 30

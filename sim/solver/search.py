@@ -44,6 +44,7 @@ TT_BITS = 12                 # 4,096 slots: a four-handed deal stores a few hund
 TT_SIZE = (1 << TT_BITS) + 1  # the last slot holds the generation counter
 NOT_LEGAL = -100             # per-card value of a card that may not be played
 _HASH = np.uint64(0x9E3779B97F4A7C15)
+MAX_GEN = 1 << 30            # generations before the table is really emptied (entry bits 32-62)
 
 
 def new_table() -> np.ndarray:
@@ -282,11 +283,13 @@ def boundary(st, p, hands, nxt, n_active, maker_team, target, led_row, suits, tt
     if (need == 1 if side else need == left) and cashes_one(hands, seat, rest, suits):
         return side
     q = quick_tricks(hands, seat, rest, suits)
-    if (seat & 1) == maker_team:
+    if side:
         if q >= need:
             return 1
     elif left - q < need:
         return 0
+    # what the table knows: bounds on the makers' tricks from here (within one deal the cards
+    # left and the leader are the position)
     key = rest | (np.int64(seat) << 24)
     slot = tt_slot(key)
     e = tt[slot]
@@ -538,6 +541,9 @@ def solve_one(hands_cards, trump, maker, alone, defender, leader, table, won, lo
         return points(0 if won < 3 else (1 if won < 5 else 2), alone, defender, lone_points)
     # a new generation of the table: nothing stored for another deal is read
     gen = tt[tt.size - 1] + 1
+    if gen >= MAX_GEN:
+        tt[:] = 0
+        gen = 1
     tt[tt.size - 1] = gen
     cls = tricks_class(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left,
                        np.int64(0), np.int64(2), led_row, suits, tt, gen, st, out_nodes)
