@@ -8,7 +8,7 @@ load on first use, so ``import analysis`` stays quick.
 
 from __future__ import annotations
 
-import importlib
+from sim.lazy import lazy_exports
 
 # plot functions and result types, loaded on first use: public name -> (module, attribute)
 _EXPORTS = {
@@ -202,15 +202,4 @@ __all__ = [
 ]  # fmt: skip
 
 
-def __getattr__(name: str):
-    try:
-        module, attr = _EXPORTS[name]
-    except KeyError:
-        raise AttributeError(f"module 'analysis' has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(module), attr)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_EXPORTS))
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -9,7 +9,7 @@ Names load on first use, so ``import sim`` stays quick.  Nothing here imports ``
 
 from __future__ import annotations
 
-import importlib
+from sim.lazy import lazy_exports
 
 __version__ = "0.1.0"
 
@@ -47,15 +47,4 @@ _EXPORTS = {
 __all__ = ["__version__", *_EXPORTS]
 
 
-def __getattr__(name: str):
-    try:
-        module, attr = _EXPORTS[name]
-    except KeyError:
-        raise AttributeError(f"module 'sim' has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(module), attr)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_EXPORTS))
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -18,6 +18,7 @@ PACKAGES = ("sim", "analysis")
 # (module name prefix, layer); the longest matching prefix wins
 LAYERS = (
     ("sim.cards", 0), ("sim.rules", 0), ("sim.rng", 0), ("sim.records", 0), ("sim.referee", 0),
+    ("sim.lazy", 0),
     ("sim.players", 1),
     ("sim.kernel", 2), ("sim.code_kernel", 2),
     ("sim.solver", 3),

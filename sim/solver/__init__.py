@@ -11,7 +11,7 @@ hand record (``review_hand``).  Names load on first use.
 
 from __future__ import annotations
 
-import importlib
+from sim.lazy import lazy_exports
 
 # public name -> (module, attribute)
 _EXPORTS = {
@@ -37,15 +37,4 @@ _EXPORTS = {
 __all__ = list(_EXPORTS)
 
 
-def __getattr__(name: str):
-    try:
-        module, attr = _EXPORTS[name]
-    except KeyError:
-        raise AttributeError(f"module 'sim.solver' has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(module), attr)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_EXPORTS))
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
