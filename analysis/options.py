@@ -8,6 +8,7 @@ Each decorator turns its options into one value for the command (``rules=``, ``t
 from __future__ import annotations
 
 import functools
+import json
 import sys
 from contextlib import nullcontext
 from pathlib import Path
@@ -231,3 +232,18 @@ __all__ = [
     "check_at_least", "check_threads", "scheduler_option", "open_folder", "run_or_fail",
     "progress_bar", "ticker",
 ]  # fmt: skip
+
+
+def json_lines(lines):
+    """Yield ``(line number, object, None)`` for each non-blank line of a JSON-lines input, or
+    ``(line number, None, "not valid JSON: ...")`` for a line that does not parse (``replay``
+    and ``solve`` answer every line, bad ones included)."""
+    for n, line in enumerate(lines, 1):
+        if n == 1:
+            line = line.lstrip("\ufeff")  # a byte-order mark from some editors
+        if not line.strip():
+            continue
+        try:
+            yield n, json.loads(line), None
+        except (ValueError, RecursionError) as e:
+            yield n, None, f"not valid JSON: {e}"

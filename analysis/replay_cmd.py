@@ -10,23 +10,18 @@ import json
 
 import click
 
+from analysis.options import json_lines
 from sim.referee import replay_record
 from sim.rules import parse_rules
 
 
 def _results(lines, rules, reneges):
     """Yield ``(hand number, result)`` for each non-blank line (numbered by line)."""
-    for n, line in enumerate(lines, 1):
-        if n == 1:
-            line = line.lstrip("\ufeff")  # a byte-order mark from some editors
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except (ValueError, RecursionError) as e:
-            yield n, {"error": f"line {n}: not valid JSON: {e}"}
-            continue
-        yield n, replay_record(obj, rules, reneges)
+    for n, obj, bad in json_lines(lines):
+        if bad:
+            yield n, {"error": f"line {n}: {bad}"}
+        else:
+            yield n, replay_record(obj, rules, reneges)
 
 
 def _summary_text(s: dict) -> str:

@@ -11,24 +11,23 @@ import json
 
 import click
 
+from analysis.options import json_lines
 from sim.cards import card_name
-from sim.solver import PositionError, parse_position, solve_positions
+from sim.solver import parse_position, solve_positions
 
 BATCH = 10_000  # positions solved per call of the search
 
 
 def _read(lines):
     """Yield ``(line number, Position or error text)`` for each non-blank line."""
-    for n, line in enumerate(lines, 1):
-        if n == 1:
-            line = line.lstrip("\ufeff")  # a byte-order mark from some editors
-        if not line.strip():
+    for n, obj, bad in json_lines(lines):
+        if bad:
+            yield n, f"line {n}: {bad}"
             continue
         try:
-            yield n, parse_position(json.loads(line))
-        except (ValueError, RecursionError) as e:  # PositionError is a ValueError
-            text = str(e) if isinstance(e, PositionError) else f"not valid JSON: {e}"
-            yield n, f"line {n}: {text}"
+            yield n, parse_position(obj)
+        except ValueError as e:  # a PositionError, or a CardError from a card in it
+            yield n, f"line {n}: {e}"
 
 
 def _batches(items):
