@@ -87,17 +87,24 @@ def representatives(moves, others, suits, led_row):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def beats(c, win_pos, led):
+    """Whether card ``c`` takes the trick from ``win_pos``: higher, and of the led suit (mask
+    ``led``) or trump (trump is above every plain card in the power layout)."""
+    return c > win_pos and ((np.int64(1) << c) & (led | TRUMP_POW)) != 0
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def last_trick(hands, leader, nxt, n_active, led_row):
     """The seat that wins the last trick (every active hand holds one card)."""
     c = low(hands[leader])
-    led = led_row[c] | TRUMP_POW
+    led = led_row[c]
     win_pos = c
     win_seat = leader
     seat = leader
     for _j in range(n_active - 1):
         seat = (nxt >> (2 * seat)) & 3
         d = low(hands[seat])
-        if d > win_pos and ((np.int64(1) << d) & led) != 0:
+        if beats(d, win_pos, led):
             win_pos = d
             win_seat = seat
     return win_seat
@@ -124,7 +131,6 @@ def last_two(hands, leader, nxt, n_active, maker_team, led_row, need):
         a = low(h0)
         h0 &= h0 - 1
         led = led_row[a]
-        beat = led | TRUMP_POW
         l1 = hands[s1] & led
         l1 = l1 if l1 else hands[s1]
         l2 = hands[s2] & led
@@ -136,7 +142,7 @@ def last_two(hands, leader, nxt, n_active, maker_team, led_row, need):
             c1 = top(l1) if combo & 1 else low(l1)
             wp = a
             ws = leader
-            if c1 > wp and ((np.int64(1) << c1) & beat) != 0:
+            if beats(c1, wp, led):
                 wp = c1
                 ws = s1
             left_over = hands[leader] ^ (np.int64(1) << a)
@@ -145,13 +151,13 @@ def last_two(hands, leader, nxt, n_active, maker_team, led_row, need):
             r3 = np.int64(0)
             if n_f > 1:
                 c2 = top(l2) if combo & 2 else low(l2)
-                if c2 > wp and ((np.int64(1) << c2) & beat) != 0:
+                if beats(c2, wp, led):
                     wp = c2
                     ws = s2
                 r2 = hands[s2] ^ (np.int64(1) << c2)
                 if n_f > 2:
                     c3 = top(l3) if combo & 4 else low(l3)
-                    if c3 > wp and ((np.int64(1) << c3) & beat) != 0:
+                    if beats(c3, wp, led):
                         wp = c3
                         ws = s3
                     r3 = hands[s3] ^ (np.int64(1) << c3)
@@ -335,24 +341,33 @@ def tt_store(st, p, tt, gen, result):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def follower(st, p, hands, maker_team, suits, led_row):
-    """Open a node inside a trick (SEAT, KIN, WINPOS, WINSEAT, LED, TRK set)."""
-    seat = st[p, SEAT]
+def follower(st, p, hands, maker_team, suits, led_row, seat, kin, win_pos, win_seat, led, trk,
+             won, left):
+    """Open the node at ply ``p`` inside a trick: ``seat`` plays its ``kin``-th card, the
+    trick so far (led suit mask ``led``, cards ``trk``) is won by ``win_pos`` of ``win_seat``;
+    the makers have ``won`` tricks and ``left`` remain."""
+    st[p, SEAT] = seat
+    st[p, KIN] = kin
+    st[p, WINPOS] = win_pos
+    st[p, WINSEAT] = win_seat
+    st[p, LED] = led
+    st[p, TRK] = trk
+    st[p, WON] = won
+    st[p, LEFT] = left
     mine = hands[seat]
-    led = st[p, LED]
     legal = mine & led
     if legal == 0:
         legal = mine
     rest = hands[0] | hands[1] | hands[2] | hands[3]
-    mv, _m = representatives(legal, (rest ^ mine) | st[p, TRK], suits, led_row)
+    mv, _m = representatives(legal, (rest ^ mine) | trk, suits, led_row)
     side = 1 if (seat & 1) == maker_team else 0
     st[p, SIDE] = side
     st[p, RES] = 0 if side else 1
     st[p, MV] = mv
     pref = np.int64(0)
-    if (st[p, WINSEAT] & 1) != (seat & 1):
+    if (win_seat & 1) != (seat & 1):
         # cards that take the trick from the other side, cheapest first
-        pref = mv & (led | TRUMP_POW) & ~((np.int64(2) << st[p, WINPOS]) - 1)
+        pref = mv & (led | TRUMP_POW) & ~((np.int64(2) << win_pos) - 1)
     st[p, PREF] = pref
     return -1
 
@@ -371,7 +386,7 @@ def table_state(tbl, n_tbl, leader, nxt, led_row):
         seat = (nxt >> (2 * seat)) & 3
         d = tbl[j]
         trk |= np.int64(1) << d
-        if d > win_pos and ((np.int64(1) << d) & (led | TRUMP_POW)) != 0:
+        if beats(d, win_pos, led):
             win_pos = d
             win_seat = seat
     return (nxt >> (2 * seat)) & 3, led, win_pos, win_seat, trk
@@ -409,13 +424,8 @@ def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, targe
             return r, nodes
     else:
         seat, led, win_pos, win_seat, trk = table_state(tbl, n_tbl, leader, nxt, led_row)
-        st[0, SEAT] = seat
-        st[0, KIN] = n_tbl
-        st[0, WINPOS] = win_pos
-        st[0, WINSEAT] = win_seat
-        st[0, LED] = led
-        st[0, TRK] = trk
-        follower(st, 0, hands, maker_team, suits, led_row)
+        follower(st, 0, hands, maker_team, suits, led_row, seat, n_tbl, win_pos, win_seat, led,
+                 trk, won, left)
     p = 0
     while True:
         mv = st[p, MV]
@@ -451,7 +461,7 @@ def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, targe
             led = st[p, LED]
             win_pos = st[p, WINPOS]
             win_seat = st[p, WINSEAT]
-            if c > win_pos and (bit & (led | TRUMP_POW)) != 0:
+            if beats(c, win_pos, led):
                 win_pos = c
                 win_seat = seat
             trk = st[p, TRK] | bit
@@ -463,15 +473,8 @@ def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, targe
             r = boundary(st, q, hands, nxt, n_active, maker_team, target, led_row, suits, tt,
                          gen)
         else:
-            st[q, SEAT] = (nxt >> (2 * seat)) & 3
-            st[q, KIN] = kin + 1
-            st[q, WINPOS] = win_pos
-            st[q, WINSEAT] = win_seat
-            st[q, LED] = led
-            st[q, TRK] = trk
-            st[q, WON] = st[p, WON]
-            st[q, LEFT] = st[p, LEFT]
-            r = follower(st, q, hands, maker_team, suits, led_row)
+            r = follower(st, q, hands, maker_team, suits, led_row, (nxt >> (2 * seat)) & 3,
+                         kin + 1, win_pos, win_seat, led, trk, st[p, WON], st[p, LEFT])
         if r >= 0:
             hands[seat] |= bit
             settle(st, p, r)
@@ -587,7 +590,7 @@ def card_values(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left,
         if n_tbl + 1 == n_active:
             # the trick is complete: the next position starts at the boundary
             w = win_seat
-            if n_tbl == 0 or (c > win_pos and (bit & (led | TRUMP_POW)) != 0):
+            if n_tbl == 0 or beats(c, win_pos, led):
                 w = mover
             mt = 1 if (w & 1) == maker_team else 0
             v = tricks_class(hands, nxt, n_active, maker_team, w, tbl, np.int64(0), won + mt,
