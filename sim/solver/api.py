@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from sim.solver import search
 from sim.solver.position import Position, replay_played, score
+from sim.solver.search import NOT_LEGAL  # the mark of a card that may not be played
 
-NOT_LEGAL = -100  # search.solve_many's mark for a card that may not be played
 LONE_DEFENDER_POINTS = (2, 4)
 
 
@@ -48,9 +49,7 @@ def states_to_arrays(states) -> tuple:
 
 
 def _solve_many(arrays: tuple, lone_defender_points: int, with_cards: bool):
-    """The one call into the fast search (imported here: it compiles on first use)."""
-    from sim.solver import search
-
+    """The one call into the fast search."""
     return search.solve_many(*arrays, lone_defender_points, with_cards)
 
 
