@@ -25,7 +25,7 @@ from sim.cards import cards_of, effective_suit, suit_of
 from sim.players import BASIC_PARAMS, basic_twin
 from sim.records import parse_record
 from sim.referee import partner, trick_winner
-from sim.rng import py_hand_key, py_sub_key
+from sim.rng import STREAM_PIMC, py_hand_key, py_sub_key
 from sim.solver import search
 from sim.solver.pimc import DEFAULT_WORLDS, choose_card
 from sim.solver.position import next_active, replay_played, score
@@ -33,7 +33,6 @@ from sim.solver.review import record_position, record_rules
 from sim.solver.worlds import new_knowledge
 
 OVERTAKE = BASIC_PARAMS["overtake_partner"][0]
-STREAM_PIMC = 6              # sim.rng's streams 0-5 are taken
 
 
 def _facts(rec) -> dict:
@@ -181,5 +180,4 @@ def decision_ms(records, n_worlds: int, margin: float = 1.0, limit: int = 200) -
             "mean_worlds_solved": sum(real) / max(len(real), 1)}
 
 
-__all__ = ["Pimc", "pimc_knowledge", "basic_card", "play_hand", "compare_sides", "decision_ms",
-           "STREAM_PIMC"]
+__all__ = ["Pimc", "pimc_knowledge", "basic_card", "play_hand", "compare_sides", "decision_ms"]
