@@ -16,6 +16,7 @@ import numpy as np
 
 from sim import kernel as K
 from sim.cards import SUITS, card_name, cards_of
+from sim.kernel.threads import set_threads
 from sim.players import Strategy
 from sim.players.basic import bid_table, seat_table
 from sim.rng import normalise_seed
@@ -111,17 +112,6 @@ class RunResult:
     @property
     def hands_per_s(self) -> float:
         return self.hands / self.wall_s if self.wall_s > 0 else float("nan")
-
-
-def set_threads(threads: int | None) -> int:
-    avail = numba.config.NUMBA_NUM_THREADS
-    if threads is None:
-        threads = avail
-    if threads < 1:
-        raise ValueError(f"--threads must be at least 1, not {threads}")
-    threads = min(threads, avail)
-    numba.set_num_threads(threads)
-    return threads
 
 
 def records_frame(masks: np.ndarray, fields: np.ndarray, start: int = 0):

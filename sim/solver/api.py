@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from sim.kernel.threads import using_threads
 from sim.solver import search
 from sim.solver.position import Position, replay_played, score
 from sim.solver.search import NOT_LEGAL  # the mark of a card that may not be played
@@ -53,19 +54,6 @@ def _solve_many(arrays: tuple, lone_defender_points: int, with_cards: bool):
     return search.solve_many(*arrays, lone_defender_points, with_cards)
 
 
-def _set_threads(threads: int | None) -> int | None:
-    """Use ``threads`` Numba threads (capped at those available); return the old count."""
-    if threads is None:
-        return None
-    import numba
-
-    if threads < 1:
-        raise ValueError(f"threads must be at least 1, not {threads}")
-    old = numba.get_num_threads()
-    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
-    return old
-
-
 def solve_positions(positions, lone_defender_points: int = 4,
                     threads: int | None = None) -> list[Solution]:
     """Solve many positions in one call of the fast search; one ``Solution`` each, in order.
@@ -84,14 +72,10 @@ def solve_positions(positions, lone_defender_points: int = 4,
         else:
             todo.append(i)
     if todo:
-        old = _set_threads(threads)
-        try:
+        with using_threads(threads):
             result = _solve_many(states_to_arrays([states[i] for i in todo]),
                                  lone_defender_points, True)
-            values, cards = result[0], result[1]  # (any further arrays are diagnostics)
-        finally:
-            if old is not None:
-                _set_threads(old)
+        values, cards = result[0], result[1]  # (any further arrays are diagnostics)
         for row, i in enumerate(todo):
             legal = {c: int(v) for c, v in enumerate(cards[row]) if v != NOT_LEGAL}
             out[i] = Solution(int(values[row]), legal)

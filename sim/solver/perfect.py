@@ -27,7 +27,9 @@ from typing import NamedTuple
 
 import numpy as np
 
+from sim.kernel.threads import using_threads
 from sim.rules import Rules
+from sim.solver import search
 
 N_CHOICES = 6  # the dealer's six cards after he picks up
 _WORST = 1000  # a discard the rules forbid: worse than any value for the dealer's team
@@ -83,23 +85,16 @@ def discard_choices(hand, upcard) -> np.ndarray:
 
 def _solve(hands, trump, maker, alone, defender, leader, lone_points, threads):
     """One call of the fast search on positions at the start of play (values only)."""
-    from sim.solver import search
-    from sim.solver.api import _set_threads
-
     n = len(trump)
     if n == 0:
         return np.zeros(0, np.int64)
     c = np.ascontiguousarray
-    old = _set_threads(threads)
-    try:
+    with using_threads(threads):
         result = search.solve_many(
             c(hands, np.int64), c(trump, np.int64), c(maker, np.int64), c(alone, np.int64),
             c(defender, np.int64), c(leader, np.int64), np.full((n, 3), -1, np.int64),
             np.zeros(n, np.int64), np.zeros(n, np.int64), int(lone_points), False,
         )  # fmt: skip
-    finally:
-        if old is not None:
-            _set_threads(old)
     return np.asarray(result[0], np.int64)  # (further arrays: per-card values, diagnostics)
 
 
