@@ -60,7 +60,17 @@ def solver_rows(deals: int = 2_000) -> dict:
         "alone": timing.solve_rates(deals, seed=2, alone=True),
         "four_handed_card_values": timing.solve_rates(deals, seed=1, with_cards=True),
         "deals_per_s_all_cores": timing.parallel_rate(10 * deals, seed=3),
+        "pimc_card": pimc_card_rate(),
     }
+
+
+def pimc_card_rate(hands: int = 40, worlds: int = 100) -> dict:
+    """CPU milliseconds per card decision of the pimc player (decisions with a choice) at
+    ``worlds`` worlds, over the card plays of ``hands`` traced hands."""
+    from sim.runner import trace
+    from sim.solver.pimc_play import decision_ms
+
+    return decision_ms(trace(7, range(hands)), worlds)
 
 
 def format_solver(s: dict) -> list[str]:
@@ -74,6 +84,10 @@ def format_solver(s: dict) -> list[str]:
                      f"{r['mean_nodes']:>6.0f}")
     lines.append(f"{'solver, all cores':<27} {s['deals_per_s_all_cores']:>12,.0f} "
                  "four-handed deals/s")
+    p = s["pimc_card"]
+    lines.append(f"{'pimc card decision':<27} {p['ms_per_decision']:>12.2f} ms CPU "
+                 f"({p['worlds']} worlds, {p['mean_worlds_solved']:.0f} solved on average, "
+                 f"{p['decisions']} decisions)")
     return lines
 
 
