@@ -110,6 +110,7 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
     threads = set_threads(threads)
     kinds, seat_rows = table.arrays()
     _, game = table.kernels()
+    batch = min(batch, getattr(game, "max_batch", batch))       # pimc: small batches
     packed = rules.pack()
     gtotal = np.zeros(N_GAME_TALLY, np.int64)
     htotal = np.zeros(K.NTALLY_ROW, np.int64)

@@ -52,7 +52,12 @@ class Table:
     def kernels(self):
         """(hand kernel, game kernel) to run this table: ``sim.kernel`` and
         ``sim.kernel.games``, or for a code strategy the same modules of the generated copy
-        of the kernel package with its hooks bound (``sim.code_kernel``)."""
+        of the kernel package with its hooks bound (``sim.code_kernel``), or for ``pimc``
+        seats the PIMC hand loop's stand-ins (``sim.solver.pimc_player``)."""
+        from sim.solver.pimc_player import has_pimc, pimc_kernels
+
+        if has_pimc(self.seats):
+            return pimc_kernels(self.seats)
         code = {s.hooks for s in self.seats if s.hooks is not None}
         if len(code) > 1:
             raise ValueError("a run can use only one code strategy (the other seats may use "
@@ -178,6 +183,7 @@ def simulate(
     threads = set_threads(threads)
     kinds, seat_rows = table.arrays()
     kernel, _ = table.kernels()
+    batch = min(batch, getattr(kernel, "max_batch", batch))     # pimc: small batches
     packed = rules.pack()
     score_arr = np.asarray(scores, dtype=np.int64)
     if score_arr.shape != (2,) or score_arr.min() < 0 or score_arr.max() >= rules.game_to:

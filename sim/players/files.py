@@ -4,9 +4,10 @@ A TOML strategy is a built-in with some parameters overridden, so it runs inside
 kernel at the built-in's speed.  The file::
 
     name = "my-bidder"          # optional, defaults to the file stem
-    base = "basic"              # required: basic, conservative, aggressive or trump-count
+    base = "basic"              # required: basic, conservative, aggressive, trump-count or pimc
     description = "orders a little lighter from the dealer's partner seat"   # optional
-    [params]                    # optional: any of sim.players.basic.BASIC_PARAMS
+    [params]                    # optional: any of sim.players.basic.BASIC_PARAMS (for base
+                                # pimc: sim.players.pimc_params.PIMC_PARAMS)
     order_threshold = 6.5
     second_offset = -0.5
 
@@ -28,8 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sim.players.basic import PARAM_NAMES
-from sim.players.kinds import BASIC, HOOK_ARGS, HOOK_BITS, USER
+from sim.players.kinds import BASIC, HOOK_ARGS, HOOK_BITS, PIMC, USER
 from sim.players.param_bounds import check_param
+from sim.players.pimc_params import PIMC_PARAMS, check_pimc_params, describe, parse_pimc_spec
 from sim.players.registry import BUILTINS, Strategy
 
 TOP_LEVEL_KEYS = ("name", "base", "description", "params")
@@ -77,6 +79,10 @@ def load_strategy(spec) -> Strategy:
         raise ValueError(f"a strategy is a name or a .toml path, not {spec!r}")
     if spec in BUILTINS:
         return BUILTINS[spec]
+    if spec.startswith("pimc:"):
+        params = parse_pimc_spec(spec)
+        name = f"pimc:{describe(params)}" if describe(params) else "pimc"
+        return BUILTINS["pimc"].with_params(name, **params)
     if spec.lower().endswith(".toml"):
         return load_toml_strategy(spec)
     if _CODE_SPEC.match(spec) or _CODE_FILE_SPEC.match(spec):
@@ -301,7 +307,7 @@ def strategy_from_dict(data: dict, label: str = "<strategy>", default_name: str 
             f"{label}: unknown base {base!r}{_did_you_mean(base, BASES)}: "
             f"choose one of {', '.join(BASES)}"
         )
-    if base not in BASES:
+    if base not in BASES and base != "pimc":
         raise ValueError(
             f"{label}: base {base!r} has no parameters to override: "
             f"choose one of {', '.join(BASES)}"
@@ -327,6 +333,14 @@ def strategy_from_dict(data: dict, label: str = "<strategy>", default_name: str 
             f"not {_show(params_in)}"
         )
     overrides = {}
+    if parent.kind == PIMC:
+        unknown = [k for k in params_in if k not in PIMC_PARAMS]
+        if unknown:
+            raise ValueError(f"{label}: unknown parameter {unknown[0]!r} for base pimc"
+                             f"{_did_you_mean(unknown[0], PIMC_PARAMS)}: choose from "
+                             f"{', '.join(PIMC_PARAMS)}")
+        overrides = check_pimc_params(label, params_in)
+        params_in = {}
     for key, value in params_in.items():
         if key not in PARAM_NAMES:
             hint = _did_you_mean(key, PARAM_NAMES)
@@ -338,7 +352,8 @@ def strategy_from_dict(data: dict, label: str = "<strategy>", default_name: str 
 
     description = data.get("description")
     if description is None:
-        changed = ", ".join(f"{k}={v:g}" for k, v in overrides.items())
+        changed = ", ".join(f"{k}={v:g}" if isinstance(v, float | int) else f"{k}={v}"
+                            for k, v in overrides.items())
         description = f"{base} with {changed}" if changed else f"{base} (renamed)"
     elif not isinstance(description, str):
         raise ValueError(f"{label}: description must be a string, not {_show(description)}")

@@ -1,8 +1,10 @@
 """Named strategies: a kind (``sim.players.kinds``) plus basic's parameter vector.
 
-Every built-in except ``random`` is the ``basic`` player with different parameters, so the
-kernel dispatches on the kind and reads the parameters from the seat table: built-ins and TOML
-strategies (a built-in with overridden parameters) cost nothing extra.
+Every built-in except ``random`` and ``pimc`` is the ``basic`` player with different parameters,
+so the kernel dispatches on the kind and reads the parameters from the seat table: built-ins and
+TOML strategies (a built-in with overridden parameters) cost nothing extra.  ``pimc``'s
+parameters (``sim.players.pimc_params``) are its own; its fallback decisions read basic's
+defaults.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sim.players.basic import BASIC_PARAMS, PARAM_NAMES, P
-from sim.players.kinds import BASIC, RANDOM
+from sim.players.kinds import BASIC, PIMC, RANDOM
+from sim.players.pimc_params import check_pimc_params
 
 
 @dataclass(frozen=True)
@@ -28,10 +31,14 @@ class Strategy:
     def vector(self) -> np.ndarray:
         v = np.array([BASIC_PARAMS[n][0] for n in PARAM_NAMES], dtype=np.float64)
         for k, x in self.params.items():
-            v[P[k]] = float(x)
+            if k in P:
+                v[P[k]] = float(x)
         return v
 
     def with_params(self, name: str, **params) -> Strategy:
+        if self.kind == PIMC:
+            return Strategy(name, PIMC, {**self.params, **check_pimc_params(name, params)},
+                            self.description)
         unknown = set(params) - set(PARAM_NAMES)
         if unknown:
             raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} for strategy {self.name}")
@@ -62,6 +69,11 @@ BUILTINS: dict[str, Strategy] = {
     "trump-count": Strategy(
         "trump-count", BASIC, _TRUMP_COUNT,
         "orders or calls with three or more trumps (alone with five); basic card play",
+    ),
+    "pimc": Strategy(
+        "pimc", PIMC, {},
+        "perfect-information Monte Carlo: deals the unseen cards at random, solves each world "
+        "exactly, takes the best mean (slow: milliseconds a hand)",
     ),
 }
 DEFAULT_STRATEGY = "basic"

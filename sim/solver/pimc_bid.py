@@ -38,8 +38,7 @@ from sim.rng import bounded, draw, sub_key
 from sim.rules import R_DEALER_DISCARDS_PARTNER_ALONE, R_DISCARD_UPCARD, R_STICK
 from sim.solver import search
 
-PASS_BASIC, PASS_ZERO = 0, 1
-PASS_MODELS = ("basic", "zero")
+PASS_BASIC, PASS_ZERO = 0, 1     # sim.players.pimc_params.PASS_MODELS, in order
 INFER_TRIES = 50
 MAX_OPTIONS = 7              # round 2: pass, and three suits with a partner or alone
 # a world's scratch: the hands for the solver, its two scratch arrays, the (empty) trick
@@ -303,4 +302,4 @@ def choose_discard(dealer, hand6, upcard, maker, alone, rules, lone_points, n_wo
 
 
 __all__ = ["choose_bid", "choose_discard", "deal_bid_world", "basic_rest", "contract_value",
-           "passed_by_basic", "PASS_BASIC", "PASS_ZERO", "PASS_MODELS", "MAX_OPTIONS"]
+           "passed_by_basic", "PASS_BASIC", "PASS_ZERO", "MAX_OPTIONS"]

@@ -27,6 +27,7 @@ import numpy as np
 from numba import njit, prange
 
 from sim.cards import POWER_CARD, POWER_POS, SUIT_MASK_POW
+from sim.kernel.batch import seen_deck
 from sim.kernel.hand import (
     close_flags,
     deck_deal,
@@ -63,6 +64,7 @@ from sim.rng import (
     STREAM_DEAL,
     STREAM_PIMC,
     STREAM_PLAY,
+    STREAM_SEEN,
     deal_block,
     hand_key,
     shuffle_deck,
@@ -486,3 +488,44 @@ def trace_hands(seed, indices, rules, kinds, pimc, settings, seat_table, force, 
                forced, upcard, bad)
         for k in range(NRES):
             results[q, k] = res[k]
+
+
+@njit(cache=True, parallel=True)
+def run_seen(seed, start, n, chunk, rules, kinds, pimc, settings, seat_table, force, hand,
+             upcard, position, scores, out):
+    """``sim.kernel.batch.run_seen`` (the advisor's deals consistent with one player's view)
+    with PIMC seats."""
+    dealer = np.int64(3)
+    team = position & 1
+    slots = seat_slots(seat_table)
+    nchunks = (n + chunk - 1) // chunk
+    for ci in prange(nchunks):
+        deck = np.empty(24, np.int64)
+        rest = np.empty(24, np.int64)
+        hands = np.empty(4, np.int64)
+        draws = np.zeros(1, np.int64)
+        trace = np.zeros((1, 4), np.int64)
+        kn = np.zeros(K_SIZE, np.int64)
+        tt = np.zeros(TT_SIZE, np.int64)
+        st = np.zeros((MAX_PLY, N_FIELDS), np.int64)
+        values = np.zeros(24, np.float64)
+        counts = np.zeros(2, np.int64)
+        stats = np.zeros(N_STATS, np.int64)
+        for i in range(ci * chunk, min(n, (ci + 1) * chunk)):
+            idx = start + i
+            seen_deck(hand_key(seed, idx, STREAM_SEEN), hand, upcard, position, rest, deck)
+            (rnd, maker, _t, alone, def_alone, maker_tricks, _farmer, _discard, forced, _up,
+             _bad) = play_pimc_dealt(deck_deal(deck), dealer, rules, kinds, pimc, settings,
+                                     seat_table, slots, hand_key(seed, idx, STREAM_PLAY),
+                                     hand_key(seed, idx, STREAM_PIMC), draws, scores, force,
+                                     hands, kn, tt, st, values, counts, stats, trace, False)
+            pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks,
+                                     rules[R_LONE_DEFENDER_POINTS])
+            o = out[i]
+            o[0] = forced
+            o[1] = rnd
+            o[2] = maker
+            o[3] = alone
+            o[4] = maker_tricks
+            o[5] = pts0 if team == 0 else pts1
+            o[6] = pts1 if team == 0 else pts0

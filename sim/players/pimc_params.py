@@ -1,0 +1,104 @@
+"""The ``pimc`` player's parameters: their defaults, what each may be, and the settings row the
+PIMC hand loop reads (``sim.solver.pimc_hand``, ``S_*``).
+
+``pimc`` (perfect-information Monte Carlo) deals the cards a seat cannot see at random, solves
+each such world exactly and takes the action with the best mean.  It is named on the command
+line as ``pimc`` or with parameters, ``pimc:worlds=200,pass_model=zero``, and in a TOML file as
+``base = "pimc"`` with a ``[params]`` table.  Its bids, as the model of the other seats' bidding,
+and its defending alone use ``basic``'s numbers (the default ones).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+# name: (default, description).  The defaults are measured (see the README's pimc section).
+PIMC_PARAMS: dict[str, tuple[object, str]] = {
+    "worlds": (100, "worlds sampled for each card decision (1 to 10000)"),
+    "bid_worlds": (50, "worlds sampled for each bid, going alone and the dealer's discard "
+                       "(1 to 10000)"),
+    "margin": (1.0, "early stopping: 1 stops only once the remaining worlds cannot change the "
+                    "choice, smaller stops sooner (above 0, at most 1)"),
+    "pass_model": ("basic", "how a pass is priced: basic (the rest of the auction bid by "
+                            "basic's numbers, then played out) or zero (a pass is worth 0)"),
+    "inference": ("off", "off, or basic: worlds in which a seat that passed would have bid by "
+                         "basic's numbers are drawn again"),
+}
+PASS_MODELS = ("basic", "zero")
+INFERENCE = ("off", "basic")
+MAX_WORLDS = 10_000
+DEFAULTS = {k: v for k, (v, _) in PIMC_PARAMS.items()}
+
+
+def check_pimc_params(label: str, params: dict) -> dict:
+    """The parameters, checked and normalised (strings from the command line included); a
+    ``ValueError`` starting with ``label`` names the first bad one and what it may be."""
+    out = {}
+    for key, value in params.items():
+        if key not in PIMC_PARAMS:
+            raise ValueError(f"{label}: unknown parameter {key!r} for pimc: choose from "
+                             f"{', '.join(PIMC_PARAMS)}")
+        out[key] = _check(label, key, value)
+    return out
+
+
+def _check(label: str, key: str, value):
+    if key in ("worlds", "bid_worlds"):
+        n = _as_number(label, key, value)
+        if n != int(n) or not 1 <= n <= MAX_WORLDS:
+            raise ValueError(f"{label}: {key} must be a whole number from 1 to {MAX_WORLDS}, "
+                             f"not {value!r}")
+        return int(n)
+    if key == "margin":
+        m = _as_number(label, key, value)
+        if not 0 < m <= 1:
+            raise ValueError(f"{label}: margin must be above 0 and at most 1, not {value!r}")
+        return m
+    choices = PASS_MODELS if key == "pass_model" else INFERENCE
+    if value not in choices:
+        raise ValueError(f"{label}: {key} must be one of {', '.join(choices)}, not {value!r}")
+    return value
+
+
+def _as_number(label: str, key: str, value) -> float:
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            raise ValueError(f"{label}: {key} must be a number, not {value!r}") from None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(f"{label}: {key} must be a number, not {value!r}")
+    return float(value)
+
+
+def parse_pimc_spec(spec: str) -> dict:
+    """``"pimc:worlds=200,margin=0.5"`` -> its parameters, checked."""
+    _, _, rest = spec.partition(":")
+    params = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise ValueError(f"{spec}: write each parameter as key=value, not {item!r}")
+        params[key.strip()] = value.strip()
+    return check_pimc_params(spec, params)
+
+
+def settings_row(params: dict) -> np.ndarray:
+    """The hand loop's settings row (``S_WORLDS, S_BID_WORLDS, S_MARGIN, S_PASS,
+    S_INFERENCE``) of a ``pimc`` strategy's parameters."""
+    p = {**DEFAULTS, **params}
+    return np.array([p["worlds"], p["bid_worlds"], p["margin"],
+                     PASS_MODELS.index(p["pass_model"]), INFERENCE.index(p["inference"])],
+                    np.float64)
+
+
+def describe(params: dict) -> str:
+    """The parameters that differ from the defaults, as ``key=value`` (empty: all defaults)."""
+    return ",".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
+                    for k, v in params.items() if v != DEFAULTS[k])
+
+
+__all__ = ["PIMC_PARAMS", "PASS_MODELS", "INFERENCE", "DEFAULTS", "check_pimc_params",
+           "parse_pimc_spec", "settings_row", "describe"]
