@@ -1,0 +1,136 @@
+"""Complete hands and games with ``pimc`` seats (``sim.solver.pimc_hand``, ``pimc_games``,
+``pimc_player``): without a pimc seat the PIMC hand loop plays the kernel's hands card for card;
+with pimc seats its hands are legal and scored as the referee scores them, repeat whatever the
+thread count, and a pimc bidder's first bid depends on nothing it cannot see."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import sim
+from analysis.cli import main
+from sim import kernel as K
+from sim.kernel import games as G
+from sim.players import load_strategy
+from sim.referee import replay_record as replay
+from sim.rules import Rules
+from sim.runner import NO_FORCE, Table, simulate
+from sim.solver import pimc_hand
+from sim.solver.pimc_player import PimcGames, PimcHands
+
+FAST = "pimc:worlds=12,bid_worlds=8"
+
+
+def _records(kernel, table, rules, n, seed):
+    kinds, rows = table.arrays()
+    masks = np.empty((4, n), np.uint32)
+    fields = np.empty((K.NREC - 4, n), np.int8)
+    tally = np.zeros(((n + 63) // 64, K.NTALLY_ROW), np.int64)
+    kernel.run_hands(seed, 0, n, 64, rules.pack(), kinds, rows, NO_FORCE, masks, fields, tally,
+                     np.zeros(2, np.int64))
+    return masks, fields, tally.sum(axis=0)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(stick_the_dealer=True, defend_alone=True)])
+def test_without_pimc_seats_the_loop_plays_the_kernels_hands(rules):
+    table = Table.teams("basic", "random")
+    a = _records(K, table, rules, 600, 5)
+    b = _records(PimcHands(table.seats), table, rules, 600, 5)
+    for x, y in zip(a, b, strict=True):
+        assert np.array_equal(x, y)
+
+
+def test_without_pimc_seats_the_games_are_the_kernels():
+    table = Table.teams("aggressive", "random")
+    kinds, rows = table.arrays()
+    out = []
+    for game in (G, PimcGames(table.seats)):
+        recs = np.zeros((40, G.N_GAME_COLUMNS), np.int64)
+        game.run_games(3, 0, 40, 8, Rules().pack(), kinds, rows, NO_FORCE, recs,
+                       np.zeros((5, G.N_GAME_TALLY), np.int64),
+                       np.zeros((5, K.NTALLY_ROW), np.int64))
+        out.append(recs)
+    assert np.array_equal(out[0], out[1])
+
+
+def test_pimc_hands_are_legal_and_scored_as_the_referee_scores_them():
+    table = Table((load_strategy(FAST), load_strategy("basic"), load_strategy(FAST),
+                   load_strategy("random")))
+    records = sim.trace(2, range(24), table=table)
+    frame = simulate(24, 2, table=table, records=True).records
+    for i, rec in enumerate(records):
+        out = replay(rec)
+        assert "error" not in out and "renege" not in out, (i, out)
+        assert out["points"] == [int(frame.points0[i]), int(frame.points1[i])], i
+
+
+def test_same_seed_same_hands_whatever_the_threads():
+    table = Table.teams(FAST, "basic")
+    one = simulate(40, 9, table=table, records=True, threads=1).records
+    two = simulate(40, 9, table=table, records=True, threads=2).records
+    assert one.equals(two)
+
+
+def test_a_traced_pimc_game_is_the_game_the_batch_plays():
+    table = Table.teams(FAST, "basic")
+    frame = sim.simulate_games(3, 4, table=table, records=True).records
+    for g in range(3):
+        hands = sim.trace_game(4, g, table=table)
+        pts = [0, 0]
+        for rec in hands:
+            p = replay(rec)["points"]
+            pts = [pts[0] + p[0], pts[1] + p[1]]
+        assert pts == [int(frame.score0[g]), int(frame.score1[g])]
+        assert len(hands) == int(frame.hands[g])
+
+
+def _first_bid(deck, dealer, table):
+    kinds, rows = table.arrays()
+    hands = PimcHands(table.seats)
+    trace = np.zeros((K.MAX_EVENTS + 1, 4), np.int64)
+    pimc_hand.play_pimc_dealt(
+        K.hand.deck_deal(np.asarray(deck, np.int64)), np.int64(dealer), Rules().pack(),
+        hands.kinds(kinds), hands.mask, hands.settings, rows, K.seat_slots(rows), np.uint64(0),
+        np.uint64(77), np.zeros(1, np.int64), np.zeros(2, np.int64), NO_FORCE,
+        np.zeros(4, np.int64), np.zeros(pimc_hand.K_SIZE, np.int64),
+        np.zeros(pimc_hand.TT_SIZE, np.int64),
+        np.zeros((pimc_hand.MAX_PLY, pimc_hand.N_FIELDS), np.int64), np.zeros(24),
+        np.zeros(2, np.int64), np.zeros(pimc_hand.N_STATS, np.int64), trace, True)
+    return tuple(trace[1])
+
+
+def test_a_pimc_bidder_never_peeks():
+    """The first bidder (the dealer's left) has seen his hand and the upcard: re-dealing the
+    other 18 cards any way at all leaves his bid unchanged."""
+    table = Table((load_strategy("basic"), load_strategy("pimc:bid_worlds=20"),
+                   load_strategy("basic"), load_strategy("basic")))
+    rng = np.random.default_rng(3)
+    bids = set()
+    for _ in range(6):
+        deck = rng.permutation(24)
+        first = _first_bid(deck, 0, table)
+        bids.add(first[2])
+        for _ in range(3):
+            other = deck.copy()
+            hidden = np.r_[5:20, 21:24]
+            other[hidden] = rng.permutation(deck[hidden])
+            assert _first_bid(other, 0, table) == first
+    assert first[:2] == (K.EV_BID, 1)
+
+
+@pytest.mark.parametrize("spec, word", [
+    ("pimc:worlds=0", "worlds"), ("pimc:margin=-0.5", "margin"), ("pimc:colour=red", "colour"),
+    ("pimc:pass_model=maybe", "pass_model"),
+])
+def test_a_bad_pimc_parameter_is_one_clear_line(spec, word):
+    result = CliRunner().invoke(main, ["simulate", "--hands", "10", "--strategy", spec])
+    assert result.exit_code != 0
+    assert word in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_pimc_refuses_the_farmers_hand():
+    with pytest.raises(ValueError, match="farmer"):
+        simulate(4, 1, Rules(farmers_hand=True), Table.teams(FAST, "basic"))
