@@ -61,7 +61,16 @@ def solver_rows(deals: int = 2_000) -> dict:
         "four_handed_card_values": timing.solve_rates(deals, seed=1, with_cards=True),
         "deals_per_s_all_cores": timing.parallel_rate(10 * deals, seed=3),
         "pimc_card": pimc_card_rate(),
+        "pimc_hand": pimc_hand_rate(),
     }
+
+
+def pimc_hand_rate(hands: int = 200) -> dict:
+    """CPU milliseconds per complete hand with four pimc players at the default settings on
+    one thread, and per decision by kind (``sim.solver.pimc_player.decision_costs``)."""
+    from sim.solver.pimc_player import decision_costs
+
+    return decision_costs(hands, seed=random.randrange(1 << 30))
 
 
 def pimc_card_rate(hands: int = 40, worlds: int = 100) -> dict:
@@ -88,6 +97,14 @@ def format_solver(s: dict) -> list[str]:
     lines.append(f"{'pimc card decision':<27} {p['ms_per_decision']:>12.2f} ms CPU "
                  f"({p['worlds']} worlds, {p['mean_worlds_solved']:.0f} solved on average, "
                  f"{p['decisions']} decisions)")
+    h = s["pimc_hand"]
+    lines.append(f"{'pimc hand, four pimc':<27} {h['ms_per_hand']:>12.2f} ms CPU per complete "
+                 f"hand ({h['hands']} hands, one thread, default settings)")
+    for kind in ("card", "bid", "discard"):
+        k = h[kind]
+        lines.append(f"{'  pimc ' + kind + ' decision':<27} {k['ms']:>12.2f} ms CPU "
+                     f"({k['per_hand']:.2f} a hand, {k['worlds']:.0f} worlds and "
+                     f"{k['solves']:.0f} solves on average)")
     return lines
 
 

@@ -116,4 +116,45 @@ def pimc_kernels(seats):
     return PimcHands(seats), PimcGames(seats)
 
 
-__all__ = ["PimcHands", "PimcGames", "pimc_kernels", "has_pimc", "PIMC_CHUNK", "PIMC_BATCH"]
+
+
+
+def decision_costs(hands: int = 200, seed: int = 0, strategy: str = "pimc") -> dict:
+    """CPU milliseconds per complete hand with ``strategy`` (a pimc spec) at all four seats,
+    played on one thread, and per decision by kind (card, bid, discard: decisions with a
+    choice), with the mean worlds and solves per decision.  The per-kind times are the CPU
+    cycle counts of the decisions scaled by the run's CPU time per cycle."""
+    import time
+
+    from sim.kernel.threads import using_threads
+    from sim.players import load_strategy
+    from sim.rules import Rules
+    from sim.runner import Table
+
+    table = Table((load_strategy(strategy),) * 4)
+    runner = PimcHands(table.seats)
+    kinds, rows = table.arrays()
+    force = np.array([-1, 0, 0, -1, -1], np.int64)
+    args = (Rules().pack(), kinds, rows, force, np.zeros((4, 0), np.uint32),
+            np.zeros((13, 0), np.int8))
+    with using_threads(1):
+        runner.run_hands(seed, 0, 4, 4, *args, np.zeros((1, NTALLY_ROW), np.int64),
+                         np.zeros(2, np.int64))                  # compile or load
+        runner.stats[:] = 0
+        t0 = time.process_time()
+        runner.run_hands(seed, 1000, hands, 4, *args, np.zeros((1, NTALLY_ROW), np.int64),
+                         np.zeros(2, np.int64))
+        cpu = time.process_time() - t0
+    s = runner.stats
+    ms_per_cycle = 1000 * cpu / max(int(s[pimc_hand.ST_HAND_CYCLES]), 1)
+    out = {"strategy": strategy, "hands": hands, "ms_per_hand": 1000 * cpu / hands}
+    for name, col in (("card", pimc_hand.ST_CARD), ("bid", pimc_hand.ST_BID),
+                      ("discard", pimc_hand.ST_DISCARD)):
+        n = max(int(s[col]), 1)
+        out[name] = {"decisions": int(s[col]), "ms": s[col + 3] * ms_per_cycle / n,
+                     "worlds": s[col + 1] / n, "solves": s[col + 2] / n,
+                     "per_hand": s[col] / hands}
+    return out
+
+__all__ = ["PimcHands", "PimcGames", "pimc_kernels", "has_pimc", "decision_costs", "PIMC_CHUNK",
+           "PIMC_BATCH"]
