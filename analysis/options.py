@@ -61,8 +61,9 @@ def strategy_options(f):
         metavar="NAME|FILE.toml",
         default=None,
         help=f"Strategy for all four seats (default: {DEFAULT_STRATEGY}): a built-in name, a "
-        "TOML file that overrides a built-in's parameters (see 'strategies'), or code: "
-        "FILE.py:Name or package.module:Name.",
+        "TOML file that overrides a built-in's parameters (see 'strategies'), the search "
+        "player with parameters (pimc:worlds=200,pass_model=zero), or code: FILE.py:Name or "
+        "package.module:Name.",
     )
     @click.option("--team0", metavar="NAME|FILE.toml", default=None, help="Seats 0 and 2.")
     @click.option("--team1", metavar="NAME|FILE.toml", default=None, help="Seats 1 and 3.")

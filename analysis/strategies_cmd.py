@@ -8,13 +8,17 @@ import json
 import click
 
 from sim.players import BASIC, BASIC_PARAMS, BUILTINS
+from sim.players.kinds import PIMC
 from sim.players.param_bounds import PARAM_BOUNDS
+from sim.players.pimc_params import DEFAULTS, PIMC_PARAMS
 
 
 def _strategy_json(s) -> dict:
     entry = {"description": s.description, "family": "basic" if s.kind == BASIC else s.name}
     if s.kind == BASIC:
         entry["params"] = dict(zip(BASIC_PARAMS, map(float, s.vector()), strict=True))
+    if s.kind == PIMC:
+        entry["params"] = {**DEFAULTS, **s.params}
     source = getattr(s, "source", None)
     if source:
         entry["file"] = source
@@ -34,7 +38,7 @@ def strategies(name, as_json):
 
     \b
         name = "my-bidder"        # optional (default: the file name)
-        base = "basic"            # basic, conservative, aggressive or trump-count
+        base = "basic"            # basic, conservative, aggressive, trump-count or pimc
         description = "..."       # optional
         [params]
         second_offset = -0.5      # any parameter listed here
@@ -43,6 +47,7 @@ def strategies(name, as_json):
     Example:
         euchre-sim strategies
         euchre-sim strategies aggressive
+        euchre-sim strategies pimc:worlds=200
         euchre-sim strategies examples/strategies/lighter-dealer-partner.toml
     """
     from sim.players import load_strategy
@@ -72,6 +77,12 @@ def strategies(name, as_json):
                 mark = "*" if v != b else " "
                 lo, hi = PARAM_BOUNDS[p]
                 lines.append(f"  {p:<{width}} {v:>7g} {mark} {desc} ({lo:g} to {hi:g})")
+        if s.kind == PIMC:
+            lines.append(f"  {'parameter':<{width}} {'value':>7}   description")
+            for p, (default, desc) in PIMC_PARAMS.items():
+                v = s.params.get(p, default)
+                mark = "*" if v != default else " "
+                lines.append(f"  {p:<{width}} {v!s:>7} {mark} {desc}")
         blocks.append("\n".join(lines))
     click.echo("\n\n".join(blocks))
 
