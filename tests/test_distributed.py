@@ -184,13 +184,13 @@ def test_analysis_commands_on_a_local_cluster_equal_local_runs(tmp_path):
     from analysis.cli import main
 
     runner = CliRunner()
-    for args in (
+    for i, args in enumerate((
         ["order-up", "--hands", "20000", "--deals", "3000", "--seed", "4"],
         ["compare-rules", "--hands", "20000", "--games", "500", "--seed", "4"],
         ["tournament", "basic", "trump-count", "--hands", "20000", "--games", "500"],
         ["tournament", "pimc:worlds=8,bid_worlds=4", "basic", "--hands", "40", "--games", "3"],
-    ):
-        local, dask = tmp_path / f"{args[0]}-local", tmp_path / f"{args[0]}-dask"
+    )):
+        local, dask = tmp_path / f"{i}-local", tmp_path / f"{i}-dask"
         r = runner.invoke(main, [*args, "--out", str(local), "--silent"])
         assert r.exit_code == 0, r.output
         r = runner.invoke(main, [*args, "--out", str(dask), "--silent", "--scheduler", "local:2"])

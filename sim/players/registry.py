@@ -31,8 +31,9 @@ class Strategy:
     def vector(self) -> np.ndarray:
         v = np.array([BASIC_PARAMS[n][0] for n in PARAM_NAMES], dtype=np.float64)
         for k, x in self.params.items():
-            if k in P:
-                v[P[k]] = float(x)
+            if self.kind == PIMC and k not in P:
+                continue                # pimc's own parameters (``sim.players.pimc_params``)
+            v[P[k]] = float(x)
         return v
 
     def with_params(self, name: str, **params) -> Strategy:

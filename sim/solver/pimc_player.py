@@ -127,13 +127,13 @@ def decision_costs(hands: int = 200, seed: int = 0, strategy: str = "pimc") -> d
     import time
 
     from sim.kernel.threads import using_threads
-    from sim.players import load_strategy
+    from sim.players import load_strategy, seat_table
     from sim.rules import Rules
-    from sim.runner import Table
 
-    table = Table((load_strategy(strategy),) * 4)
-    runner = PimcHands(table.seats)
-    kinds, rows = table.arrays()
+    seats = (load_strategy(strategy),) * 4
+    runner = PimcHands(seats)
+    kinds = np.array([s.kind for s in seats], np.int64)
+    rows = seat_table([s.vector() for s in seats])
     force = np.array([-1, 0, 0, -1, -1], np.int64)
     args = (Rules().pack(), kinds, rows, force, np.zeros((4, 0), np.uint32),
             np.zeros((13, 0), np.int8))
