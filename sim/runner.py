@@ -84,7 +84,7 @@ class Table:
         }
 
 
-NO_FORCE = np.array([-1, 0, 0, -1, -1], dtype=np.int64)
+NO_FORCE = K.NO_FORCE
 
 
 def force_array(position: str | int | None = None, round_: int = 1, action: int = 0,

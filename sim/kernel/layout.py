@@ -22,6 +22,7 @@ MAX_EVENTS = 48
 # best suit); ``discard`` (-1: the strategy's) is the forced dealer's discard.
 FORCE_PASS, FORCE_MAKE, FORCE_ALONE = 0, 1, 2
 F_POS, F_ROUND, F_ACTION, F_SUIT, F_DISCARD = range(5)
+NO_FORCE = np.array([-1, 0, 0, -1, -1], dtype=np.int64)     # every decision by strategy
 
 # --- per-hand records (records mode) --------------------------------------------------------
 RECORD_COLUMNS = (

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.kernel import NTALLY_ROW
+from sim.kernel import NO_FORCE, NTALLY_ROW
 from sim.players.kinds import BASIC, PIMC
 from sim.players.pimc_params import settings_row
 from sim.rules import R_FARMER
@@ -134,8 +134,7 @@ def decision_costs(hands: int = 200, seed: int = 0, strategy: str = "pimc") -> d
     runner = PimcHands(seats)
     kinds = np.array([s.kind for s in seats], np.int64)
     rows = seat_table([s.vector() for s in seats])
-    force = np.array([-1, 0, 0, -1, -1], np.int64)
-    args = (Rules().pack(), kinds, rows, force, np.zeros((4, 0), np.uint32),
+    args = (Rules().pack(), kinds, rows, NO_FORCE, np.zeros((4, 0), np.uint32),
             np.zeros((13, 0), np.int8))
     with using_threads(1):
         runner.run_hands(seed, 0, 4, 4, *args, np.zeros((1, NTALLY_ROW), np.int64),
