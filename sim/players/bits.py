@@ -62,6 +62,17 @@ def popcount(x):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def bit_list(x, out):
+    """The positions of ``x``'s set bits into ``out``, lowest first; returns how many."""
+    n = 0
+    while x:
+        out[n] = low(x)
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def kth_bit(x, k):
     """Position of the ``k``-th set bit (from 0, lowest first)."""
     for _ in range(k):

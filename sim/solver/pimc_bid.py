@@ -33,7 +33,7 @@ from numba import njit
 
 from sim.players import basic
 from sim.players.basic import PL_ALONE, PL_CALL, plan_row
-from sim.players.bits import low
+from sim.players.bits import bit_list
 from sim.rng import bounded, draw, sub_key
 from sim.rules import R_DEALER_DISCARDS_PARTNER_ALONE, R_DISCARD_UPCARD, R_STICK
 from sim.solver import search
@@ -51,12 +51,7 @@ def deal_bid_world(seat, hand, upcard, key, w, pool, out):
     """World ``w`` under ``key``: ``out[0:4]`` the four hands (``seat`` holds ``hand``), the
     other 18 cards (not ``hand``, not the upcard) dealt uniformly, five to each other seat."""
     unseen = ((1 << 24) - 1) & ~hand & ~(np.int64(1) << upcard)
-    n = 0
-    x = unseen
-    while x:
-        pool[n] = low(x)
-        x &= x - 1
-        n += 1
+    n = bit_list(unseen, pool)
     wkey = sub_key(key, w)
     for i in range(15):
         j = i + bounded(draw(wkey, i) & np.uint64(0xFFFFFFFF), n - i)
@@ -162,15 +157,29 @@ def _eliminate(sums, alive, lo, hi, n_opt, left, margin):
 
 
 @njit(cache=True)
+def _best_of(sums, alive, n_opt, used, means):
+    """The best option still alive (ties to the lowest); ``means[i]`` each live option's mean
+    over the ``used`` worlds, NaN for an option dropped on the way."""
+    best = -1
+    for i in range(n_opt):
+        means[i] = np.nan
+        if (alive >> i) & 1:
+            means[i] = sums[i] / used
+            if best < 0 or sums[i] > sums[best]:
+                best = i
+    return best
+
+
+@njit(cache=True)
 def choose_bid(seat, hand, dealer, upcard, rnd, pos, stuck, seat_table, plan, rules,
                lone_points, n_worlds, margin, pass_model, inference, key, tt, st, means,
                counts):
     """PIMC's bid for ``seat`` (position ``pos`` of round ``rnd``; ``plan``: the hand's
     bidding plan, which the pass model's ``basic`` bidders read).  Returns the kernel's action:
     round 1 0 pass, 1 order up, 2 order up alone; round 2 -1 pass, else 2 * suit + alone.
-    ``means`` (``MAX_OPTIONS``) gets each option's mean value (NaN where eliminated before
-    any world, or not legal) in the order pass, then (suit, alone) pairs; ``counts[0]`` the
-    worlds dealt, ``counts[1]`` the solves."""
+    ``means`` (``MAX_OPTIONS``) gets each option's mean value (``_best_of``) in the order
+    pass, then (suit, alone) pairs; ``counts[0]`` the worlds dealt, ``counts[1]`` the
+    solves."""
     turned = upcard // 6
     team = seat & 1
     pool = np.zeros(24, np.int64)
@@ -196,8 +205,6 @@ def choose_bid(seat, hand, dealer, upcard, rnd, pos, stuck, seat_table, plan, ru
     alive = (1 << n_opt) - 1
     if stuck:
         alive &= ~1
-    for i in range(MAX_OPTIONS):
-        means[i] = np.nan
     solved = 0
     used = 0
     for w in range(n_worlds):
@@ -226,13 +233,10 @@ def choose_bid(seat, hand, dealer, upcard, rnd, pos, stuck, seat_table, plan, ru
                                          nodes))
                 solved += 1
             sums[i] += v
-        best, alive = _eliminate(sums, alive, lo, hi, n_opt, n_worlds - w - 1, margin)
+        _, alive = _eliminate(sums, alive, lo, hi, n_opt, n_worlds - w - 1, margin)
         if (alive & (alive - 1)) == 0:
             break
-    best, alive = _eliminate(sums, alive, lo, hi, n_opt, 0, margin)
-    for i in range(n_opt):
-        if (alive >> i) & 1:
-            means[i] = sums[i] / used
+    best = _best_of(sums, alive, n_opt, used, means)
     counts[0] += used
     counts[1] += solved
     if best == 0:
@@ -247,7 +251,8 @@ def choose_discard(dealer, hand6, upcard, maker, alone, rules, lone_points, n_wo
                    key, tt, st, means, counts):
     """PIMC's discard for the dealer from ``hand6`` (card layout) once ``maker`` (``alone``)
     has ordered the upcard: each card he may discard valued on worlds dealt from the 18 cards
-    he has not seen.  ``means`` (24) gets each candidate's mean points to the dealer's team."""
+    he has not seen.  ``means`` gets each candidate's mean points to the dealer's team
+    (``_best_of``), the candidates in card order."""
     turned = upcard // 6
     team = dealer & 1
     pool = np.zeros(24, np.int64)
@@ -264,14 +269,7 @@ def choose_discard(dealer, hand6, upcard, maker, alone, rules, lone_points, n_wo
     allowed = hand6
     if not rules[R_DISCARD_UPCARD]:
         allowed &= ~(np.int64(1) << upcard)
-    n = 0
-    x = allowed
-    while x:
-        cand[n] = low(x)
-        x &= x - 1
-        n += 1
-    for c in range(24):
-        means[c] = np.nan
+    n = bit_list(allowed, cand)
     alive = (1 << n) - 1
     used = 0
     solved = 0
@@ -289,13 +287,10 @@ def choose_discard(dealer, hand6, upcard, maker, alone, rules, lone_points, n_wo
                                lone_points, ws, tt, st, values, nodes)
             solved += 1
             sums[i] += p if mine else -p
-        best, alive = _eliminate(sums, alive, lo, hi, n, n_worlds - w - 1, margin)
+        _, alive = _eliminate(sums, alive, lo, hi, n, n_worlds - w - 1, margin)
         if (alive & (alive - 1)) == 0:
             break
-    best, alive = _eliminate(sums, alive, lo, hi, n, 0, margin)
-    for i in range(n):
-        if (alive >> i) & 1:
-            means[cand[i]] = sums[i] / used
+    best = _best_of(sums, alive, n, used, means)
     counts[0] += used
     counts[1] += solved
     return cand[best]

@@ -35,7 +35,7 @@ import numpy as np
 from numba import njit
 
 from sim.cards import EFF_SUIT, POWER_POS, SUIT_MASK_CARD
-from sim.players.bits import low, popcount
+from sim.players.bits import bit_list, popcount
 from sim.rng import bounded, draw, sub_key
 
 (K_SEAT, K_HAND, K_TRUMP, K_MAKER, K_ALONE, K_DEFENDER, K_DEALER, K_UPCARD, K_PICKED,
@@ -151,12 +151,7 @@ def derive(kn, summary, table):
 @njit(cache=True)
 def _rejection(unseen, summary, wkey, out_hands, pool):
     """Up to ``MAX_TRIES`` uniform permutations of the unseen cards; True when one fits."""
-    n = 0
-    x = unseen
-    while x:
-        pool[n] = low(x)
-        x &= x - 1
-        n += 1
+    n = bit_list(unseen, pool)
     need = summary[D_COUNT, 0] + summary[D_COUNT, 1] + summary[D_COUNT, 2] + summary[D_COUNT, 3]
     d = 0
     for _try in range(MAX_TRIES):
