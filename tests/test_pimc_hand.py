@@ -90,14 +90,12 @@ def _first_bid(deck, dealer, table):
     kinds, rows = table.arrays()
     hands = PimcHands(table.seats)
     trace = np.zeros((K.MAX_EVENTS + 1, 4), np.int64)
+    px = pimc_hand.pimc_state(hands.mask, hands.settings, np.zeros(pimc_hand.N_STATS, np.int64))
     pimc_hand.play_pimc_dealt(
-        K.hand.deck_deal(np.asarray(deck, np.int64)), np.int64(dealer), Rules().pack(),
-        hands.kinds(kinds), hands.mask, hands.settings, rows, K.seat_slots(rows), np.uint64(0),
-        np.uint64(77), np.zeros(1, np.int64), np.zeros(2, np.int64), NO_FORCE,
-        np.zeros(4, np.int64), np.zeros(pimc_hand.K_SIZE, np.int64),
-        np.zeros(pimc_hand.TT_SIZE, np.int64),
-        np.zeros((pimc_hand.MAX_PLY, pimc_hand.N_FIELDS), np.int64), np.zeros(24),
-        np.zeros(2, np.int64), np.zeros(pimc_hand.N_STATS, np.int64), trace, True)
+        px, K.hand.deck_deal(np.asarray(deck, np.int64)), np.int64(dealer), Rules().pack(),
+        hands.kinds(kinds), rows, K.seat_slots(rows), np.uint64(0), np.uint64(77),
+        np.zeros(1, np.int64), np.zeros(2, np.int64), NO_FORCE, np.zeros(4, np.int64), trace,
+        True)
     return tuple(trace[1])
 
 

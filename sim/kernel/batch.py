@@ -136,11 +136,16 @@ def run_seen(seed, start, n, chunk, rules, kinds, seat_table, force, hand, upcar
             play_hand(deck, dealer, rules, kinds, seat_table, slots,
                       hand_key(seed, idx, STREAM_PLAY), draws, scores, force, res, hands, trace,
                       False)
-            o = out[i]
-            o[0] = res[RES_FORCED]
-            o[1] = res[RES_ROUND]
-            o[2] = res[RES_MAKER]
-            o[3] = res[RES_ALONE]
-            o[4] = res[RES_MAKER_TRICKS]
-            o[5] = res[RES_PTS0] if team == 0 else res[RES_PTS1]
-            o[6] = res[RES_PTS1] if team == 0 else res[RES_PTS0]
+            seen_row(res, team, out[i])
+
+
+@njit(cache=True, inline="always")
+def seen_row(res, team, o):
+    """``SEEN_COLUMNS`` of a hand's result fields, points for ``team``."""
+    o[0] = res[RES_FORCED]
+    o[1] = res[RES_ROUND]
+    o[2] = res[RES_MAKER]
+    o[3] = res[RES_ALONE]
+    o[4] = res[RES_MAKER_TRICKS]
+    o[5] = res[RES_PTS0] if team == 0 else res[RES_PTS1]
+    o[6] = res[RES_PTS1] if team == 0 else res[RES_PTS0]

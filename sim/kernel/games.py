@@ -176,14 +176,7 @@ def play_one_game(seed, g, rules, kinds, seat_table, slots, force, deck, hands, 
                   scores, force, res, hands, trace, tracing)
         rnd = res[RES_ROUND]
         bad_user += res[RES_BAD_USER]
-        visits[j, V_ROUND] = rnd
-        visits[j, V_CELL] = tally_index(res, dealer)
-        visits[j, V_PTS0] = res[RES_PTS0]
-        visits[j, V_PTS1] = res[RES_PTS1]
-        visits[j, V_DEF_ALONE] = res[RES_DEF_ALONE]
-        visits[j, V_ALONE] = res[RES_ALONE]
-        visits[j, V_MAKER_TRICKS] = res[RES_MAKER_TRICKS]
-        visits[j, V_MAKER] = res[RES_MAKER]
+        note_visit(visits, j, res, dealer)
         redeals += 1 if rnd == 0 else 0
         scores[0] += res[RES_PTS0]
         scores[1] += res[RES_PTS1]
@@ -192,6 +185,19 @@ def play_one_game(seed, g, rules, kinds, seat_table, slots, force, deck, hands, 
     winner = 0 if scores[0] >= game_to else (1 if scores[1] >= game_to else -1)
     visits[0, V_BAD_USER] = bad_user
     return winner, j, redeals, first
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def note_visit(visits, j, res, dealer):
+    """Hand ``j``'s outcome (its result fields ``res``) in its row of ``visits``."""
+    visits[j, V_ROUND] = res[RES_ROUND]
+    visits[j, V_CELL] = tally_index(res, dealer)
+    visits[j, V_PTS0] = res[RES_PTS0]
+    visits[j, V_PTS1] = res[RES_PTS1]
+    visits[j, V_DEF_ALONE] = res[RES_DEF_ALONE]
+    visits[j, V_ALONE] = res[RES_ALONE]
+    visits[j, V_MAKER_TRICKS] = res[RES_MAKER_TRICKS]
+    visits[j, V_MAKER] = res[RES_MAKER]
 
 
 play_game = play_one_game   # the name of earlier releases (``sim.referee.play_game`` is the
@@ -270,35 +276,51 @@ def play_games(seed, start, lo, hi, rules, kinds, seat_table, slots, any_random,
             pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks, lone_points)
             bad_user += bad
             if not want_records:
-                ht[tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks, farmer)] += 1
-                if rnd > 0:
-                    team = 0 if pts0 > 0 else 1
-                    gt[G_POINT_KINDS + team * 5 + point_kind(pts0 + pts1, maker_tricks,
-                                                             lone_points)] += 1
-                dteam = dealer & 1
-                s_deal = scores[dteam]
-                s_other = scores[1 - dteam]
-                st = -1
-                if s_deal < 10 and s_other < 10:
-                    gt[G_STATE_VISITS + s_deal * 10 + s_other] += 1
-                    st = (s_deal * 10 + s_other) * 2 + dteam
-                states[j] = st
+                tally_game_hand(gt, ht, states, j, dealer, scores, rnd, maker, alone, def_alone,
+                                maker_tricks, farmer, pts0, pts1, lone_points)
             redeals += 1 if rnd == 0 else 0
             scores[0] += pts0
             scores[1] += pts1
             dealer = (dealer + 1) & 3
             j += 1
-        winner = 0 if scores[0] >= game_to else (1 if scores[1] >= game_to else -1)
         ht[BAD_USER_CELL] += bad_user
-        if want_records:
-            records[i, 0] = winner
-            records[i, 1] = scores[0]
-            records[i, 2] = scores[1]
-            records[i, 3] = j
-            records[i, 4] = redeals
-            records[i, 5] = first
-        else:
-            tally_game_end(gt, states, winner, j, redeals, first)
+        finish_game(records, i, want_records, gt, states, scores, game_to, j, redeals, first)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def tally_game_hand(gt, ht, states, j, dealer, scores, rnd, maker, alone, def_alone,
+                    maker_tricks, farmer, pts0, pts1, lone_points):
+    """Hand ``j`` of a game, played at ``scores``, into the hand tally row ``ht`` and the
+    game tally row ``gt`` (its kind of points and the state it was dealt from), and the state
+    into ``states[j]`` for ``tally_game_end``."""
+    ht[tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks, farmer)] += 1
+    if rnd > 0:
+        team = 0 if pts0 > 0 else 1
+        gt[G_POINT_KINDS + team * 5 + point_kind(pts0 + pts1, maker_tricks, lone_points)] += 1
+    dteam = dealer & 1
+    s_deal = scores[dteam]
+    s_other = scores[1 - dteam]
+    st = -1
+    if s_deal < 10 and s_other < 10:
+        gt[G_STATE_VISITS + s_deal * 10 + s_other] += 1
+        st = (s_deal * 10 + s_other) * 2 + dteam
+    states[j] = st
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def finish_game(records, i, want_records, gt, states, scores, game_to, hands, redeals, first):
+    """A finished game: its row ``i`` of ``records`` (records mode) or its tally
+    (``tally_game_end``)."""
+    winner = 0 if scores[0] >= game_to else (1 if scores[1] >= game_to else -1)
+    if want_records:
+        records[i, 0] = winner
+        records[i, 1] = scores[0]
+        records[i, 2] = scores[1]
+        records[i, 3] = hands
+        records[i, 4] = redeals
+        records[i, 5] = first
+    else:
+        tally_game_end(gt, states, winner, hands, redeals, first)
 
 
 @njit(cache=True)
@@ -349,5 +371,6 @@ __all__ = [
     "G_WINS", "G_FIRST_DEALER_WINS", "G_HANDS_HIST", "G_REDEAL_HIST", "G_POINT_KINDS",
     "G_STATE_VISITS", "G_STATE_WINS", "G_SUMS", "G_CAPPED", "N_GAME_TALLY", "GAME_DEAL_BLOCK",
     "draw_for_deal", "deal_game_block", "play_one_game", "play_game", "point_kind",
-    "play_games", "games_chunk", "run_games", "trace_one_game", "NRES",
+    "play_games", "games_chunk", "run_games", "trace_one_game", "note_visit", "tally_game_hand",
+    "finish_game", "NRES",
 ]

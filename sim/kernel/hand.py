@@ -53,6 +53,7 @@ from .layout import (
     EV_DISCARD,
     EV_FARMER,
     EV_PLAY,
+    F_ACTION,
     F_DISCARD,
     F_POS,
     F_ROUND,
@@ -98,6 +99,97 @@ def round1_is_plain(kinds, force):
         hooked = CODE_HOOKS and kinds[s] >= USER and (kinds[s] - USER) & H_ORDER != 0
         plain = plain and kinds[s] != RANDOM and not hooked
     return plain
+
+
+# ---------------------------------------------------------------------------------------------
+# one seat's bidding decisions (the phases below ask these, and so does the PIMC hand loop,
+# ``sim.solver.pimc_hand``, for the seats that are not pimc)
+
+@njit(cache=True, inline="always", _nrt=False)
+def strategy_order(kinds, seat, k, hand, upcard, seat_table, plan, dealer_discard, scores,
+                   game_to, play_key, draws):
+    """Round 1 by the seat's strategy at position ``k``, a code strategy's hook first: (0 pass,
+    1 order up, 2 order up alone; 1 when the hook answered something illegal)."""
+    team = seat & 1
+    a = -1
+    bad = 0
+    if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_ORDER:
+        a = hook_order_up(hand, upcard, k, scores[team], scores[1 - team], game_to)
+        if a < 0 or a > 2:
+            bad = 1
+            a = -1
+    if a < 0:
+        a = decide.order_up(kinds[seat], seat_table, plan + 4 * k, k, hand, upcard,
+                            dealer_discard, play_key, draws)
+    return a, bad
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def forced_discard(force, hand6):
+    """The forced dealer's discard, when one is forced and he holds it; else -1."""
+    d = force[F_DISCARD]
+    return d if force[F_POS] == 3 and d >= 0 and (hand6 >> d) & 1 else -1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def strategy_discard(kinds, dealer, hand6, upcard, rules, dealer_discard, play_key, draws):
+    """The dealer's discard from ``hand6`` by his strategy, a code strategy's hook first:
+    (card, 1 when the hook answered something illegal)."""
+    d = -1
+    bad = 0
+    if CODE_HOOKS and kinds[dealer] >= USER and (kinds[dealer] - USER) & H_DISCARD:
+        d = hook_discard(hand6, upcard // 6, upcard, rules[R_DISCARD_UPCARD] != 0)
+        if d < 0 or d > 23 or not (hand6 >> d) & 1 or (
+                d == upcard and not rules[R_DISCARD_UPCARD]):
+            bad = 1
+            d = -1
+    if d < 0:
+        d = decide.discard(kinds[dealer], hand6, upcard, rules[R_DISCARD_UPCARD],
+                           dealer_discard, play_key, draws)
+    return d, bad
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def forced_call(force, stuck, seat_table, slots, seat, hand, turned):
+    """Round 2's forced action: -1 pass (a stuck dealer cannot), else 2 * suit + alone, the
+    suit forced or else the seat's strategy's best."""
+    a = -1
+    if not (force[F_ACTION] == FORCE_PASS and not stuck):
+        s = force[F_SUIT]
+        if s < 0:
+            s, _ = basic.best_suit(seat_table, seat_base(slots, seat), hand, turned)
+        a = 2 * s + (1 if force[F_ACTION] == FORCE_ALONE else 0)
+    return a
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def strategy_call(kinds, seat, k, hand, turned, stuck, seat_table, plan, scores, game_to,
+                  play_key, draws):
+    """Round 2 by the seat's strategy at position ``k``, a code strategy's hook first: (-1
+    pass, else 2 * suit + alone; 1 when the hook answered something illegal)."""
+    team = seat & 1
+    a = -2
+    bad = 0
+    if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_CALL:
+        a = hook_call(hand, turned, stuck, scores[team], scores[1 - team], game_to)
+        if a < -1 or a > 7 or a // 2 == turned or (a == -1 and stuck):
+            bad = 1
+            a = -2
+    if a == -2:
+        plan_at = plan + 4 * k
+        a = decide.call(kinds[seat], seat_table, plan_row(seat_table, plan_at), hand, turned,
+                        stuck, seat_table[plan_at + PL_ALONE], seat_table[plan_at + PL_CALL],
+                        play_key, draws)
+    return a, bad
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def log_bid(trace, seat, rnd, a):
+    """Log a bid of round ``rnd`` as the phases return it."""
+    if rnd == 1:
+        log_event(trace, EV_BID, seat, BID_ORDER if a else BID_PASS, 1 if a == 2 else 0)
+    else:
+        log_event(trace, EV_BID, seat, BID_PASS if a < 0 else 2 + a // 2, 0 if a < 0 else a & 1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -164,22 +256,15 @@ def round1(hands, dealer, upcard, kinds, seat_table, plan, plain, force, scores,
     forced_pos = force[F_POS] if force[F_ROUND] == 1 else -1
     for k in range(4 if plain else 0, 4):
         seat = (dealer + 1 + k) & 3
-        team = seat & 1
         if k == forced_pos:
-            a = force[2]
+            a = force[F_ACTION]
             forced = 1
         else:
-            a = -1
-            if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_ORDER:
-                a = hook_order_up(hands[seat], upcard, k, scores[team], scores[1 - team], game_to)
-                if a < 0 or a > 2:
-                    bad_user = 1
-                    a = -1
-            if a < 0:
-                a = decide.order_up(kinds[seat], seat_table, plan + 4 * k, k, hands[seat],
-                                    upcard, dealer_discard, play_key, draws)
+            a, bad = strategy_order(kinds, seat, k, hands[seat], upcard, seat_table, plan,
+                                    dealer_discard, scores, game_to, play_key, draws)
+            bad_user |= bad
         if tracing:
-            log_event(trace, EV_BID, seat, BID_ORDER if a else BID_PASS, 1 if a == 2 else 0)
+            log_bid(trace, seat, 1, a)
         if a:
             maker = seat
             alone = 1 if a == 2 else 0
@@ -196,20 +281,11 @@ def pick_up(hands, dealer, upcard, maker, alone, kinds, rules, force, dealer_dis
     bad_user = 0
     discard = -1
     if not (partner_alone and not rules[R_DEALER_DISCARDS_PARTNER_ALONE]):
-        t = upcard // 6
         hand6 = hands[dealer] | (np.int64(1) << upcard)
-        d = -1
-        if force[F_POS] == 3 and force[F_DISCARD] >= 0 and (hand6 >> force[F_DISCARD]) & 1:
-            d = force[F_DISCARD]
-        elif CODE_HOOKS and kinds[dealer] >= USER and (kinds[dealer] - USER) & H_DISCARD:
-            d = hook_discard(hand6, t, upcard, rules[R_DISCARD_UPCARD] != 0)
-            if d < 0 or d > 23 or not (hand6 >> d) & 1 or (
-                    d == upcard and not rules[R_DISCARD_UPCARD]):
-                bad_user = 1
-                d = -1
+        d = forced_discard(force, hand6)
         if d < 0:
-            d = decide.discard(kinds[dealer], hand6, upcard, rules[R_DISCARD_UPCARD],
-                               dealer_discard, play_key, draws)
+            d, bad_user = strategy_discard(kinds, dealer, hand6, upcard, rules, dealer_discard,
+                                           play_key, draws)
         hands[dealer] = hand6 & ~(np.int64(1) << d)
         discard = d
         if tracing:
@@ -230,36 +306,16 @@ def round2(hands, dealer, turned, kinds, seat_table, slots, plan, rules, force, 
     bad_user = 0
     for k in range(4):
         seat = (dealer + 1 + k) & 3
-        team = seat & 1
         stuck = k == 3 and rules[R_STICK] != 0
         if k == forced_pos:
             forced = 1
-            if force[2] == FORCE_PASS and not stuck:
-                a = -1
-            else:
-                s = force[F_SUIT]
-                if s < 0:
-                    s, _ = basic.best_suit(seat_table, seat_base(slots, seat), hands[seat],
-                                           turned)
-                a = 2 * s + (1 if force[2] == FORCE_ALONE else 0)
+            a = forced_call(force, stuck, seat_table, slots, seat, hands[seat], turned)
         else:
-            a = -2
-            if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_CALL:
-                a = hook_call(hands[seat], turned, stuck, scores[team], scores[1 - team],
-                              game_to)
-                if a < -1 or a > 7 or a // 2 == turned or (a == -1 and stuck):
-                    bad_user = 1
-                    a = -2
-            if a == -2:
-                plan_at = plan + 4 * k
-                a = decide.call(kinds[seat], seat_table, plan_row(seat_table, plan_at),
-                                hands[seat], turned, stuck, seat_table[plan_at + PL_ALONE],
-                                seat_table[plan_at + PL_CALL], play_key, draws)
+            a, bad = strategy_call(kinds, seat, k, hands[seat], turned, stuck, seat_table, plan,
+                                   scores, game_to, play_key, draws)
+            bad_user |= bad
         if tracing:
-            if a < 0:
-                log_event(trace, EV_BID, seat, BID_PASS, 0)
-            else:
-                log_event(trace, EV_BID, seat, 2 + a // 2, a & 1)
+            log_bid(trace, seat, 2, a)
         if a >= 0:
             maker = seat
             trump = a // 2
@@ -556,10 +612,17 @@ def play_hand(deck, dealer, rules, kinds, seat_table, slots, play_key, draws, sc
     """``play_dealt`` of a dealt ``deck`` (24 cards in deal order) as a called function that
     fills ``res`` (NRES fields; traces and the advisor).  The batches inline ``play_dealt``
     instead: passing a dozen arrays to a call costs a tenth of a hand."""
+    fill_result(play_dealt(deck_deal(deck), dealer, rules, kinds, seat_table, slots, play_key,
+                           draws, scores, close_flags(scores, rules[R_GAME_TO]),
+                           round1_is_plain(kinds, force), force, hands, trace, tracing),
+                rules, res)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def fill_result(result, rules, res):
+    """``res`` (the NRES fields) of a ``play_dealt`` result, its points worked out."""
     (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
-     bad_user) = play_dealt(deck_deal(deck), dealer, rules, kinds, seat_table, slots, play_key,
-                            draws, scores, close_flags(scores, rules[R_GAME_TO]),
-                            round1_is_plain(kinds, force), force, hands, trace, tracing)
+     bad_user) = result
     pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks,
                              rules[R_LONE_DEFENDER_POINTS])
     out = (rnd, maker, t, alone, def_alone, maker_tricks, pts0, pts1, farmer, discard, forced,

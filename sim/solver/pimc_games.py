@@ -1,7 +1,8 @@
 """Games to ``game_to`` points with ``pimc`` seats: ``sim.kernel.games``' games (the same first
-dealers, deals and play keys), each hand played by ``pimc_hand.play_pimc_dealt``, whose PIMC
-worlds for hand ``j`` of game ``g`` are keyed by ``sub_key(hand_key(seed, g, STREAM_PIMC), j)``.
-The tallies and rows have the kernel's layouts, so the game analyses read them unchanged.
+dealers, deals and play keys, tallied by the kernel's own ``tally_game_hand``, ``finish_game``
+and ``note_visit``), each hand played by ``pimc_hand.play_pimc_dealt``, whose PIMC worlds for
+hand ``j`` of game ``g`` are keyed by ``sub_key(hand_key(seed, g, STREAM_PIMC), j)``.  The
+tallies and rows have the kernel's layouts, so the game analyses read them unchanged.
 """
 
 from __future__ import annotations
@@ -10,27 +11,19 @@ import numpy as np
 from numba import njit, prange
 
 from sim.kernel.games import (
-    G_POINT_KINDS,
-    G_STATE_VISITS,
     GAME_DEAL_BLOCK,
     MAX_HANDS,
-    V_ALONE,
-    V_CELL,
     V_DEALER,
-    V_DEF_ALONE,
-    V_MAKER,
-    V_MAKER_TRICKS,
-    V_PTS0,
-    V_PTS1,
-    V_ROUND,
     V_SCORE0,
     V_SCORE1,
     deal_game_block,
     draw_for_deal,
-    point_kind,
-    tally_game_end,
+    finish_game,
+    note_visit,
+    tally_game_hand,
 )
-from sim.kernel.hand import deck_deal, hand_points, tally_cell
+from sim.kernel.hand import deck_deal, fill_result, hand_points
+from sim.kernel.layout import NRES, RES_PTS0, RES_PTS1, RES_ROUND
 from sim.players.basic import seat_slots
 from sim.players.kinds import RANDOM
 from sim.rng import (
@@ -43,14 +36,12 @@ from sim.rng import (
     sub_key,
 )
 from sim.rules import R_GAME_TO, R_LONE_DEFENDER_POINTS
-from sim.solver.pimc_hand import N_STATS, play_pimc_dealt
-from sim.solver.search import MAX_PLY, N_FIELDS, TT_SIZE
-from sim.solver.worlds import K_SIZE
+from sim.solver.pimc_hand import N_STATS, pimc_state, play_pimc_dealt
 
 
 @njit(cache=True)
-def pimc_games_chunk(ci, seed, start, n, chunk, rules, kinds, pimc, settings, seat_table, force,
-                     records, gt, ht, stats):
+def pimc_games_chunk(px, ci, seed, start, n, chunk, rules, kinds, seat_table, force, records,
+                     gt, ht):
     """Games of chunk ``ci`` (``sim.kernel.games.play_games``' loop) into the tally rows
     ``gt`` / ``ht`` or the rows of ``records``."""
     lo = ci * chunk
@@ -68,11 +59,6 @@ def pimc_games_chunk(ci, seed, start, n, chunk, rules, kinds, pimc, settings, se
     hands = np.empty(4, np.int64)
     draws = np.zeros(1, np.int64)
     trace = np.zeros((1, 4), np.int64)
-    kn = np.zeros(K_SIZE, np.int64)
-    tt = np.zeros(TT_SIZE, np.int64)
-    st = np.zeros((MAX_PLY, N_FIELDS), np.int64)
-    values = np.zeros(24, np.float64)
-    counts = np.zeros(2, np.int64)
     for i in range(lo, hi):
         g = start + i
         first = draw_for_deal(hand_key(seed, g, STREAM_GAME), deck)
@@ -91,41 +77,19 @@ def pimc_games_chunk(ci, seed, start, n, chunk, rules, kinds, pimc, settings, se
             deal = (dealt[0, k], dealt[1, k], dealt[2, k], dealt[3, k], dealt[4, k], dealt[5, k])
             hand_play_key = sub_key(play_key, j) if any_random else np.uint64(0)
             (rnd, maker, _t, alone, def_alone, maker_tricks, farmer, _discard, _forced,
-             _upcard, _bad) = play_pimc_dealt(deal, dealer, rules, kinds, pimc, settings,
-                                              seat_table, slots, hand_play_key,
-                                              sub_key(pimc_game_key, j), draws, scores, force,
-                                              hands, kn, tt, st, values, counts, stats, trace,
-                                              False)
+             _upcard, _bad) = play_pimc_dealt(px, deal, dealer, rules, kinds, seat_table, slots,
+                                              hand_play_key, sub_key(pimc_game_key, j), draws,
+                                              scores, force, hands, trace, False)
             pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks, lone_points)
             if not want_records:
-                ht[tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks, farmer)] += 1
-                if rnd > 0:
-                    team = 0 if pts0 > 0 else 1
-                    gt[G_POINT_KINDS + team * 5 + point_kind(pts0 + pts1, maker_tricks,
-                                                             lone_points)] += 1
-                dteam = dealer & 1
-                s_deal = scores[dteam]
-                s_other = scores[1 - dteam]
-                state = -1
-                if s_deal < 10 and s_other < 10:
-                    gt[G_STATE_VISITS + s_deal * 10 + s_other] += 1
-                    state = (s_deal * 10 + s_other) * 2 + dteam
-                states[j] = state
+                tally_game_hand(gt, ht, states, j, dealer, scores, rnd, maker, alone, def_alone,
+                                maker_tricks, farmer, pts0, pts1, lone_points)
             redeals += 1 if rnd == 0 else 0
             scores[0] += pts0
             scores[1] += pts1
             dealer = (dealer + 1) & 3
             j += 1
-        winner = 0 if scores[0] >= game_to else (1 if scores[1] >= game_to else -1)
-        if want_records:
-            records[i, 0] = winner
-            records[i, 1] = scores[0]
-            records[i, 2] = scores[1]
-            records[i, 3] = j
-            records[i, 4] = redeals
-            records[i, 5] = first
-        else:
-            tally_game_end(gt, states, winner, j, redeals, first)
+        finish_game(records, i, want_records, gt, states, scores, game_to, j, redeals, first)
 
 
 @njit(cache=True, parallel=True)
@@ -135,8 +99,8 @@ def run_games(seed, start, n, chunk, rules, kinds, pimc, settings, seat_table, f
     counts (``pimc_hand.ST_*``)."""
     nchunks = (n + chunk - 1) // chunk
     for ci in prange(nchunks):
-        pimc_games_chunk(ci, seed, start, n, chunk, rules, kinds, pimc, settings, seat_table,
-                         force, records, gtally[ci], htally[ci], stats[ci])
+        pimc_games_chunk(pimc_state(pimc, settings, stats[ci]), ci, seed, start, n, chunk, rules,
+                         kinds, seat_table, force, records, gtally[ci], htally[ci])
 
 
 @njit(cache=True)
@@ -144,18 +108,14 @@ def trace_one_game(seed, g, rules, kinds, pimc, settings, seat_table, force, tra
                    traces, visits):
     """``sim.kernel.games.trace_one_game`` with PIMC seats: game ``g`` with every hand's deck
     and events logged, the same game ``run_games`` plays."""
+    px = pimc_state(pimc, settings, np.zeros(N_STATS, np.int64))
     game_to = rules[R_GAME_TO]
     slots = seat_slots(seat_table)
     deck = np.empty(24, np.int64)
     hands = np.empty(4, np.int64)
+    res = np.empty(NRES, np.int64)
     draws = np.zeros(1, np.int64)
     scores = np.zeros(2, np.int64)
-    kn = np.zeros(K_SIZE, np.int64)
-    tt = np.zeros(TT_SIZE, np.int64)
-    st = np.zeros((MAX_PLY, N_FIELDS), np.int64)
-    values = np.zeros(24, np.float64)
-    counts = np.zeros(2, np.int64)
-    stats = np.zeros(N_STATS, np.int64)
     first = draw_for_deal(hand_key(seed, g, STREAM_GAME), deck)
     deal_key = hand_key(seed, g, STREAM_GAME_DEAL)
     play_key = hand_key(seed, g, STREAM_GAME_PLAY)
@@ -170,27 +130,15 @@ def trace_one_game(seed, g, rules, kinds, pimc, settings, seat_table, force, tra
         shuffle_deck(sub_key(deal_key, j), deck)
         traces[j, 0, 0] = 0
         trace_dealers[j, 0] = dealer
-        for c in range(24):
-            trace_dealers[j, 1 + c] = deck[c]
-        (rnd, maker, _t, alone, def_alone, maker_tricks, farmer, _discard, _forced, _upcard,
-         _bad) = play_pimc_dealt(deck_deal(deck), dealer, rules, kinds, pimc, settings,
-                                 seat_table, slots, sub_key(play_key, j),
-                                 sub_key(pimc_game_key, j), draws, scores, force, hands, kn, tt,
-                                 st, values, counts, stats, traces[j], True)
-        pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks,
-                                 rules[R_LONE_DEFENDER_POINTS])
-        visits[j, V_ROUND] = rnd
-        visits[j, V_CELL] = tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks,
-                                       farmer)
-        visits[j, V_PTS0] = pts0
-        visits[j, V_PTS1] = pts1
-        visits[j, V_DEF_ALONE] = def_alone
-        visits[j, V_ALONE] = alone
-        visits[j, V_MAKER_TRICKS] = maker_tricks
-        visits[j, V_MAKER] = maker
-        redeals += 1 if rnd == 0 else 0
-        scores[0] += pts0
-        scores[1] += pts1
+        trace_dealers[j, 1:] = deck
+        fill_result(play_pimc_dealt(px, deck_deal(deck), dealer, rules, kinds, seat_table, slots,
+                                    sub_key(play_key, j), sub_key(pimc_game_key, j), draws,
+                                    scores, force, hands, traces[j], True),
+                    rules, res)
+        note_visit(visits, j, res, dealer)
+        redeals += 1 if res[RES_ROUND] == 0 else 0
+        scores[0] += res[RES_PTS0]
+        scores[1] += res[RES_PTS1]
         dealer = (dealer + 1) & 3
         j += 1
     winner = 0 if scores[0] >= game_to else (1 if scores[1] >= game_to else -1)

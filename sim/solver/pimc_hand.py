@@ -2,9 +2,10 @@
 with a PIMC decision wherever a ``pimc`` seat acts, at kernel speed (``prange`` over fixed chunks
 of hands, one solver table per chunk).
 
-A seat that is not ``pimc`` decides exactly as in the kernel (the same functions, the same
-random draws), so a table without a ``pimc`` seat plays the kernel's hands card for card; a test
-holds the two together.  A ``pimc`` seat:
+A seat that is not ``pimc`` decides exactly as in the kernel (the kernel's own seat decisions,
+``strategy_order``, ``strategy_call``, ``strategy_discard``, ``lead_card``, ``follow_card``,
+with the same random draws), so a table without a ``pimc`` seat plays the kernel's hands card
+for card; a test holds the two together.  A ``pimc`` seat:
 
 * bids, goes alone (``pimc_bid.choose_bid``) and, as the dealer, discards
   (``pimc_bid.choose_discard``) by option values on sampled worlds;
@@ -16,9 +17,11 @@ holds the two together.  A ``pimc`` seat:
   (``D_*``: the play number for cards), with ``pimc_key`` keyed by the hand (or the game and its
   hand): the same seed gives the same play whatever the thread count.
 
-Per-seat settings are one row of ``settings`` (``S_*``).  ``stats`` rows (one per chunk) count
-decisions, worlds and CPU cycles by kind (``ST_*``), for the benchmark.  The farmer's hand and
-code strategies are not played with ``pimc`` seats (``sim.solver.pimc_player`` refuses them).
+The pimc side of a hand loop travels as one tuple, ``px`` (``pimc_state``): the bit mask of
+the pimc seats, their settings (one row per seat, ``S_*``), the knowledge array, the solver's
+table and stack, two scratch arrays, and the stats row, which counts decisions, worlds and CPU
+cycles by kind (``ST_*``) for the benchmark.  The farmer's hand and code strategies are not
+played with ``pimc`` seats (``sim.solver.pimc_player`` refuses them).
 """
 
 from __future__ import annotations
@@ -27,37 +30,37 @@ import numpy as np
 from numba import njit, prange
 
 from sim.cards import POWER_CARD, POWER_POS, SUIT_MASK_POW
-from sim.kernel.batch import seen_deck
+from sim.kernel.batch import seen_deck, seen_row
 from sim.kernel.hand import (
     close_flags,
     deck_deal,
     defending_alone,
+    fill_result,
     follow_card,
-    hand_points,
+    forced_call,
+    forced_discard,
     lead_card,
+    log_bid,
     log_event,
     next_seats,
+    strategy_call,
+    strategy_discard,
+    strategy_order,
     tally_cell,
     write_record,
 )
 from sim.kernel.layout import (
-    BID_ORDER,
-    BID_PASS,
     DEAL_BLOCK,
-    EV_BID,
     EV_DISCARD,
     EV_PLAY,
-    F_DISCARD,
+    F_ACTION,
     F_POS,
     F_ROUND,
-    F_SUIT,
-    FORCE_ALONE,
-    FORCE_PASS,
     LED_MASK,
     NRES,
 )
-from sim.players import basic, decide
-from sim.players.basic import PL_ALONE, PL_CALL, PLAN, plan_row, seat_base, seat_slots
+from sim.players import basic
+from sim.players.basic import PLAN, seat_slots
 from sim.players.bits import TRUMP_POW, low, to_cards, to_power
 from sim.players.kinds import RANDOM
 from sim.rng import (
@@ -113,7 +116,17 @@ N_STATS = 14
 
 
 @njit(cache=True)
+def pimc_state(pimc, settings, stats):
+    """``px``: the pimc seats' mask and settings, their scratch, and the ``stats`` row."""
+    return (pimc, settings, np.zeros(K_SIZE, np.int64), np.zeros(TT_SIZE, np.int64),
+            np.zeros((MAX_PLY, N_FIELDS), np.int64), np.zeros(24, np.float64),
+            np.zeros(2, np.int64), stats)
+
+
+@njit(cache=True)
 def _note(stats, col, counts, t0):
+    """Count one decision of the kind at ``col``: its worlds and solves (``counts``, then
+    zeroed) and the cycles since ``t0``."""
     stats[col] += 1
     stats[col + 1] += counts[0]
     stats[col + 2] += counts[1]
@@ -123,35 +136,40 @@ def _note(stats, col, counts, t0):
 
 
 @njit(cache=True)
-def pimc_round1(seat, k, hands, dealer, upcard, seat_table, plan, rules, settings, pimc_key,
-                tt, st, means, counts, stats):
+def pimc_bid(px, seat, rnd, k, hands, dealer, upcard, seat_table, plan, rules, pimc_key):
+    """A pimc seat's bid at position ``k`` of round ``rnd``, as the kernel's phases return
+    one (``pimc_bid.choose_bid``)."""
+    _pimc, settings, _kn, tt, st, values, counts, stats = px
     t0 = cycle_counter()
     s = settings[seat]
-    a = choose_bid(seat, hands[seat], dealer, upcard, np.int64(1), k, False, seat_table, plan,
-                   rules, rules[R_LONE_DEFENDER_POINTS], np.int64(s[S_BID_WORLDS]), s[S_MARGIN],
-                   np.int64(s[S_PASS]), s[S_INFERENCE] != 0, sub_key(pimc_key, D_ROUND1 + k),
-                   tt, st, means, counts)
+    stuck = rnd == 2 and k == 3 and rules[R_STICK] != 0
+    a = choose_bid(seat, hands[seat], dealer, upcard, rnd, k, stuck, seat_table, plan, rules,
+                   rules[R_LONE_DEFENDER_POINTS], np.int64(s[S_BID_WORLDS]), s[S_MARGIN],
+                   np.int64(s[S_PASS]), s[S_INFERENCE] != 0,
+                   sub_key(pimc_key, (D_ROUND1 if rnd == 1 else D_ROUND2) + k), tt, st, values,
+                   counts)
     _note(stats, ST_BID, counts, t0)
     return a
 
 
 @njit(cache=True)
-def pimc_round2(seat, k, stuck, hands, dealer, upcard, seat_table, plan, rules, settings,
-                pimc_key, tt, st, means, counts, stats):
+def pimc_discard(px, dealer, hand6, upcard, maker, alone, rules, pimc_key):
+    """A pimc dealer's discard from ``hand6`` (``pimc_bid.choose_discard``)."""
+    _pimc, settings, _kn, tt, st, values, counts, stats = px
     t0 = cycle_counter()
-    s = settings[seat]
-    a = choose_bid(seat, hands[seat], dealer, upcard, np.int64(2), k, stuck, seat_table, plan,
-                   rules, rules[R_LONE_DEFENDER_POINTS], np.int64(s[S_BID_WORLDS]), s[S_MARGIN],
-                   np.int64(s[S_PASS]), s[S_INFERENCE] != 0, sub_key(pimc_key, D_ROUND2 + k),
-                   tt, st, means, counts)
-    _note(stats, ST_BID, counts, t0)
-    return a
+    s = settings[dealer]
+    d = choose_discard(dealer, hand6, upcard, maker, alone, rules, rules[R_LONE_DEFENDER_POINTS],
+                       np.int64(s[S_BID_WORLDS]), s[S_MARGIN], sub_key(pimc_key, D_DISCARD), tt,
+                       st, values, counts)
+    _note(stats, ST_DISCARD, counts, t0)
+    return d
 
 
 @njit(cache=True)
-def pimc_play(kn, seat, discard, hands, t, settings, pimc_key, tt, st, values, counts, stats):
-    """The power position of the card ``seat`` plays (``kn``: the hand's knowledge, whose
-    per-seat fields are set here: only the dealer knows his ``discard``)."""
+def pimc_play(px, seat, discard, hands, t, pimc_key):
+    """The power position of the card a pimc ``seat`` plays (the knowledge array's per-seat
+    fields are set here: only the dealer knows his ``discard``)."""
+    _pimc, settings, kn, tt, st, values, counts, stats = px
     t0 = cycle_counter()
     kn[K_SEAT] = seat
     kn[K_DISCARD] = discard if seat == kn[K_DEALER] else -1
@@ -159,9 +177,9 @@ def pimc_play(kn, seat, discard, hands, t, settings, pimc_key, tt, st, values, c
     s = settings[seat]
     c, solved, _odd = choose_card(kn, np.int64(s[S_WORLDS]), sub_key(pimc_key, kn[K_N_PLAYED]),
                                   s[S_MARGIN], tt, st, values)
-    counts[0] = solved
-    counts[1] = solved
-    if solved > 0:
+    if solved > 0:                  # a seat with one legal card plays it without a search
+        counts[0] = solved
+        counts[1] = solved
         _note(stats, ST_CARD, counts, t0)
     return POWER_POS[t, c]
 
@@ -175,11 +193,11 @@ def _noted_play(kn, seat, card):
 
 
 @njit(cache=True)
-def pimc_round1_phase(hands, dealer, upcard, kinds, pimc, settings, seat_table, plan, rules,
-                      force, dealer_discard, play_key, pimc_key, draws, tt, st, means, counts,
-                      stats, trace, tracing):
+def pimc_round1(px, hands, dealer, upcard, kinds, seat_table, plan, rules, force, scores,
+                dealer_discard, play_key, pimc_key, draws, trace, tracing):
     """Round 1 (``sim.kernel.hand.round1``'s seat-by-seat loop): (maker or -1, alone,
     forced)."""
+    pimc = px[0]
     maker = -1
     alone = 0
     forced = 0
@@ -187,16 +205,16 @@ def pimc_round1_phase(hands, dealer, upcard, kinds, pimc, settings, seat_table, 
     for k in range(4):
         seat = (dealer + 1 + k) & 3
         if k == forced_pos:
-            a = force[2]
+            a = force[F_ACTION]
             forced = 1
         elif (pimc >> seat) & 1:
-            a = pimc_round1(seat, k, hands, dealer, upcard, seat_table, plan, rules, settings,
-                            pimc_key, tt, st, means, counts, stats)
+            a = pimc_bid(px, seat, np.int64(1), k, hands, dealer, upcard, seat_table, plan,
+                         rules, pimc_key)
         else:
-            a = decide.order_up(kinds[seat], seat_table, plan + 4 * k, k, hands[seat], upcard,
-                                dealer_discard, play_key, draws)
+            a, _bad = strategy_order(kinds, seat, k, hands[seat], upcard, seat_table, plan,
+                                     dealer_discard, scores, rules[R_GAME_TO], play_key, draws)
         if tracing:
-            log_event(trace, EV_BID, seat, BID_ORDER if a else BID_PASS, 1 if a == 2 else 0)
+            log_bid(trace, seat, 1, a)
         if a:
             maker = seat
             alone = 1 if a == 2 else 0
@@ -205,29 +223,20 @@ def pimc_round1_phase(hands, dealer, upcard, kinds, pimc, settings, seat_table, 
 
 
 @njit(cache=True)
-def pimc_pick_up(hands, dealer, upcard, maker, alone, kinds, pimc, settings, rules, force,
-                 dealer_discard, play_key, pimc_key, draws, tt, st, values, counts, stats,
-                 trace, tracing):
+def pimc_pick_up(px, hands, dealer, upcard, maker, alone, kinds, rules, force, dealer_discard,
+                 play_key, pimc_key, draws, trace, tracing):
     """The dealer takes the upcard and discards (``sim.kernel.hand.pick_up``); returns the
     discard or -1."""
     partner_alone = alone and maker == ((dealer + 2) & 3)
     discard = -1
     if not (partner_alone and not rules[R_DEALER_DISCARDS_PARTNER_ALONE]):
         hand6 = hands[dealer] | (np.int64(1) << upcard)
-        d = -1
-        if force[F_POS] == 3 and force[F_DISCARD] >= 0 and (hand6 >> force[F_DISCARD]) & 1:
-            d = force[F_DISCARD]
-        elif (pimc >> dealer) & 1 and not partner_alone:
-            t0 = cycle_counter()
-            s = settings[dealer]
-            d = choose_discard(dealer, hand6, upcard, maker, alone, rules,
-                               rules[R_LONE_DEFENDER_POINTS], np.int64(s[S_BID_WORLDS]),
-                               s[S_MARGIN], sub_key(pimc_key, D_DISCARD), tt, st, values,
-                               counts)
-            _note(stats, ST_DISCARD, counts, t0)
+        d = forced_discard(force, hand6)
+        if d < 0 and (px[0] >> dealer) & 1 and not partner_alone:
+            d = pimc_discard(px, dealer, hand6, upcard, maker, alone, rules, pimc_key)
         if d < 0:
-            d = decide.discard(kinds[dealer], hand6, upcard, rules[R_DISCARD_UPCARD],
-                               dealer_discard, play_key, draws)
+            d, _bad = strategy_discard(kinds, dealer, hand6, upcard, rules, dealer_discard,
+                                       play_key, draws)
         hands[dealer] = hand6 & ~(np.int64(1) << d)
         discard = d
         if tracing:
@@ -236,10 +245,10 @@ def pimc_pick_up(hands, dealer, upcard, maker, alone, kinds, pimc, settings, rul
 
 
 @njit(cache=True)
-def pimc_round2_phase(hands, dealer, turned, upcard, kinds, pimc, settings, seat_table, slots,
-                      plan, rules, force, play_key, pimc_key, draws, tt, st, means, counts,
-                      stats, trace, tracing):
+def pimc_round2(px, hands, dealer, turned, upcard, kinds, seat_table, slots, plan, rules,
+                force, scores, play_key, pimc_key, draws, trace, tracing):
     """Round 2 (``sim.kernel.hand.round2``): (maker or -1, trump, alone, forced)."""
+    pimc = px[0]
     forced_pos = force[F_POS] if force[F_ROUND] == 2 else -1
     maker = -1
     trump = -1
@@ -250,27 +259,15 @@ def pimc_round2_phase(hands, dealer, turned, upcard, kinds, pimc, settings, seat
         stuck = k == 3 and rules[R_STICK] != 0
         if k == forced_pos:
             forced = 1
-            if force[2] == FORCE_PASS and not stuck:
-                a = -1
-            else:
-                s = force[F_SUIT]
-                if s < 0:
-                    s, _ = basic.best_suit(seat_table, seat_base(slots, seat), hands[seat],
-                                           turned)
-                a = 2 * s + (1 if force[2] == FORCE_ALONE else 0)
+            a = forced_call(force, stuck, seat_table, slots, seat, hands[seat], turned)
         elif (pimc >> seat) & 1:
-            a = pimc_round2(seat, k, stuck, hands, dealer, upcard, seat_table, plan, rules,
-                            settings, pimc_key, tt, st, means, counts, stats)
+            a = pimc_bid(px, seat, np.int64(2), k, hands, dealer, upcard, seat_table, plan,
+                         rules, pimc_key)
         else:
-            plan_at = plan + 4 * k
-            a = decide.call(kinds[seat], seat_table, plan_row(seat_table, plan_at),
-                            hands[seat], turned, stuck, seat_table[plan_at + PL_ALONE],
-                            seat_table[plan_at + PL_CALL], play_key, draws)
+            a, _bad = strategy_call(kinds, seat, k, hands[seat], turned, stuck, seat_table, plan,
+                                    scores, rules[R_GAME_TO], play_key, draws)
         if tracing:
-            if a < 0:
-                log_event(trace, EV_BID, seat, BID_PASS, 0)
-            else:
-                log_event(trace, EV_BID, seat, 2 + a // 2, a & 1)
+            log_bid(trace, seat, 2, a)
         if a >= 0:
             maker = seat
             trump = a // 2
@@ -280,11 +277,12 @@ def pimc_round2_phase(hands, dealer, turned, upcard, kinds, pimc, settings, seat
 
 
 @njit(cache=True)
-def pimc_tricks(hands, dealer, t, maker, alone, def_alone, avoid, discard, kinds, pimc,
-                settings, seat_table, slots, kn, play_key, pimc_key, draws, tt, st, values, counts,
-                stats, trace, tracing):
+def pimc_tricks(px, hands, dealer, t, maker, alone, def_alone, avoid, discard, kinds,
+                seat_table, slots, play_key, pimc_key, draws, trace, tracing):
     """The five tricks (``sim.kernel.hand.five_tricks``, its general loop): the maker's side's
-    tricks.  ``kn`` has the hand's public facts set; the plays are noted in it."""
+    tricks.  The knowledge array has the hand's public facts set; the plays are noted in it."""
+    pimc = px[0]
+    kn = px[2]
     for s in range(4):
         hands[s] = to_power(hands[s], t)
     nxt, n_active = next_seats(maker, alone, def_alone)
@@ -296,8 +294,7 @@ def pimc_tricks(hands, dealer, t, maker, alone, def_alone, avoid, discard, kinds
     for _trick in range(5):
         seat = leader
         if (pimc >> seat) & 1:
-            c = pimc_play(kn, seat, discard, hands, t, settings, pimc_key, tt, st, values,
-                          counts, stats)
+            c = pimc_play(px, seat, discard, hands, t, pimc_key)
             hands[seat] &= ~(np.int64(1) << c)
             if tracing:
                 log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
@@ -314,8 +311,7 @@ def pimc_tricks(hands, dealer, t, maker, alone, def_alone, avoid, discard, kinds
             seat = (nxt >> (2 * seat)) & 3
             h = hands[seat]
             if (pimc >> seat) & 1:
-                p = pimc_play(kn, seat, discard, hands, t, settings, pimc_key, tt, st, values,
-                              counts, stats)
+                p = pimc_play(px, seat, discard, hands, t, pimc_key)
                 hands[seat] = h & ~(np.int64(1) << p)
                 if tracing:
                     log_event(trace, EV_PLAY, seat, POWER_CARD[t, p], 0)
@@ -337,12 +333,13 @@ def pimc_tricks(hands, dealer, t, maker, alone, def_alone, avoid, discard, kinds
 
 
 @njit(cache=True)
-def play_pimc_dealt(deal, dealer, rules, kinds, pimc, settings, seat_table, slots, play_key,
-                    pimc_key, draws, scores, force, hands, kn, tt, st, values, counts, stats,
-                    trace, tracing):
+def play_pimc_dealt(px, deal, dealer, rules, kinds, seat_table, slots, play_key, pimc_key,
+                    draws, scores, force, hands, trace, tracing):
     """One complete hand of ``deal`` (``sim.kernel.hand.play_dealt``'s deal and result tuple)
-    with the seats of the bit mask ``pimc`` deciding by PIMC."""
+    with the pimc seats of ``px`` deciding by PIMC."""
     t0 = cycle_counter()
+    kn = px[2]
+    stats = px[7]
     draws[0] = 0
     h0, h1, h2, h3, upcard, _kitty = deal
     hands[(dealer + 1) & 3] = h0
@@ -355,24 +352,21 @@ def play_pimc_dealt(deal, dealer, rules, kinds, pimc, settings, seat_table, slot
         dealer_discard = basic.discard(hands[dealer] | (np.int64(1) << upcard), turned, upcard,
                                        rules[R_DISCARD_UPCARD])
     plan = PLAN + (close_flags(scores, rules[R_GAME_TO]) * 4 + dealer) * 16
-    maker, alone, forced = pimc_round1_phase(hands, dealer, upcard, kinds, pimc, settings,
-                                             seat_table, plan, rules, force, dealer_discard,
-                                             play_key, pimc_key, draws, tt, st, values, counts,
-                                             stats, trace, tracing)
+    maker, alone, forced = pimc_round1(px, hands, dealer, upcard, kinds, seat_table, plan, rules,
+                                       force, scores, dealer_discard, play_key, pimc_key, draws,
+                                       trace, tracing)
     discard = -1
     t = -1
     rnd = 0
     if maker >= 0:
         rnd = 1
         t = turned
-        discard = pimc_pick_up(hands, dealer, upcard, maker, alone, kinds, pimc, settings, rules,
-                               force, dealer_discard, play_key, pimc_key, draws, tt, st, values,
-                               counts, stats, trace, tracing)
+        discard = pimc_pick_up(px, hands, dealer, upcard, maker, alone, kinds, rules, force,
+                               dealer_discard, play_key, pimc_key, draws, trace, tracing)
     else:
-        maker, t, alone, forced2 = pimc_round2_phase(hands, dealer, turned, upcard, kinds, pimc,
-                                                     settings, seat_table, slots, plan, rules,
-                                                     force, play_key, pimc_key, draws, tt, st,
-                                                     values, counts, stats, trace, tracing)
+        maker, t, alone, forced2 = pimc_round2(px, hands, dealer, turned, upcard, kinds,
+                                               seat_table, slots, plan, rules, force, scores,
+                                               play_key, pimc_key, draws, trace, tracing)
         forced |= forced2
         if maker >= 0:
             rnd = 2
@@ -392,9 +386,8 @@ def play_pimc_dealt(deal, dealer, rules, kinds, pimc, settings, seat_table, slot
         kn[K_UPCARD] = upcard
         kn[K_PICKED] = 1 if rnd == 1 else 0
         kn[K_LONE_POINTS] = rules[R_LONE_DEFENDER_POINTS]
-        maker_tricks = pimc_tricks(hands, dealer, t, maker, alone, def_alone, avoid, discard,
-                                   kinds, pimc, settings, seat_table, slots, kn, play_key,
-                                   pimc_key, draws, tt, st, values, counts, stats, trace,
+        maker_tricks = pimc_tricks(px, hands, dealer, t, maker, alone, def_alone, avoid, discard,
+                                   kinds, seat_table, slots, play_key, pimc_key, draws, trace,
                                    tracing)
     stats[ST_HANDS] += 1
     stats[ST_HAND_CYCLES] += cycle_counter() - t0
@@ -402,9 +395,8 @@ def play_pimc_dealt(deal, dealer, rules, kinds, pimc, settings, seat_table, slot
 
 
 @njit(cache=True)
-def pimc_chunk(seed, start, lo, hi, rules, kinds, pimc, settings, seat_table, slots, any_random,
-               force, masks, fields, want_records, tally_row, scores, stats, dealt, hands, draws,
-               kn, tt, st, values, counts, trace):
+def pimc_chunk(px, seed, start, lo, hi, rules, kinds, seat_table, slots, any_random, force,
+               masks, fields, want_records, tally_row, scores, dealt, hands, draws, trace):
     """Hands ``start + lo .. start + hi - 1`` (``sim.kernel.hand.play_chunk``'s loop)."""
     for b in range(lo, hi, DEAL_BLOCK):
         e = min(hi, b + DEAL_BLOCK)
@@ -420,10 +412,9 @@ def pimc_chunk(seed, start, lo, hi, rules, kinds, pimc, settings, seat_table, sl
                 masks[(dealer + 2) & 3, i] = deal[1]
                 masks[(dealer + 3) & 3, i] = deal[2]
                 masks[dealer, i] = deal[3]
-            result = play_pimc_dealt(deal, dealer, rules, kinds, pimc, settings, seat_table,
-                                     slots, play_key, hand_key(seed, idx, STREAM_PIMC), draws,
-                                     scores, force, hands, kn, tt, st, values, counts, stats,
-                                     trace, False)
+            result = play_pimc_dealt(px, deal, dealer, rules, kinds, seat_table, slots, play_key,
+                                     hand_key(seed, idx, STREAM_PIMC), draws, scores, force,
+                                     hands, trace, False)
             if want_records:
                 write_record(fields, i, dealer, rules, result)
             (rnd, maker, _t, alone, def_alone, maker_tricks, farmer, _discard, _forced, _upcard,
@@ -444,50 +435,32 @@ def run_hands(seed, start, n, chunk, rules, kinds, pimc, settings, seat_table, f
                   | (kinds[3] == RANDOM))
     for ci in prange(nchunks):
         lo = ci * chunk
-        pimc_chunk(seed, start, lo, min(n, lo + chunk), rules, kinds, pimc, settings,
-                   seat_table, slots, any_random, force, masks, fields, want_records, tally[ci],
-                   scores, stats[ci], np.empty((6, DEAL_BLOCK), np.int64),
-                   np.empty(4, np.int64), np.zeros(1, np.int64), np.zeros(K_SIZE, np.int64),
-                   np.zeros(TT_SIZE, np.int64), np.zeros((MAX_PLY, N_FIELDS), np.int64),
-                   np.zeros(24, np.float64),
-                   np.zeros(2, np.int64), np.zeros((1, 4), np.int64))
+        pimc_chunk(pimc_state(pimc, settings, stats[ci]), seed, start, lo, min(n, lo + chunk),
+                   rules, kinds, seat_table, slots, any_random, force, masks, fields,
+                   want_records, tally[ci], scores, np.empty((6, DEAL_BLOCK), np.int64),
+                   np.empty(4, np.int64), np.zeros(1, np.int64), np.zeros((1, 4), np.int64))
 
 
 @njit(cache=True)
 def trace_hands(seed, indices, rules, kinds, pimc, settings, seat_table, force, traces, results,
                 decks):
     """``sim.kernel.batch.trace_hands`` with PIMC seats: the same hands, their events logged."""
+    px = pimc_state(pimc, settings, np.zeros(N_STATS, np.int64))
     deck = np.empty(24, np.int64)
     hands = np.empty(4, np.int64)
     draws = np.zeros(1, np.int64)
     scores = np.zeros(2, np.int64)
-    kn = np.zeros(K_SIZE, np.int64)
-    tt = np.zeros(TT_SIZE, np.int64)
-    st = np.zeros((MAX_PLY, N_FIELDS), np.int64)
-    values = np.zeros(24, np.float64)
-    counts = np.zeros(2, np.int64)
-    stats = np.zeros(N_STATS, np.int64)
     slots = seat_slots(seat_table)
     for q in range(indices.shape[0]):
         idx = indices[q]
         shuffle_deck(hand_key(seed, idx, STREAM_DEAL), deck)
         decks[q, :] = deck
-        tr = traces[q]
-        tr[0, 0] = 0
-        dealer = idx & 3
-        out = play_pimc_dealt(deck_deal(deck), dealer, rules, kinds, pimc, settings, seat_table,
-                              slots, hand_key(seed, idx, STREAM_PLAY), hand_key(seed, idx,
-                                                                              STREAM_PIMC),
-                              draws, scores, force, hands, kn, tt, st, values, counts, stats,
-                              tr, True)
-        (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
-         bad) = out
-        pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks,
-                                 rules[R_LONE_DEFENDER_POINTS])
-        res = (rnd, maker, t, alone, def_alone, maker_tricks, pts0, pts1, farmer, discard,
-               forced, upcard, bad)
-        for k in range(NRES):
-            results[q, k] = res[k]
+        traces[q, 0, 0] = 0
+        fill_result(play_pimc_dealt(px, deck_deal(deck), idx & 3, rules, kinds, seat_table,
+                                    slots, hand_key(seed, idx, STREAM_PLAY),
+                                    hand_key(seed, idx, STREAM_PIMC), draws, scores, force,
+                                    hands, traces[q], True),
+                    rules, results[q])
 
 
 @njit(cache=True, parallel=True)
@@ -500,32 +473,19 @@ def run_seen(seed, start, n, chunk, rules, kinds, pimc, settings, seat_table, fo
     slots = seat_slots(seat_table)
     nchunks = (n + chunk - 1) // chunk
     for ci in prange(nchunks):
+        px = pimc_state(pimc, settings, np.zeros(N_STATS, np.int64))
         deck = np.empty(24, np.int64)
         rest = np.empty(24, np.int64)
         hands = np.empty(4, np.int64)
+        res = np.empty(NRES, np.int64)
         draws = np.zeros(1, np.int64)
         trace = np.zeros((1, 4), np.int64)
-        kn = np.zeros(K_SIZE, np.int64)
-        tt = np.zeros(TT_SIZE, np.int64)
-        st = np.zeros((MAX_PLY, N_FIELDS), np.int64)
-        values = np.zeros(24, np.float64)
-        counts = np.zeros(2, np.int64)
-        stats = np.zeros(N_STATS, np.int64)
         for i in range(ci * chunk, min(n, (ci + 1) * chunk)):
             idx = start + i
             seen_deck(hand_key(seed, idx, STREAM_SEEN), hand, upcard, position, rest, deck)
-            (rnd, maker, _t, alone, def_alone, maker_tricks, _farmer, _discard, forced, _up,
-             _bad) = play_pimc_dealt(deck_deal(deck), dealer, rules, kinds, pimc, settings,
-                                     seat_table, slots, hand_key(seed, idx, STREAM_PLAY),
-                                     hand_key(seed, idx, STREAM_PIMC), draws, scores, force,
-                                     hands, kn, tt, st, values, counts, stats, trace, False)
-            pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks,
-                                     rules[R_LONE_DEFENDER_POINTS])
-            o = out[i]
-            o[0] = forced
-            o[1] = rnd
-            o[2] = maker
-            o[3] = alone
-            o[4] = maker_tricks
-            o[5] = pts0 if team == 0 else pts1
-            o[6] = pts1 if team == 0 else pts0
+            fill_result(play_pimc_dealt(px, deck_deal(deck), dealer, rules, kinds, seat_table,
+                                        slots, hand_key(seed, idx, STREAM_PLAY),
+                                        hand_key(seed, idx, STREAM_PIMC), draws, scores, force,
+                                        hands, trace, False),
+                        rules, res)
+            seen_row(res, team, out[i])

@@ -6,8 +6,9 @@ every command that runs a ``Table`` plays ``pimc`` seats without knowing it.
 A PIMC hand costs milliseconds, not the kernel's nanoseconds, so these play small chunks
 (``PIMC_CHUNK`` hands, each chunk one thread) and the runner plays small batches
 (``PIMC_BATCH``), which keeps the progress bar moving and an interrupted run short.  Every
-decision is keyed by the hand, so neither changes a result.  ``stats`` sums the decision
-counts and CPU cycles (``pimc_hand.ST_*``) of everything played, for the benchmark.
+decision is keyed by the hand, so neither changes a result.  ``PimcHands.stats`` sums the
+decision counts and CPU cycles (``pimc_hand.ST_*``) of the hands played, for the benchmark
+(``decision_costs``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ class _PimcTable:
         self.mask = np.int64(sum(1 << i for i, s in enumerate(seats) if s.kind == PIMC))
         self.settings = np.stack([settings_row(s.params if s.kind == PIMC else {})
                                   for s in seats])
-        self.stats = np.zeros(pimc_hand.N_STATS, np.int64)
 
     @staticmethod
     def kinds(kinds):
@@ -51,9 +51,14 @@ class _PimcTable:
 
 
 class PimcHands(_PimcTable):
-    """``sim.kernel``'s batch calls for a table with ``pimc`` seats."""
+    """``sim.kernel``'s batch calls for a table with ``pimc`` seats; ``stats`` sums the decision
+    counts and cycles of the hands played (``pimc_hand.ST_*``)."""
 
     max_batch = PIMC_BATCH
+
+    def __init__(self, seats):
+        super().__init__(seats)
+        self.stats = np.zeros(pimc_hand.N_STATS, np.int64)
 
     def run_hands(self, seed, start, n, chunk, rules, kinds, seat_table, force, masks, fields,
                   tally, scores):
@@ -92,14 +97,13 @@ class PimcGames(_PimcTable):
         self.check(rules)
         gt = np.zeros((n, gtally.shape[1]), np.int64)      # a chunk of one game each
         ht = np.zeros((n, htally.shape[1]), np.int64)
-        stats = np.zeros((n, pimc_hand.N_STATS), np.int64)
+        stats = np.zeros((n, pimc_hand.N_STATS), np.int64)         # not read
         pimc_games.run_games(seed, start, n, np.int64(1), rules, self.kinds(kinds), self.mask,
                              self.settings, seat_table, force, records, gt, ht, stats)
         gtally[:] = 0
         htally[:] = 0
         gtally[0] = gt.sum(axis=0)
         htally[0] = ht.sum(axis=0)
-        self.stats += stats.sum(axis=0)
 
     def trace_one_game(self, seed, g, rules, kinds, seat_table, _slots, force, trace_dealers,
                        traces, visits):
