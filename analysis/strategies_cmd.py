@@ -14,7 +14,8 @@ from sim.players.pimc_params import DEFAULTS, PIMC_PARAMS
 
 
 def _strategy_json(s) -> dict:
-    entry = {"description": s.description, "family": "basic" if s.kind == BASIC else s.name}
+    family = {BASIC: "basic", PIMC: "pimc"}.get(s.kind, s.name)
+    entry = {"description": s.description, "family": family}
     if s.kind == BASIC:
         entry["params"] = dict(zip(BASIC_PARAMS, map(float, s.vector()), strict=True))
     if s.kind == PIMC:

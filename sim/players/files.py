@@ -31,7 +31,7 @@ from pathlib import Path
 from sim.players.basic import PARAM_NAMES
 from sim.players.kinds import BASIC, HOOK_ARGS, HOOK_BITS, PIMC, USER
 from sim.players.param_bounds import check_param
-from sim.players.pimc_params import PIMC_PARAMS, check_pimc_params, describe, parse_pimc_spec
+from sim.players.pimc_params import check_pimc_params, describe, parse_pimc_spec
 from sim.players.registry import BUILTINS, Strategy
 
 TOP_LEVEL_KEYS = ("name", "base", "description", "params")
@@ -332,23 +332,18 @@ def strategy_from_dict(data: dict, label: str = "<strategy>", default_name: str 
             f"{label}: params must be a table ([params] with one 'name = number' per line), "
             f"not {_show(params_in)}"
         )
-    overrides = {}
     if parent.kind == PIMC:
-        unknown = [k for k in params_in if k not in PIMC_PARAMS]
-        if unknown:
-            raise ValueError(f"{label}: unknown parameter {unknown[0]!r} for base pimc"
-                             f"{_did_you_mean(unknown[0], PIMC_PARAMS)}: choose from "
-                             f"{', '.join(PIMC_PARAMS)}")
         overrides = check_pimc_params(label, params_in)
-        params_in = {}
-    for key, value in params_in.items():
-        if key not in PARAM_NAMES:
-            hint = _did_you_mean(key, PARAM_NAMES)
-            raise ValueError(
-                f"{label}: unknown parameter {key!r}"
-                + (hint or "; 'euchre-sim strategies basic' lists the parameters")
-            )
-        overrides[key] = check_param(label, key, _number(label, key, value))
+    else:
+        overrides = {}
+        for key, value in params_in.items():
+            if key not in PARAM_NAMES:
+                hint = _did_you_mean(key, PARAM_NAMES)
+                raise ValueError(
+                    f"{label}: unknown parameter {key!r}"
+                    + (hint or "; 'euchre-sim strategies basic' lists the parameters")
+                )
+            overrides[key] = check_param(label, key, _number(label, key, value))
 
     description = data.get("description")
     if description is None:

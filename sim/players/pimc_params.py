@@ -10,6 +10,7 @@ and its defending alone use ``basic``'s numbers (the default ones).
 
 from __future__ import annotations
 
+import difflib
 import math
 
 import numpy as np
@@ -38,7 +39,9 @@ def check_pimc_params(label: str, params: dict) -> dict:
     out = {}
     for key, value in params.items():
         if key not in PIMC_PARAMS:
-            raise ValueError(f"{label}: unknown parameter {key!r} for pimc: choose from "
+            close = difflib.get_close_matches(key, list(PIMC_PARAMS), n=1, cutoff=0.6)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ValueError(f"{label}: unknown parameter {key!r} for pimc{hint}: choose from "
                              f"{', '.join(PIMC_PARAMS)}")
         out[key] = _check(label, key, value)
     return out

@@ -30,9 +30,9 @@ class Strategy:
 
     def vector(self) -> np.ndarray:
         v = np.array([BASIC_PARAMS[n][0] for n in PARAM_NAMES], dtype=np.float64)
+        if self.kind == PIMC:
+            return v        # its own parameters are not basic's; its fallbacks use basic's
         for k, x in self.params.items():
-            if self.kind == PIMC and k not in P:
-                continue                # pimc's own parameters (``sim.players.pimc_params``)
             v[P[k]] = float(x)
         return v
 
