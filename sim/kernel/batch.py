@@ -15,10 +15,9 @@ import numpy as np
 from numba import njit, prange
 
 from sim.players.basic import seat_slots
-from sim.players.kinds import RANDOM
 from sim.rng import STREAM_DEAL, STREAM_PLAY, STREAM_SEEN, hand_key, shuffle_deck
 
-from .hand import play_chunk, play_hand
+from .hand import any_random, play_chunk, play_hand
 from .layout import (
     DEAL_BLOCK,
     NRES,
@@ -46,13 +45,11 @@ def run_hands(seed, start, n, chunk, rules, kinds, seat_table, force, masks, fie
     want_records = masks.shape[1] == n
     nchunks = (n + chunk - 1) // chunk
     slots = seat_slots(seat_table)
-    # (one expression, not a loop from False: a literal False would type a second play_chunk)
-    any_random = ((kinds[0] == RANDOM) | (kinds[1] == RANDOM) | (kinds[2] == RANDOM)
-                  | (kinds[3] == RANDOM))
+    randoms = any_random(kinds)
     for ci in prange(nchunks):
         lo = ci * chunk
         play_chunk(seed, start, lo, min(n, lo + chunk), rules, kinds, seat_table, slots,
-                   any_random, force, masks, fields, want_records, tally[ci], scores,
+                   randoms, force, masks, fields, want_records, tally[ci], scores,
                    np.empty((6, DEAL_BLOCK), np.int64),
                    np.empty(4, np.int64), np.zeros(1, np.int64), np.zeros((1, 4), np.int64))
 

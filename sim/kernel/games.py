@@ -23,7 +23,6 @@ import numpy as np
 from numba import njit, prange
 
 from sim.players.basic import seat_slots
-from sim.players.kinds import RANDOM
 from sim.rng import (
     STREAM_GAME,
     STREAM_GAME_DEAL,
@@ -36,7 +35,9 @@ from sim.rng import (
 from sim.rules import R_GAME_TO, R_LONE_DEFENDER_POINTS
 
 from .hand import (
+    any_random,
     close_flags,
+    dealt_at,
     hand_points,
     play_dealt,
     play_hand,
@@ -236,7 +237,7 @@ def tally_game_end(gt, states, winner, hands, redeals, first):
 
 
 @njit(cache=True, _nrt=False)
-def play_games(seed, start, lo, hi, rules, kinds, seat_table, slots, any_random, force, firsts,
+def play_games(seed, start, lo, hi, rules, kinds, seat_table, slots, randoms, force, firsts,
                want_records, records, gt, ht, dealt, states, scores, hands, draws, trace):
     """Play games ``start + lo .. start + hi - 1`` (first dealers ``firsts[i - lo]``, drawn by
     the caller) into the game tally row ``gt`` and the hand tally row ``ht``, or the rows of
@@ -266,9 +267,9 @@ def play_games(seed, start, lo, hi, rules, kinds, seat_table, slots, any_random,
             k = j & (GAME_DEAL_BLOCK - 1)
             if k == 0:
                 deal_game_block(deal_key, j, dealt)
-            deal = (dealt[0, k], dealt[1, k], dealt[2, k], dealt[3, k], dealt[4, k], dealt[5, k])
+            deal = dealt_at(dealt, k)
             # only random choices use the play key
-            hand_play_key = sub_key(play_key, j) if any_random else np.uint64(0)
+            hand_play_key = sub_key(play_key, j) if randoms else np.uint64(0)
             (rnd, maker, _t, alone, def_alone, maker_tricks, farmer, _discard, _forced,
              _upcard, bad) = play_dealt(deal, dealer, rules, kinds, seat_table, slots,
                                         hand_play_key, draws, scores, close_flags(scores, game_to),
@@ -336,10 +337,9 @@ def games_chunk(ci, seed, start, n, chunk, rules, kinds, seat_table, force, reco
         firsts[i - lo] = draw_for_deal(hand_key(seed, start + i, STREAM_GAME), deck)
     # (expressions, not literals: a literal would type a second play_games)
     want_records = records.shape[0] == n
-    any_random = ((kinds[0] == RANDOM) | (kinds[1] == RANDOM) | (kinds[2] == RANDOM)
-                  | (kinds[3] == RANDOM))
+    randoms = any_random(kinds)
     play_games(seed, start, lo, hi, rules, kinds, seat_table, seat_slots(seat_table),
-               any_random, force, firsts, want_records, records, gtally[ci], htally[ci],
+               randoms, force, firsts, want_records, records, gtally[ci], htally[ci],
                np.empty((6, GAME_DEAL_BLOCK), np.int64), np.empty(MAX_HANDS, np.int64),
                np.zeros(2, np.int64), np.empty(4, np.int64), np.zeros(1, np.int64),
                np.zeros((1, 4), np.int64))

@@ -654,6 +654,30 @@ def tally_index(res, dealer):
 # same code ran slower)
 
 @njit(cache=True, inline="always", _nrt=False)
+def any_random(kinds):
+    """True when a seat plays ``random`` (only random choices draw from the play key).  One
+    expression, not a loop from False: a literal False would type a second copy of the loop
+    it is passed to."""
+    return ((kinds[0] == RANDOM) | (kinds[1] == RANDOM) | (kinds[2] == RANDOM)
+            | (kinds[3] == RANDOM))
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def dealt_at(dealt, k):
+    """The deal (``play_dealt``) in column ``k`` of a block of deals."""
+    return (dealt[0, k], dealt[1, k], dealt[2, k], dealt[3, k], dealt[4, k], dealt[5, k])
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def record_deal(masks, i, dealer, deal):
+    """The four dealt hands of a deal into record column ``i``, by seat."""
+    masks[(dealer + 1) & 3, i] = deal[0]
+    masks[(dealer + 2) & 3, i] = deal[1]
+    masks[(dealer + 3) & 3, i] = deal[2]
+    masks[dealer, i] = deal[3]
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def write_record(fields, i, dealer, rules, result):
     """Record columns (``RECORD_COLUMNS`` after the four hands) of hand ``i`` from its
     ``play_dealt`` result."""
@@ -677,7 +701,7 @@ def write_record(fields, i, dealer, rules, result):
 
 
 @njit(cache=True, _nrt=False)
-def play_chunk(seed, start, lo, hi, rules, kinds, seat_table, slots, any_random, force, masks,
+def play_chunk(seed, start, lo, hi, rules, kinds, seat_table, slots, randoms, force, masks,
                fields, want_records, tally_row, scores, dealt, hands, draws, trace):
     """Play hands ``start + lo .. start + hi - 1`` of a run into ``tally_row`` (and records);
     ``run_hands``' ``prange`` body allocates the scratch arrays and calls it once per chunk,
@@ -691,15 +715,12 @@ def play_chunk(seed, start, lo, hi, rules, kinds, seat_table, slots, any_random,
         for i in range(b, e):
             idx = start + i
             k = i - b
-            deal = (dealt[0, k], dealt[1, k], dealt[2, k], dealt[3, k], dealt[4, k], dealt[5, k])
+            deal = dealt_at(dealt, k)
             dealer = idx & 3
             # only random choices use the play key
-            play_key = hand_key(seed, idx, STREAM_PLAY) if any_random else np.uint64(0)
+            play_key = hand_key(seed, idx, STREAM_PLAY) if randoms else np.uint64(0)
             if want_records:
-                masks[(dealer + 1) & 3, i] = deal[0]
-                masks[(dealer + 2) & 3, i] = deal[1]
-                masks[(dealer + 3) & 3, i] = deal[2]
-                masks[dealer, i] = deal[3]
+                record_deal(masks, i, dealer, deal)
             result = play_dealt(deal, dealer, rules, kinds, seat_table, slots, play_key, draws,
                                 scores, close, plain_round1, force, hands, trace, False)
             if want_records:

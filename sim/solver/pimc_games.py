@@ -22,10 +22,9 @@ from sim.kernel.games import (
     note_visit,
     tally_game_hand,
 )
-from sim.kernel.hand import deck_deal, fill_result, hand_points
+from sim.kernel.hand import any_random, dealt_at, deck_deal, fill_result, hand_points
 from sim.kernel.layout import NRES, RES_PTS0, RES_PTS1, RES_ROUND
 from sim.players.basic import seat_slots
-from sim.players.kinds import RANDOM
 from sim.rng import (
     STREAM_GAME,
     STREAM_GAME_DEAL,
@@ -49,8 +48,7 @@ def pimc_games_chunk(px, ci, seed, start, n, chunk, rules, kinds, seat_table, fo
     game_to = rules[R_GAME_TO]
     lone_points = rules[R_LONE_DEFENDER_POINTS]
     want_records = records.shape[0] == n
-    any_random = ((kinds[0] == RANDOM) | (kinds[1] == RANDOM) | (kinds[2] == RANDOM)
-                  | (kinds[3] == RANDOM))
+    randoms = any_random(kinds)
     slots = seat_slots(seat_table)
     deck = np.empty(24, np.int64)
     dealt = np.empty((6, GAME_DEAL_BLOCK), np.int64)
@@ -74,8 +72,8 @@ def pimc_games_chunk(px, ci, seed, start, n, chunk, rules, kinds, seat_table, fo
             k = j & (GAME_DEAL_BLOCK - 1)
             if k == 0:
                 deal_game_block(deal_key, j, dealt)
-            deal = (dealt[0, k], dealt[1, k], dealt[2, k], dealt[3, k], dealt[4, k], dealt[5, k])
-            hand_play_key = sub_key(play_key, j) if any_random else np.uint64(0)
+            deal = dealt_at(dealt, k)
+            hand_play_key = sub_key(play_key, j) if randoms else np.uint64(0)
             (rnd, maker, _t, alone, def_alone, maker_tricks, farmer, _discard, _forced,
              _upcard, _bad) = play_pimc_dealt(px, deal, dealer, rules, kinds, seat_table, slots,
                                               hand_play_key, sub_key(pimc_game_key, j), draws,

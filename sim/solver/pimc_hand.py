@@ -32,7 +32,9 @@ from numba import njit, prange
 from sim.cards import POWER_CARD, POWER_POS, SUIT_MASK_POW
 from sim.kernel.batch import seen_deck, seen_row
 from sim.kernel.hand import (
+    any_random,
     close_flags,
+    dealt_at,
     deck_deal,
     defending_alone,
     fill_result,
@@ -43,6 +45,7 @@ from sim.kernel.hand import (
     log_bid,
     log_event,
     next_seats,
+    record_deal,
     strategy_call,
     strategy_discard,
     strategy_order,
@@ -395,7 +398,7 @@ def play_pimc_dealt(px, deal, dealer, rules, kinds, seat_table, slots, play_key,
 
 
 @njit(cache=True)
-def pimc_chunk(px, seed, start, lo, hi, rules, kinds, seat_table, slots, any_random, force,
+def pimc_chunk(px, seed, start, lo, hi, rules, kinds, seat_table, slots, randoms, force,
                masks, fields, want_records, tally_row, scores, dealt, hands, draws, trace):
     """Hands ``start + lo .. start + hi - 1`` (``sim.kernel.hand.play_chunk``'s loop)."""
     for b in range(lo, hi, DEAL_BLOCK):
@@ -404,14 +407,11 @@ def pimc_chunk(px, seed, start, lo, hi, rules, kinds, seat_table, slots, any_ran
         for i in range(b, e):
             idx = start + i
             k = i - b
-            deal = (dealt[0, k], dealt[1, k], dealt[2, k], dealt[3, k], dealt[4, k], dealt[5, k])
+            deal = dealt_at(dealt, k)
             dealer = idx & 3
-            play_key = hand_key(seed, idx, STREAM_PLAY) if any_random else np.uint64(0)
+            play_key = hand_key(seed, idx, STREAM_PLAY) if randoms else np.uint64(0)
             if want_records:
-                masks[(dealer + 1) & 3, i] = deal[0]
-                masks[(dealer + 2) & 3, i] = deal[1]
-                masks[(dealer + 3) & 3, i] = deal[2]
-                masks[dealer, i] = deal[3]
+                record_deal(masks, i, dealer, deal)
             result = play_pimc_dealt(px, deal, dealer, rules, kinds, seat_table, slots, play_key,
                                      hand_key(seed, idx, STREAM_PIMC), draws, scores, force,
                                      hands, trace, False)
@@ -431,12 +431,11 @@ def run_hands(seed, start, n, chunk, rules, kinds, pimc, settings, seat_table, f
     want_records = masks.shape[1] == n
     nchunks = (n + chunk - 1) // chunk
     slots = seat_slots(seat_table)
-    any_random = ((kinds[0] == RANDOM) | (kinds[1] == RANDOM) | (kinds[2] == RANDOM)
-                  | (kinds[3] == RANDOM))
+    randoms = any_random(kinds)
     for ci in prange(nchunks):
         lo = ci * chunk
         pimc_chunk(pimc_state(pimc, settings, stats[ci]), seed, start, lo, min(n, lo + chunk),
-                   rules, kinds, seat_table, slots, any_random, force, masks, fields,
+                   rules, kinds, seat_table, slots, randoms, force, masks, fields,
                    want_records, tally[ci], scores, np.empty((6, DEAL_BLOCK), np.int64),
                    np.empty(4, np.int64), np.zeros(1, np.int64), np.zeros((1, 4), np.int64))
 
