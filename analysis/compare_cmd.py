@@ -142,6 +142,7 @@ def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent
         euchre-sim tournament basic aggressive
         euchre-sim tournament basic examples/strategies/lighter-dealer-partner.toml --games 50000
         euchre-sim tournament basic conservative --rules house --out runs/tour
+        euchre-sim tournament pimc basic --hands 20000 --games 2000 --out runs/pimc
     """
     from analysis.headtohead import format_tournament, head_to_head, head_to_head_games
     from analysis.results_io import tournament_manifest, write_tournament

@@ -97,6 +97,7 @@ def simulate(
         euchre-sim simulate --hands 200000 --rules house --team0 aggressive --team1 basic
         euchre-sim simulate --stick-the-dealer --records --out runs/std --silent
         euchre-sim simulate --games 100000 --rules game_to=7
+        euchre-sim simulate --hands 2000 --team0 pimc:worlds=200 --team1 basic
         euchre-sim simulate --hands 1000000000 --scheduler tcp://10.0.0.5:8786 --out runs/big
         euchre-sim simulate --resume runs/big --scheduler local:2
     """
