@@ -279,7 +279,7 @@ def lead(hand, trump, maker, alone=False, turned=None, seat=0):
     t = SUITS.index(trump)
     h = to_power(mask_of(parse_cards(hand)), t)
     avoid = 0 if turned is None else int(SUIT_MASK_POW[t, SUITS.index(turned)])
-    pos = basic.lead(seat, h, maker, maker if alone else -1, avoid)
+    pos = basic.lead(seat, h, t, maker, maker if alone else -1, avoid, basic.DEFAULT_LEADS & 15, 0)
     twin = basic_twin.lead(parse_cards(hand), t, seat, maker, alone,
                            None if turned is None else SUITS.index(turned))
     assert twin == POWER_CARD[t, pos]
@@ -312,8 +312,8 @@ def follow(hand, trump, trick, seat=0, earlier="", after=None, lone=None, overta
                                          to_power(mask_of(before), t),
                                          -1 if after is None else after,
                                          -1 if lone is None else lone,
-                                         basic.overtake_settings(table, basic.seat_slots(table),
-                                                                 -1 if lone is None else lone),
+                                         basic.follow_settings(table, basic.seat_slots(table),
+                                                               -1 if lone is None else lone),
                                          KEY, RS,
                                          np.zeros((1, 4), np.int64), False)
     played = int(h) & ~int(hands[seat])
@@ -539,14 +539,24 @@ def test_discard_equals_the_twin(may):
 
 def test_lead_equals_the_twin():
     rng = np.random.default_rng(24)
-    for _ in range(4000):
-        hand = _random_cards(rng, int(rng.integers(1, 6)))
+    for _ in range(8000):
+        cards = _random_cards(rng, int(rng.integers(1, 20)))
+        hand = cards[:int(rng.integers(1, min(5, len(cards)) + 1))]
+        played = [c for c in cards[len(hand):] if rng.integers(2)]    # earlier tricks
         t, seat, maker = (int(x) for x in rng.integers(4, size=3))
         alone = bool(rng.integers(2))
         turned = None if rng.integers(2) else int((t + rng.integers(1, 4)) % 4)
         avoid = 0 if turned is None else int(SUIT_MASK_POW[t, turned])
-        pos = basic.lead(seat, to_power(mask_of(hand), t), maker, maker if alone else -1, avoid)
-        assert POWER_CARD[t, pos] == basic_twin.lead(hand, t, seat, maker, alone, turned)
+        pulls, stop, short = int(rng.integers(2)), int(rng.integers(3)), int(rng.integers(2))
+        params = BUILTINS["basic"].vector()
+        params[[P["partner_pulls"], P["stop_pulling"], P["short_lead"]]] = pulls, stop, short
+        table = basic.seat_table([params] * 4)
+        setting = basic.lead_settings(table, basic.seat_slots(table))
+        assert setting == (pulls | stop << 1 | short << 3) * 0x1111
+        pos = basic.lead(seat, to_power(mask_of(hand), t), t, maker, maker if alone else -1,
+                         avoid, setting & 15, to_power(mask_of(played), t))
+        assert POWER_CARD[t, pos] == basic_twin.lead(hand, t, seat, maker, alone, turned,
+                                                     played, pulls, stop, short)
 
 
 def test_follow_equals_the_twin():
@@ -556,8 +566,12 @@ def test_follow_equals_the_twin():
         params[P["overtake_partner"]] = scope
         table = basic.seat_table([params] * 4)
         slots = basic.seat_slots(table)
-        assert basic.overtake_settings(table, slots, 1) == scope * 0b01010101
-        assert basic.overtake_settings(table, slots, -1) == (scope // 2) * 0b10101010
+        assert basic.follow_settings(table, slots, 1) == scope * 0x1111
+        assert basic.follow_settings(table, slots, -1) == (scope // 2) * 0x2222
+    params = BUILTINS["basic"].vector()
+    params[P["short_discard"]] = 1
+    table = basic.seat_table([params] * 4)
+    assert basic.follow_settings(table, basic.seat_slots(table), -1) == 0x4444
     for _ in range(6000):
         cards = _random_cards(rng, int(rng.integers(3, 12)))
         t = int(rng.integers(4))
@@ -583,10 +597,12 @@ def test_follow_equals_the_twin():
         win_pos = int(to_power(1 << winner, t)).bit_length() - 1
         above = (led_mask | int(SUIT_MASK_POW[t, t])) & (-2 << win_pos)
         threat = above & ~(h | to_power(mask_of(played), t))
+        short = int(rng.integers(2))
         pos = basic.follow(seat, legal, legal & above, win_seat, threat,
-                           -1 if after is None else after, -1 if lone is None else lone, scope)
+                           -1 if after is None else after, -1 if lone is None else lone,
+                           scope | short << 2, suit == 0, t)
         assert POWER_CARD[t, pos] == basic_twin.follow(hand, t, led, winner, win_seat, seat,
-                                                       played, after, lone, scope)
+                                                       played, after, lone, scope, short)
 
 
 @pytest.mark.parametrize(

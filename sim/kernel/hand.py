@@ -359,10 +359,11 @@ def next_seats(maker, alone, def_alone):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, play_key, draws, trace,
-              tracing):
-    """``seat`` leads (power layout); returns the card's position and 1 if a code strategy's
-    hook answered an illegal card."""
+def lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, leads, played, play_key, draws,
+              trace, tracing):
+    """``seat`` leads (power layout; ``leads``: basic's ``lead_settings``, ``played``: the cards
+    played so far in the hand); returns the card's position and 1 if a code strategy's hook
+    answered an illegal card."""
     c = -1
     bad = 0
     if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_LEAD:
@@ -372,7 +373,8 @@ def lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, play_key, draws,
         else:
             c = POWER_POS[t, card]
     if c < 0:
-        c = decide.lead(kinds[seat], seat, hands[seat], maker, lone, avoid, play_key, draws)
+        c = decide.lead(kinds[seat], seat, hands[seat], t, maker, lone, avoid,
+                        (leads >> (4 * seat)) & 15, played, play_key, draws)
     hands[seat] &= ~(np.int64(1) << c)
     if tracing:
         log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
@@ -381,11 +383,11 @@ def lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, play_key, draws,
 
 @njit(cache=True, inline="always", _nrt=False)
 def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win_seat, played,
-                after, lone, overtake, play_key, draws, trace, tracing):
+                after, lone, follows, play_key, draws, trace, tracing):
     """``seat`` follows to the trick led at ``lead_pos`` (power layout; ``led_mask``: the led
     suit's cards, ``beaters``: the led suit and trump; ``played``: the cards played so far in
     the hand, this trick's included; ``after``: the next seat to play in the trick or -1;
-    ``lone``: the lone maker or -1; ``overtake``: basic's ``overtake_settings``); returns the
+    ``lone``: the lone maker or -1; ``follows``: basic's ``follow_settings``); returns the
     trick's winning card and seat after his card, and 1 if a code strategy's hook answered an
     illegal card.
 
@@ -411,7 +413,7 @@ def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win
             c = POWER_POS[t, card]
     if c < 0:
         c = decide.follow(kinds[seat], seat, legal, beat, win_seat, threat, after, lone,
-                          (overtake >> (2 * seat)) & 3, play_key, draws)
+                          (follows >> (4 * seat)) & 15, suit == 0, t, play_key, draws)
     hands[seat] = h & ~(np.int64(1) << c)
     if tracing:
         log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
@@ -434,14 +436,15 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
     lone = maker if alone else -1
     bad_user = 0
     played = np.int64(0)          # the cards played so far (power layout): every seat saw them
-    overtake = basic.overtake_settings(seat_table, slots, lone)
-    if overtake == 0 and n_active == 4:
-        # the usual hand (four players, nobody watching for a lone maker): the tricks without
-        # the played-cards mask, which only the overtake check reads
+    follows = basic.follow_settings(seat_table, slots, lone)
+    leads = basic.lead_settings(seat_table, slots)
+    if follows == 0 and leads == basic.DEFAULT_LEADS and n_active == 4:
+        # the usual hand (four players, nobody watching for a lone maker or counting trumps):
+        # the tricks without the played-cards mask, which only those checks read
         for _trick in range(5):
             seat = leader
-            c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, play_key, draws,
-                               trace, tracing)
+            c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, leads,
+                               np.int64(0), play_key, draws, trace, tracing)
             bad_user |= bad
             led_mask = LED_MASK[t, np.uint64(c)]      # (unsigned: no negative-index check)
             beaters = led_mask | TRUMP_POW
@@ -458,8 +461,8 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
     else:
         for _trick in range(5):
             seat = leader
-            c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, play_key, draws,
-                               trace, tracing)
+            c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, leads, played,
+                               play_key, draws, trace, tracing)
             bad_user |= bad
             played |= np.int64(1) << c
             led_mask = LED_MASK[t, np.uint64(c)]      # (unsigned: no negative-index check)
@@ -474,10 +477,9 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
                     win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
                                                          c, win_pos, win_seat, played,
                                                          (seat + 1) & 3 if _j < 2 else -1, lone,
-                                                         overtake, play_key, draws, trace,
+                                                         follows, play_key, draws, trace,
                                                          tracing)
-                    if overtake != 0:
-                        played |= h ^ hands[seat]
+                    played |= h ^ hands[seat]
                     bad_user |= bad
             else:
                 for _j in range(n_active - 1):
@@ -487,7 +489,7 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
                                                          c, win_pos, win_seat, played,
                                                          ((nxt >> (2 * seat)) & 3
                                                           if _j < n_active - 2 else -1), lone,
-                                                         overtake, play_key, draws, trace,
+                                                         follows, play_key, draws, trace,
                                                          tracing)
                     played |= h ^ hands[seat]
                     bad_user |= bad

@@ -25,8 +25,8 @@ import functools
 import numpy as np
 from numba import njit
 
-from sim.cards import EFF_SUIT, POWER_CARD, POWER_POS, left_bower, right_bower
-from sim.players.bits import ACES_POW, PLAIN_POW, TRUMP_POW, low, to_power, top
+from sim.cards import EFF_SUIT, POWER_CARD, POWER_POS, SUIT_MASK_POW, left_bower, right_bower
+from sim.players.bits import ACES_POW, PLAIN_POW, TRUMP_POW, low, popcount, to_power, top
 
 # name: (default, description).  Order is the parameter vector's index order.
 BASIC_PARAMS: dict[str, tuple[float, str]] = {
@@ -55,14 +55,27 @@ BASIC_PARAMS: dict[str, tuple[float, str]] = {
     "overtake_partner": (1.0, "overtake a winning partner when an opponent still to play may "
                               "beat him and our cheapest winner stops such a card: 0 never, "
                               "1 only before a lone maker, 2 before any opponent"),
+    "partner_pulls": (1.0, "1: the maker's partner leads trump like the maker; 0: he leads "
+                           "like a defender"),
+    "stop_pulling": (0.0, "when the maker's side stops leading trump while it holds some: "
+                          "0 never, 1 once every other trump is played, 2 also while it does "
+                          "not hold the highest trump left"),
+    "short_lead": (0.0, "1: with no ace to lead, lead the lowest card of the shortest plain "
+                        "suit; 0: the lowest plain card"),
+    "short_discard": (0.0, "1: void in the led suit and not taking the trick, throw the lowest "
+                           "card of the shortest plain suit (not an ace); 0: the lowest card"),
 }
 PARAM_NAMES = tuple(BASIC_PARAMS)
+# the parameters that are switches with a few numbered settings, not amounts
+SETTINGS = ("farmer_swap", "overtake_partner", "partner_pulls", "stop_pulling", "short_lead",
+            "short_discard")
 N_PARAMS = len(PARAM_NAMES)
 P = {name: i for i, name in enumerate(PARAM_NAMES)}
 # Indices into the parameter vector (plain module ints are compile-time constants for Numba).
 (P_RIGHT, P_LEFT, P_TACE, P_TKING, P_TQUEEN, P_TTEN, P_TNINE, P_OACE, P_OKING, P_VOID,
  P_PARTNER_UP, P_OPP_UP, P_ORDER, P_CALL, P_ALONE, P_OFF_FIRST, P_OFF_SECOND, P_OFF_THIRD,
- P_OFF_DEALER, P_DEFEND_ALONE, P_DESPERATION, P_FARMER, P_OVERTAKE) = range(N_PARAMS)
+ P_OFF_DEALER, P_DEFEND_ALONE, P_DESPERATION, P_FARMER, P_OVERTAKE, P_PULLS, P_STOP,
+ P_SHORT, P_DISCARD_SHORT) = range(N_PARAMS)
 DEFAULT_VECTOR = np.array([v for v, _ in BASIC_PARAMS.values()], dtype=np.float64)
 
 # ---------------------------------------------------------------------------------------------
@@ -156,7 +169,8 @@ SINGLETONS = _singletons()
 #   D_VALUES + t * 256 + s * 64 + f   summed card values of 6-bit field f of printed suit s,
 #                                     trump t (``bid_table``)
 #   D_ALONE, D_DEFEND, D_FARMER,      the parameters of those names
-#   D_OVERTAKE
+#   D_OVERTAKE, D_PULLS, D_STOP,
+#   D_SHORT, D_DISCARD_SHORT
 #   D_CALL + d                        round-2 threshold; d = 1: the other side needs one point
 #                                     (lowered by ``desperation``)
 #   D_ORDER + 2 * pos + d             round-1 threshold at position pos (0 first .. 3 dealer),
@@ -184,7 +198,11 @@ D_ALONE = D_VALUES + 4 * 4 * 64
 D_DEFEND = D_ALONE + 1
 D_FARMER = D_DEFEND + 1
 D_OVERTAKE = D_FARMER + 1
-D_CALL = D_OVERTAKE + 1
+D_PULLS = D_OVERTAKE + 1
+D_STOP = D_PULLS + 1
+D_SHORT = D_STOP + 1
+D_DISCARD_SHORT = D_SHORT + 1
+D_CALL = D_DISCARD_SHORT + 1
 D_ORDER = D_CALL + 2
 D_UP = D_ORDER + 2 * 4
 D_VOIDS = _line(D_UP + 3 * 24)
@@ -209,6 +227,10 @@ def seat_row(params, values=None):
     row[D_DEFEND] = p[P_DEFEND_ALONE]
     row[D_FARMER] = p[P_FARMER]
     row[D_OVERTAKE] = p[P_OVERTAKE]
+    row[D_PULLS] = p[P_PULLS]
+    row[D_STOP] = p[P_STOP]
+    row[D_SHORT] = p[P_SHORT]
+    row[D_DISCARD_SHORT] = p[P_DISCARD_SHORT]
     row[D_CALL] = p[P_CALL]
     row[D_CALL + 1] = p[P_CALL] - p[P_DESPERATION]
     for pos in range(4):
@@ -427,23 +449,71 @@ def discards(hand6s, trumps, upcards, may_discard_upcard):
     return out
 
 
+# a seat's lead settings (``lead_settings``): four bits, partner_pulls, stop_pulling (two bits)
+# and short_lead; basic's defaults are 1, 0, 0
+L_PULLS, L_STOP, L_SHORT = 1, 6, 8
+DEFAULT_LEADS = 0x1111      # four seats at basic's defaults: the lead reads no played cards
+
+
 @njit(cache=True, inline="always", _nrt=False)
-def lead(seat, hand, maker, lone, avoid):
+def lead_settings(seat_table, slots):
+    """Each seat's lead settings (``partner_pulls``, ``stop_pulling``, ``short_lead``), four
+    bits a seat, read once a hand (``slots``: ``seat_slots``)."""
+    settings = 0
+    for seat in range(4):
+        b = seat_base(slots, seat)
+        code = (int(seat_table[b + D_PULLS] + 0.5) | int(seat_table[b + D_STOP] + 0.5) << 1
+                | int(seat_table[b + D_SHORT] + 0.5) << 3)
+        settings |= code << (4 * seat)
+    return settings
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def shortest_suit(cards, t):
+    """The cards of the plain suit with fewest cards among ``cards`` (power layout, plain cards
+    only, not empty); on a tie, the suit holding the lowest card."""
+    best = np.int64(0)
+    best_n = 99
+    for k in range(1, 4):
+        m = cards & np.int64(SUIT_MASK_POW[t, (t + k) & 3])
+        n = popcount(m)
+        better = (m != 0) & ((n < best_n) | ((n == best_n) & (low(m) < low(best))))
+        best = m if better else best
+        best_n = n if better else best_n
+    return best
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def lead(seat, hand, t, maker, lone, avoid, setting, played):
     """The card to lead (power layout): the maker's side pulls trumps from the top (a lone
     maker, seat ``lone``, leads his best card); otherwise an off-suit ace, else a low plain
-    card, avoiding the suit turned down in round 2 (``avoid``) while it can.  Written as
-    selects: which case applies is unpredictable."""
+    card, avoiding the suit turned down in round 2 (``avoid``) while it can.
+
+    ``setting`` is the seat's lead settings (``lead_settings``): without ``partner_pulls`` the
+    maker's partner leads like a defender; ``stop_pulling`` 1 stops the pull once no trump
+    but the side's own is unseen (``played``: the cards played so far), 2 also while the
+    seat's highest trump is below a trump it has not seen; ``short_lead`` leads the low plain
+    card from the shortest suit (``shortest_suit``).  Written as selects: which case applies
+    is unpredictable."""
     tr = hand & TRUMP_POW
     plain = hand & PLAIN_POW
     aces = plain & ACES_POW
     a = aces & ~avoid
     p = plain & ~avoid
+    if (setting & L_SHORT) != 0 and a == 0 and p != 0:
+        p = shortest_suit(p, t)
     pick = hand
     pick = plain if plain != 0 else pick
     pick = aces if aces != 0 else pick
     pick = p if p != 0 else pick
     pick = a if a != 0 else pick
-    pull = ((seat & 1) == (maker & 1)) & (tr != 0)
+    side = ((seat & 1) == (maker & 1)) & (tr != 0)
+    pull = side & ((seat == maker) | ((setting & L_PULLS) != 0))
+    stop = (setting & L_STOP) >> 1
+    if stop != 0:
+        unseen = TRUMP_POW & ~(hand | played)
+        pull &= unseen != 0
+        pull &= (stop == 1) | (top(tr) > top(unseen))
     # both candidates computed before choosing, so the choice compiles to a select; trumps are
     # the top bits, so the highest card is the highest trump when there is one
     high = top(hand)
@@ -451,34 +521,43 @@ def lead(seat, hand, maker, lone, avoid):
     return high if ((seat == lone) | pull) else lowest
 
 
+# a seat's follow settings (``follow_settings``): four bits, overtake_partner (two bits) and
+# short_discard
+F_OVERTAKE, F_DISCARD_SHORT = 3, 4
+
+
 @njit(cache=True, inline="always", _nrt=False)
-def overtake_settings(seat_table, slots, lone):
-    """Each seat's ``overtake_partner`` setting (0, 1 or 2), two bits a seat (``slots``:
-    ``seat_slots``), for a hand whose lone maker is ``lone`` (-1: none): read once a hand, not
-    at every card.  Without a lone maker a setting of 1 has nothing to watch and reads as 0."""
+def follow_settings(seat_table, slots, lone):
+    """Each seat's follow settings (``overtake_partner`` 0, 1 or 2, and ``short_discard``),
+    four bits a seat (``slots``: ``seat_slots``), for a hand whose lone maker is ``lone`` (-1:
+    none): read once a hand, not at every card.  Without a lone maker an overtake setting of 1
+    has nothing to watch and reads as 0.  Zero when every seat plays basic's defaults."""
     settings = 0
     for seat in range(4):
-        settings |= int(seat_table[seat_base(slots, seat) + D_OVERTAKE] + 0.5) << (2 * seat)
-    if lone < 0:
-        settings &= 0b10101010
+        b = seat_base(slots, seat)
+        ov = int(seat_table[b + D_OVERTAKE] + 0.5)
+        ov = 0 if (lone < 0 and ov == 1) else ov
+        settings |= (ov | int(seat_table[b + D_DISCARD_SHORT] + 0.5) << 2) << (4 * seat)
     return settings
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def follow(seat, legal, beat, win_seat, threat, after, lone, overtake):
+def follow(seat, legal, beat, win_seat, threat, after, lone, setting, void, t):
     """The card to follow with (power layout): ``legal`` are the cards that may be played,
     ``beat`` those of them that beat the winning card, ``threat`` the cards this seat has not
     seen (neither in its hand nor played) that beat it; ``after`` is the next seat to play in
-    this trick (-1: none), ``lone`` the lone maker (-1: none) and ``overtake`` this seat's
-    ``overtake_partner`` setting (``overtake_settings``).  Opponent winning: win as
-    cheaply as possible (trump in when void).  Partner winning: do not overtake, unless an
-    opponent still to play may hold a card that beats him and our cheapest winner beats such a
-    card (``overtake_partner``: 0 never, 1 only when that opponent is the lone maker, 2 any
-    opponent); then overtake with the cheapest winner.  Cannot win: throw the lowest card.
+    this trick (-1: none), ``lone`` the lone maker (-1: none), ``setting`` this seat's
+    ``follow_settings`` and ``void`` whether it holds none of the led suit.  Opponent winning:
+    win as cheaply as possible (trump in when void).  Partner winning: do not overtake, unless
+    an opponent still to play may hold a card that beats him and our cheapest winner beats
+    such a card (``overtake_partner``: 0 never, 1 only when that opponent is the lone maker, 2
+    any opponent); then overtake with the cheapest winner.  Cannot win: throw the lowest card
+    (``short_discard``, when void: the lowest card of the shortest plain suit, aces kept).
     Both bit scans are made before the choice, so that the scan is not on the chain of
     dependent steps from one winning card to the next."""
     cheapest = low(legal)
     cheapest_win = low(beat)
+    overtake = setting & F_OVERTAKE
     take = (beat != 0) & (((win_seat ^ seat) & 1) != 0)
     if overtake != 0 and beat != 0 and not take:
         # unseen cards between the winner and our cheapest winner: they take partner's card
@@ -486,4 +565,8 @@ def follow(seat, legal, beat, win_seat, threat, after, lone, overtake):
         stopped = (threat & ((np.int64(1) << cheapest_win) - 1)) != 0
         before = after >= 0 and ((after ^ seat) & 1) != 0
         take = stopped and before and (overtake == 2 or after == lone)
+    if (setting & F_DISCARD_SHORT) != 0 and void and not take:
+        spare = legal & PLAIN_POW & ~ACES_POW
+        if spare != 0:
+            cheapest = low(shortest_suit(spare, t))
     return cheapest_win if take else cheapest

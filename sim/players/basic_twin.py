@@ -13,6 +13,10 @@ from sim.players.basic import BASIC_PARAMS, P_VOID, card_value
 
 TRUMP_ORDER = (0, 1, None, 2, 3, 4)     # trump 9 T (J: a bower) Q K A
 OVERTAKE_PARTNER = BASIC_PARAMS["overtake_partner"][0]
+PARTNER_PULLS = BASIC_PARAMS["partner_pulls"][0]
+STOP_PULLING = BASIC_PARAMS["stop_pulling"][0]
+SHORT_LEAD = BASIC_PARAMS["short_lead"][0]
+SHORT_DISCARD = BASIC_PARAMS["short_discard"][0]
 
 
 def order(c: int, trump: int) -> int:
@@ -62,12 +66,26 @@ def discard(hand6: list[int], trump: int, upcard: int, may_discard_upcard: bool 
 
 
 def lead(hand: list[int], trump: int, seat: int, maker: int, alone: bool,
-         turned: int | None = None) -> int:
+         turned: int | None = None, played=(), partner_pulls: float = PARTNER_PULLS,
+         stop_pulling: float = STOP_PULLING, short_lead: float = SHORT_LEAD) -> int:
     """The card to lead: a lone maker leads his highest card, and the maker's side its highest
     trump while it holds one; otherwise an off-suit ace, else the lowest plain card, avoiding
-    the suit turned down in round 2 (``turned``) while another plain card allows."""
-    if (alone and seat == maker) or (
-            seat % 2 == maker % 2 and any(is_trump(c, trump) for c in hand)):
+    the suit turned down in round 2 (``turned``) while another plain card allows.
+
+    The lead settings: with ``partner_pulls`` 0 the maker's partner leads like a defender;
+    ``stop_pulling`` 1 stops leading trump once every trump not in the hand has been played
+    (``played``: the cards played so far), 2 also while a trump neither held nor played is
+    higher than the hand's highest; ``short_lead`` 1 leads the lowest card of the plain suit
+    with fewest cards (on a tie, the suit of the lowest card) instead of the lowest plain
+    card."""
+    trumps = [c for c in hand if is_trump(c, trump)]
+    pulls = bool(trumps) and seat % 2 == maker % 2 and (seat == maker or partner_pulls >= 0.5)
+    if pulls and stop_pulling >= 0.5:
+        unseen = [c for c in range(24)
+                  if is_trump(c, trump) and c not in hand and c not in played]
+        pulls = bool(unseen) and (stop_pulling < 1.5 or max(order(c, trump) for c in trumps)
+                                  > max(order(c, trump) for c in unseen))
+    if (alone and seat == maker) or pulls:
         return max(hand, key=lambda c: order(c, trump))
     plain = [c for c in hand if not is_trump(c, trump)]
     aces = [c for c in plain if rank_of(c) == ACE]
@@ -75,7 +93,14 @@ def lead(hand: list[int], trump: int, seat: int, maker: int, alone: bool,
     def avoiding(cards):
         return [c for c in cards if turned is None or effective_suit(c, trump) != turned]
 
-    for choice in (avoiding(aces), avoiding(plain), aces, plain, hand):
+    low_plain = avoiding(plain)
+    if short_lead >= 0.5 and not avoiding(aces) and low_plain:
+        by_suit: dict[int, list[int]] = {}
+        for c in low_plain:
+            by_suit.setdefault(effective_suit(c, trump), []).append(c)
+        low_plain = min(by_suit.values(),
+                        key=lambda cards: (len(cards), min(order(c, trump) for c in cards)))
+    for choice in (avoiding(aces), low_plain, aces, plain, hand):
         if choice:
             return min(choice, key=lambda c: order(c, trump))
     raise ValueError("no card to lead")
@@ -91,7 +116,8 @@ def beats(c: int, winner: int, trump: int, led_suit: int) -> bool:
 
 def follow(hand: list[int], trump: int, led_suit: int, winner: int, winner_seat: int,
            seat: int, played=(), after: int | None = None, lone: int | None = None,
-           overtake_partner: float = OVERTAKE_PARTNER) -> int:
+           overtake_partner: float = OVERTAKE_PARTNER,
+           short_discard: float = SHORT_DISCARD) -> int:
     """The card to play after the lead: follow suit if possible; when the other side is
     winning, take the trick as cheaply as possible (trumping in when void); otherwise, or when
     nothing wins, throw the lowest legal card.
@@ -101,7 +127,11 @@ def follow(hand: list[int], trump: int, led_suit: int, winner: int, winner_seat:
     nor in ``played``, the cards played so far in the hand, this trick's included) beats
     partner's card but not our cheapest winner.  Then take the trick with that cheapest winner
     (``overtake_partner``: 0 never, 1 only when that opponent is the lone maker ``lone``, 2
-    for any opponent)."""
+    for any opponent).
+
+    With ``short_discard`` 1, a seat void in the led suit that does not take the trick throws
+    the lowest card of its plain suit with fewest cards, aces not counted (on a tie, the suit
+    of the lowest card), while it holds a plain card other than an ace."""
     legal = [c for c in hand if effective_suit(c, trump) == led_suit] or list(hand)
     winners = [c for c in legal if beats(c, winner, trump, led_suit)]
     partner_winning = (winner_seat - seat) % 2 == 0
@@ -112,5 +142,14 @@ def follow(hand: list[int], trump: int, led_suit: int, winner: int, winner_seat:
         if any(beats(c, winner, trump, led_suit) and not beats(c, cheapest, trump, led_suit)
                for c in unseen):
             return cheapest
-    choice = winners if winners and not partner_winning else legal
-    return min(choice, key=lambda c: order(c, trump))
+    if winners and not partner_winning:
+        return min(winners, key=lambda c: order(c, trump))
+    void = all(effective_suit(c, trump) != led_suit for c in hand)
+    spare = [c for c in hand if not is_trump(c, trump) and rank_of(c) != ACE]
+    if void and short_discard >= 0.5 and spare:
+        by_suit: dict[int, list[int]] = {}
+        for c in spare:
+            by_suit.setdefault(effective_suit(c, trump), []).append(c)
+        legal = min(by_suit.values(),
+                    key=lambda cards: (len(cards), min(order(c, trump) for c in cards)))
+    return min(legal, key=lambda c: order(c, trump))

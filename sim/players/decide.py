@@ -57,18 +57,20 @@ def farmer(kind, seat_table, row, hand, upcard, play_key, draws):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def lead(kind, seat, hand, maker, lone, avoid, play_key, draws):
-    """The card to lead (power layout)."""
+def lead(kind, seat, hand, t, maker, lone, avoid, setting, played, play_key, draws):
+    """The card to lead (power layout; ``setting``: the seat's ``basic.lead_settings``,
+    ``played``: the cards played so far)."""
     if kind == RANDOM:
         return rnd.play(hand, play_key, draws)
-    return basic.lead(seat, hand, maker, lone, avoid)
+    return basic.lead(seat, hand, t, maker, lone, avoid, setting, played)
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def follow(kind, seat, legal, beat, win_seat, threat, after, lone, overtake, play_key, draws):
+def follow(kind, seat, legal, beat, win_seat, threat, after, lone, setting, void, t, play_key,
+           draws):
     """The card to follow with (power layout; ``beat``: the legal cards that beat the winner;
-    ``threat``, ``after``, ``lone``, ``overtake``: what basic weighs before overtaking a
-    winning partner)."""
+    ``threat``, ``after``, ``lone``: what basic weighs before overtaking a winning partner;
+    ``setting``: the seat's ``basic.follow_settings``; ``void``: no card of the led suit)."""
     if kind == RANDOM:
         return rnd.play(legal, play_key, draws)
-    return basic.follow(seat, legal, beat, win_seat, threat, after, lone, overtake)
+    return basic.follow(seat, legal, beat, win_seat, threat, after, lone, setting, void, t)

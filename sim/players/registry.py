@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.players.basic import BASIC_PARAMS, PARAM_NAMES, P
+from sim.players.basic import BASIC_PARAMS, PARAM_NAMES, SETTINGS, P
 from sim.players.kinds import BASIC, PIMC, RANDOM
 from sim.players.pimc_params import check_pimc_params
 
@@ -47,7 +47,7 @@ class Strategy:
 
 
 _TRUMP_COUNT = {n: 0.0 for n in PARAM_NAMES
-                if n not in ("desperation", "farmer_swap", "overtake_partner")}
+                if n not in SETTINGS + ("desperation",)}
 _TRUMP_COUNT.update(
     right_bower=1.0, left_bower=1.0, trump_ace=1.0, trump_king=1.0, trump_queen=1.0,
     trump_ten=1.0, trump_nine=1.0, order_threshold=3.0, call_threshold=3.0,

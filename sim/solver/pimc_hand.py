@@ -293,7 +293,8 @@ def pimc_tricks(px, hands, dealer, t, maker, alone, def_alone, avoid, discard, k
     maker_tricks = 0
     lone = maker if alone else -1
     played = np.int64(0)
-    overtake = basic.overtake_settings(seat_table, slots, lone)
+    follows = basic.follow_settings(seat_table, slots, lone)
+    leads = basic.lead_settings(seat_table, slots)
     for _trick in range(5):
         seat = leader
         if (pimc >> seat) & 1:
@@ -302,8 +303,8 @@ def pimc_tricks(px, hands, dealer, t, maker, alone, def_alone, avoid, discard, k
             if tracing:
                 log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
         else:
-            c, _bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, play_key,
-                                draws, trace, tracing)
+            c, _bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, leads,
+                                played, play_key, draws, trace, tracing)
         _noted_play(kn, seat, POWER_CARD[t, c])
         played |= np.int64(1) << c
         led_mask = LED_MASK[t, np.uint64(c)]
@@ -325,7 +326,7 @@ def pimc_tricks(px, hands, dealer, t, maker, alone, def_alone, avoid, discard, k
                 after = (nxt >> (2 * seat)) & 3 if j < n_active - 2 else -1
                 win_pos, win_seat, _bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
                                                       c, win_pos, win_seat, played, after, lone,
-                                                      overtake, play_key, draws, trace,
+                                                      follows, play_key, draws, trace,
                                                       tracing)
             gone = h ^ hands[seat]
             played |= gone
