@@ -11,6 +11,7 @@ import click
 from analysis.advise_cmd import advise
 from analysis.bench_cmd import bench
 from analysis.compare_cmd import compare_rules, tournament
+from analysis.ladder_cmd import ladder
 from analysis.orderup_cmd import alone, order_up
 from analysis.replay_cmd import replay
 from analysis.report_cmd import report
@@ -18,6 +19,7 @@ from analysis.show_cmd import show
 from analysis.simulate_cmd import simulate
 from analysis.solve_cmd import solve
 from analysis.strategies_cmd import strategies
+from analysis.tune_cmd import tune
 from sim import __version__
 
 
@@ -35,5 +37,5 @@ def main():
 
 
 for _command in (simulate, show, replay, strategies, bench, order_up, alone, compare_rules,
-                 tournament, report, advise, solve):
+                 tournament, ladder, tune, report, advise, solve):
     main.add_command(_command)

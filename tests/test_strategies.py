@@ -310,7 +310,7 @@ def follow(hand, trump, trick, seat=0, earlier="", after=None, lone=None, overta
     new_pos, new_seat, bad = follow_card(np.full(4, BASIC, np.int64), hands, seat, t, led_mask,
                                          beaters, lead_pos, win_pos, win_seat,
                                          to_power(mask_of(before), t),
-                                         -1 if after is None else after,
+                                         -1 if after is None else after, len(trick) == 1,
                                          -1 if lone is None else lone,
                                          basic.follow_settings(table, basic.seat_slots(table),
                                                                -1 if lone is None else lone),
@@ -547,7 +547,7 @@ def test_lead_equals_the_twin():
         alone = bool(rng.integers(2))
         turned = None if rng.integers(2) else int((t + rng.integers(1, 4)) % 4)
         avoid = 0 if turned is None else int(SUIT_MASK_POW[t, turned])
-        pulls, stop, short = int(rng.integers(2)), int(rng.integers(3)), int(rng.integers(2))
+        pulls, stop, short = int(rng.integers(2)), int(rng.integers(4)), int(rng.integers(2))
         params = BUILTINS["basic"].vector()
         params[[P["partner_pulls"], P["stop_pulling"], P["short_lead"]]] = pulls, stop, short
         table = basic.seat_table([params] * 4)
@@ -572,6 +572,9 @@ def test_follow_equals_the_twin():
     params[P["short_discard"]] = 1
     table = basic.seat_table([params] * 4)
     assert basic.follow_settings(table, basic.seat_slots(table), -1) == 0x4444
+    params[P["second_low"]] = 1
+    table = basic.seat_table([params] * 4)
+    assert basic.follow_settings(table, basic.seat_slots(table), -1) == 0xCCCC
     for _ in range(6000):
         cards = _random_cards(rng, int(rng.integers(3, 12)))
         t = int(rng.integers(4))
@@ -590,6 +593,10 @@ def test_follow_equals_the_twin():
             win_seat, after = (seat + 2) % 4, (seat + 1 + 2 * int(rng.integers(2))) % 4
             lone = after if rng.integers(2) else lone
         scope = int(rng.integers(3))
+        second = bool(rng.integers(3) == 0)
+        if second:
+            # second hand: the led card is winning, played by the seat before
+            winner, win_seat = lead_card, (seat + 3) % 4
         h = to_power(mask_of(hand), t)
         led_mask = int(SUIT_MASK_POW[t, led])
         suit = h & led_mask
@@ -597,12 +604,15 @@ def test_follow_equals_the_twin():
         win_pos = int(to_power(1 << winner, t)).bit_length() - 1
         above = (led_mask | int(SUIT_MASK_POW[t, t])) & (-2 << win_pos)
         threat = above & ~(h | to_power(mask_of(played), t))
-        short = int(rng.integers(2))
+        short, low = int(rng.integers(2)), int(rng.integers(2))
+        spot = ((basic.SPOT_VOID if suit == 0 else 0)
+                | (basic.SPOT_SECOND if second and threat & led_mask else 0))
         pos = basic.follow(seat, legal, legal & above, win_seat, threat,
                            -1 if after is None else after, -1 if lone is None else lone,
-                           scope | short << 2, suit == 0, t)
+                           scope | short << 2 | low << 3, spot, t)
         assert POWER_CARD[t, pos] == basic_twin.follow(hand, t, led, winner, win_seat, seat,
-                                                       played, after, lone, scope, short)
+                                                       played, after, lone, scope, short,
+                                                       second, low)
 
 
 @pytest.mark.parametrize(

@@ -383,10 +383,11 @@ def lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, leads, played, p
 
 @njit(cache=True, inline="always", _nrt=False)
 def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win_seat, played,
-                after, lone, follows, play_key, draws, trace, tracing):
+                after, second, lone, follows, play_key, draws, trace, tracing):
     """``seat`` follows to the trick led at ``lead_pos`` (power layout; ``led_mask``: the led
     suit's cards, ``beaters``: the led suit and trump; ``played``: the cards played so far in
     the hand, this trick's included; ``after``: the next seat to play in the trick or -1;
+    ``second``: whether the seat plays second;
     ``lone``: the lone maker or -1; ``follows``: basic's ``follow_settings``); returns the
     trick's winning card and seat after his card, and 1 if a code strategy's hook answered an
     illegal card.
@@ -412,8 +413,10 @@ def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win
         else:
             c = POWER_POS[t, card]
     if c < 0:
+        spot = ((basic.SPOT_VOID if suit == 0 else 0)
+                | (basic.SPOT_SECOND if second and (threat & led_mask) != 0 else 0))
         c = decide.follow(kinds[seat], seat, legal, beat, win_seat, threat, after, lone,
-                          (follows >> (4 * seat)) & 15, suit == 0, t, play_key, draws)
+                          (follows >> (4 * seat)) & 15, spot, t, play_key, draws)
     hands[seat] = h & ~(np.int64(1) << c)
     if tracing:
         log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
@@ -453,8 +456,9 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
             for _j in range(3):
                 seat = (seat + 1) & 3
                 win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
-                                                     c, win_pos, win_seat, np.int64(0), -1, -1,
-                                                     0, play_key, draws, trace, tracing)
+                                                     c, win_pos, win_seat, np.int64(0), -1,
+                                                     _j == 0, -1, 0, play_key, draws, trace,
+                                                     tracing)
                 bad_user |= bad
             maker_tricks += 1 if (win_seat & 1) == maker_team else 0
             leader = win_seat
@@ -476,9 +480,9 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
                     h = hands[seat]
                     win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
                                                          c, win_pos, win_seat, played,
-                                                         (seat + 1) & 3 if _j < 2 else -1, lone,
-                                                         follows, play_key, draws, trace,
-                                                         tracing)
+                                                         (seat + 1) & 3 if _j < 2 else -1,
+                                                         _j == 0, lone, follows, play_key, draws,
+                                                         trace, tracing)
                     played |= h ^ hands[seat]
                     bad_user |= bad
             else:
@@ -488,9 +492,9 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
                     win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
                                                          c, win_pos, win_seat, played,
                                                          ((nxt >> (2 * seat)) & 3
-                                                          if _j < n_active - 2 else -1), lone,
-                                                         follows, play_key, draws, trace,
-                                                         tracing)
+                                                          if _j < n_active - 2 else -1),
+                                                         _j == 0, lone, follows, play_key, draws,
+                                                         trace, tracing)
                     played |= h ^ hands[seat]
                     bad_user |= bad
             maker_tricks += 1 if (win_seat & 1) == maker_team else 0

@@ -59,23 +59,26 @@ BASIC_PARAMS: dict[str, tuple[float, str]] = {
                            "like a defender"),
     "stop_pulling": (0.0, "when the maker's side stops leading trump while it holds some: "
                           "0 never, 1 once every other trump is played, 2 also while it does "
-                          "not hold the highest trump left"),
+                          "not hold the highest trump left, 3 as 2 but not while it holds two "
+                          "trumps or more"),
     "short_lead": (0.0, "1: with no ace to lead, lead the lowest card of the shortest plain "
                         "suit; 0: the lowest plain card"),
     "short_discard": (0.0, "1: void in the led suit and not taking the trick, throw the lowest "
                            "card of the shortest plain suit (not an ace); 0: the lowest card"),
+    "second_low": (0.0, "1: second hand, void in the led suit, does not trump a led card that "
+                        "an unseen card of its suit beats (partner may take it); 0: trumps in"),
 }
 PARAM_NAMES = tuple(BASIC_PARAMS)
 # the parameters that are switches with a few numbered settings, not amounts
 SETTINGS = ("farmer_swap", "overtake_partner", "partner_pulls", "stop_pulling", "short_lead",
-            "short_discard")
+            "short_discard", "second_low")
 N_PARAMS = len(PARAM_NAMES)
 P = {name: i for i, name in enumerate(PARAM_NAMES)}
 # Indices into the parameter vector (plain module ints are compile-time constants for Numba).
 (P_RIGHT, P_LEFT, P_TACE, P_TKING, P_TQUEEN, P_TTEN, P_TNINE, P_OACE, P_OKING, P_VOID,
  P_PARTNER_UP, P_OPP_UP, P_ORDER, P_CALL, P_ALONE, P_OFF_FIRST, P_OFF_SECOND, P_OFF_THIRD,
  P_OFF_DEALER, P_DEFEND_ALONE, P_DESPERATION, P_FARMER, P_OVERTAKE, P_PULLS, P_STOP,
- P_SHORT, P_DISCARD_SHORT) = range(N_PARAMS)
+ P_SHORT, P_DISCARD_SHORT, P_SECOND_LOW) = range(N_PARAMS)
 DEFAULT_VECTOR = np.array([v for v, _ in BASIC_PARAMS.values()], dtype=np.float64)
 
 # ---------------------------------------------------------------------------------------------
@@ -170,7 +173,7 @@ SINGLETONS = _singletons()
 #                                     trump t (``bid_table``)
 #   D_ALONE, D_DEFEND, D_FARMER,      the parameters of those names
 #   D_OVERTAKE, D_PULLS, D_STOP,
-#   D_SHORT, D_DISCARD_SHORT
+#   D_SHORT, D_DISCARD_SHORT, D_SECOND_LOW
 #   D_CALL + d                        round-2 threshold; d = 1: the other side needs one point
 #                                     (lowered by ``desperation``)
 #   D_ORDER + 2 * pos + d             round-1 threshold at position pos (0 first .. 3 dealer),
@@ -202,7 +205,8 @@ D_PULLS = D_OVERTAKE + 1
 D_STOP = D_PULLS + 1
 D_SHORT = D_STOP + 1
 D_DISCARD_SHORT = D_SHORT + 1
-D_CALL = D_DISCARD_SHORT + 1
+D_SECOND_LOW = D_DISCARD_SHORT + 1
+D_CALL = D_SECOND_LOW + 1
 D_ORDER = D_CALL + 2
 D_UP = D_ORDER + 2 * 4
 D_VOIDS = _line(D_UP + 3 * 24)
@@ -231,6 +235,7 @@ def seat_row(params, values=None):
     row[D_STOP] = p[P_STOP]
     row[D_SHORT] = p[P_SHORT]
     row[D_DISCARD_SHORT] = p[P_DISCARD_SHORT]
+    row[D_SECOND_LOW] = p[P_SECOND_LOW]
     row[D_CALL] = p[P_CALL]
     row[D_CALL + 1] = p[P_CALL] - p[P_DESPERATION]
     for pos in range(4):
@@ -492,7 +497,8 @@ def lead(seat, hand, t, maker, lone, avoid, setting, played):
     ``setting`` is the seat's lead settings (``lead_settings``): without ``partner_pulls`` the
     maker's partner leads like a defender; ``stop_pulling`` 1 stops the pull once no trump
     but the side's own is unseen (``played``: the cards played so far), 2 also while the
-    seat's highest trump is below a trump it has not seen; ``short_lead`` leads the low plain
+    seat's highest trump is below a trump it has not seen, 3 as 2 except with two trumps or
+    more; ``short_lead`` leads the low plain
     card from the shortest suit (``shortest_suit``).  Written as selects: which case applies
     is unpredictable."""
     tr = hand & TRUMP_POW
@@ -513,7 +519,7 @@ def lead(seat, hand, t, maker, lone, avoid, setting, played):
     if stop != 0:
         unseen = TRUMP_POW & ~(hand | played)
         pull &= unseen != 0
-        pull &= (stop == 1) | (top(tr) > top(unseen))
+        pull &= (stop == 1) | (top(tr) > top(unseen)) | ((stop == 3) & (popcount(tr) >= 2))
     # both candidates computed before choosing, so the choice compiles to a select; trumps are
     # the top bits, so the highest card is the highest trump when there is one
     high = top(hand)
@@ -521,14 +527,18 @@ def lead(seat, hand, t, maker, lone, avoid, setting, played):
     return high if ((seat == lone) | pull) else lowest
 
 
-# a seat's follow settings (``follow_settings``): four bits, overtake_partner (two bits) and
-# short_discard
-F_OVERTAKE, F_DISCARD_SHORT = 3, 4
+# a seat's follow settings (``follow_settings``): four bits, overtake_partner (two bits),
+# short_discard and second_low
+F_OVERTAKE, F_DISCARD_SHORT, F_SECOND_LOW = 3, 4, 8
+# what ``follow`` is told about the seat's place in the trick (``spot``)
+SPOT_VOID = 1       # no card of the led suit
+SPOT_SECOND = 2     # second hand, and an unseen card of the led suit beats the led card
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def follow_settings(seat_table, slots, lone):
-    """Each seat's follow settings (``overtake_partner`` 0, 1 or 2, and ``short_discard``),
+    """Each seat's follow settings (``overtake_partner`` 0, 1 or 2, ``short_discard`` and
+    ``second_low``),
     four bits a seat (``slots``: ``seat_slots``), for a hand whose lone maker is ``lone`` (-1:
     none): read once a hand, not at every card.  Without a lone maker an overtake setting of 1
     has nothing to watch and reads as 0.  Zero when every seat plays basic's defaults."""
@@ -537,18 +547,21 @@ def follow_settings(seat_table, slots, lone):
         b = seat_base(slots, seat)
         ov = int(seat_table[b + D_OVERTAKE] + 0.5)
         ov = 0 if (lone < 0 and ov == 1) else ov
-        settings |= (ov | int(seat_table[b + D_DISCARD_SHORT] + 0.5) << 2) << (4 * seat)
+        settings |= (ov | int(seat_table[b + D_DISCARD_SHORT] + 0.5) << 2
+                     | int(seat_table[b + D_SECOND_LOW] + 0.5) << 3) << (4 * seat)
     return settings
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def follow(seat, legal, beat, win_seat, threat, after, lone, setting, void, t):
+def follow(seat, legal, beat, win_seat, threat, after, lone, setting, spot, t):
     """The card to follow with (power layout): ``legal`` are the cards that may be played,
     ``beat`` those of them that beat the winning card, ``threat`` the cards this seat has not
     seen (neither in its hand nor played) that beat it; ``after`` is the next seat to play in
     this trick (-1: none), ``lone`` the lone maker (-1: none), ``setting`` this seat's
-    ``follow_settings`` and ``void`` whether it holds none of the led suit.  Opponent winning:
-    win as cheaply as possible (trump in when void).  Partner winning: do not overtake, unless
+    ``follow_settings`` and ``spot`` its place (``SPOT_VOID``: it holds none of the led suit;
+    ``SPOT_SECOND``: it plays second and an unseen card of the led suit beats the led card).
+    Opponent winning: win as cheaply as possible (trump in when void; with ``second_low`` not
+    as a void second hand whose partner may take the trick).  Partner winning: do not overtake, unless
     an opponent still to play may hold a card that beats him and our cheapest winner beats
     such a card (``overtake_partner``: 0 never, 1 only when that opponent is the lone maker, 2
     any opponent); then overtake with the cheapest winner.  Cannot win: throw the lowest card
@@ -558,14 +571,16 @@ def follow(seat, legal, beat, win_seat, threat, after, lone, setting, void, t):
     cheapest = low(legal)
     cheapest_win = low(beat)
     overtake = setting & F_OVERTAKE
-    take = (beat != 0) & (((win_seat ^ seat) & 1) != 0)
-    if overtake != 0 and beat != 0 and not take:
+    opponent = ((win_seat ^ seat) & 1) != 0
+    hold_back = ((setting & F_SECOND_LOW) != 0) & (spot == (SPOT_VOID | SPOT_SECOND))
+    take = (beat != 0) & opponent & (not hold_back)
+    if overtake != 0 and beat != 0 and not opponent:
         # unseen cards between the winner and our cheapest winner: they take partner's card
         # but not ours
         stopped = (threat & ((np.int64(1) << cheapest_win) - 1)) != 0
         before = after >= 0 and ((after ^ seat) & 1) != 0
         take = stopped and before and (overtake == 2 or after == lone)
-    if (setting & F_DISCARD_SHORT) != 0 and void and not take:
+    if (setting & F_DISCARD_SHORT) != 0 and (spot & SPOT_VOID) != 0 and not take:
         spare = legal & PLAIN_POW & ~ACES_POW
         if spare != 0:
             cheapest = low(shortest_suit(spare, t))

@@ -17,6 +17,7 @@ PARTNER_PULLS = BASIC_PARAMS["partner_pulls"][0]
 STOP_PULLING = BASIC_PARAMS["stop_pulling"][0]
 SHORT_LEAD = BASIC_PARAMS["short_lead"][0]
 SHORT_DISCARD = BASIC_PARAMS["short_discard"][0]
+SECOND_LOW = BASIC_PARAMS["second_low"][0]
 
 
 def order(c: int, trump: int) -> int:
@@ -65,6 +66,15 @@ def discard(hand6: list[int], trump: int, upcard: int, may_discard_upcard: bool 
     raise ValueError("no card to discard")
 
 
+def shortest_suit(cards: list[int], trump: int) -> list[int]:
+    """The cards of the effective suit with fewest of ``cards`` (on a tie, the suit of the
+    lowest card)."""
+    by_suit: dict[int, list[int]] = {}
+    for c in cards:
+        by_suit.setdefault(effective_suit(c, trump), []).append(c)
+    return min(by_suit.values(), key=lambda cs: (len(cs), min(order(c, trump) for c in cs)))
+
+
 def lead(hand: list[int], trump: int, seat: int, maker: int, alone: bool,
          turned: int | None = None, played=(), partner_pulls: float = PARTNER_PULLS,
          stop_pulling: float = STOP_PULLING, short_lead: float = SHORT_LEAD) -> int:
@@ -75,7 +85,8 @@ def lead(hand: list[int], trump: int, seat: int, maker: int, alone: bool,
     The lead settings: with ``partner_pulls`` 0 the maker's partner leads like a defender;
     ``stop_pulling`` 1 stops leading trump once every trump not in the hand has been played
     (``played``: the cards played so far), 2 also while a trump neither held nor played is
-    higher than the hand's highest; ``short_lead`` 1 leads the lowest card of the plain suit
+    higher than the hand's highest, 3 as 2 except while the hand holds two trumps or more;
+    ``short_lead`` 1 leads the lowest card of the plain suit
     with fewest cards (on a tie, the suit of the lowest card) instead of the lowest plain
     card."""
     trumps = [c for c in hand if is_trump(c, trump)]
@@ -84,7 +95,8 @@ def lead(hand: list[int], trump: int, seat: int, maker: int, alone: bool,
         unseen = [c for c in range(24)
                   if is_trump(c, trump) and c not in hand and c not in played]
         pulls = bool(unseen) and (stop_pulling < 1.5 or max(order(c, trump) for c in trumps)
-                                  > max(order(c, trump) for c in unseen))
+                                  > max(order(c, trump) for c in unseen)
+                                  or (stop_pulling >= 2.5 and len(trumps) >= 2))
     if (alone and seat == maker) or pulls:
         return max(hand, key=lambda c: order(c, trump))
     plain = [c for c in hand if not is_trump(c, trump)]
@@ -95,11 +107,7 @@ def lead(hand: list[int], trump: int, seat: int, maker: int, alone: bool,
 
     low_plain = avoiding(plain)
     if short_lead >= 0.5 and not avoiding(aces) and low_plain:
-        by_suit: dict[int, list[int]] = {}
-        for c in low_plain:
-            by_suit.setdefault(effective_suit(c, trump), []).append(c)
-        low_plain = min(by_suit.values(),
-                        key=lambda cards: (len(cards), min(order(c, trump) for c in cards)))
+        low_plain = shortest_suit(low_plain, trump)
     for choice in (avoiding(aces), low_plain, aces, plain, hand):
         if choice:
             return min(choice, key=lambda c: order(c, trump))
@@ -117,7 +125,8 @@ def beats(c: int, winner: int, trump: int, led_suit: int) -> bool:
 def follow(hand: list[int], trump: int, led_suit: int, winner: int, winner_seat: int,
            seat: int, played=(), after: int | None = None, lone: int | None = None,
            overtake_partner: float = OVERTAKE_PARTNER,
-           short_discard: float = SHORT_DISCARD) -> int:
+           short_discard: float = SHORT_DISCARD, second_hand: bool = False,
+           second_low: float = SECOND_LOW) -> int:
     """The card to play after the lead: follow suit if possible; when the other side is
     winning, take the trick as cheaply as possible (trumping in when void); otherwise, or when
     nothing wins, throw the lowest legal card.
@@ -131,25 +140,27 @@ def follow(hand: list[int], trump: int, led_suit: int, winner: int, winner_seat:
 
     With ``short_discard`` 1, a seat void in the led suit that does not take the trick throws
     the lowest card of its plain suit with fewest cards, aces not counted (on a tie, the suit
-    of the lowest card), while it holds a plain card other than an ace."""
+    of the lowest card), while it holds a plain card other than an ace.  With ``second_low`` 1,
+    a second hand (``second_hand``: the seat plays second in the trick, so ``winner`` is the
+    led card) void in the led suit does not trump when a card it has not seen, of the led
+    suit, beats the led card: his partner may take the trick."""
     legal = [c for c in hand if effective_suit(c, trump) == led_suit] or list(hand)
     winners = [c for c in legal if beats(c, winner, trump, led_suit)]
     partner_winning = (winner_seat - seat) % 2 == 0
+    unseen = [c for c in range(24) if c not in hand and c not in played]
     if winners and partner_winning and after is not None and (after - seat) % 2 == 1 and (
             overtake_partner >= 1.5 or (overtake_partner >= 0.5 and after == lone)):
         cheapest = min(winners, key=lambda c: order(c, trump))
-        unseen = [c for c in range(24) if c not in hand and c not in played]
         if any(beats(c, winner, trump, led_suit) and not beats(c, cheapest, trump, led_suit)
                for c in unseen):
             return cheapest
-    if winners and not partner_winning:
-        return min(winners, key=lambda c: order(c, trump))
     void = all(effective_suit(c, trump) != led_suit for c in hand)
+    partner_may_win = any(effective_suit(c, trump) == led_suit
+                          and beats(c, winner, trump, led_suit) for c in unseen)
+    hold_back = second_low >= 0.5 and second_hand and void and partner_may_win
+    if winners and not partner_winning and not hold_back:
+        return min(winners, key=lambda c: order(c, trump))
     spare = [c for c in hand if not is_trump(c, trump) and rank_of(c) != ACE]
     if void and short_discard >= 0.5 and spare:
-        by_suit: dict[int, list[int]] = {}
-        for c in spare:
-            by_suit.setdefault(effective_suit(c, trump), []).append(c)
-        legal = min(by_suit.values(),
-                    key=lambda cards: (len(cards), min(order(c, trump) for c in cards)))
+        legal = shortest_suit(spare, trump)
     return min(legal, key=lambda c: order(c, trump))

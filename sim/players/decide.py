@@ -66,11 +66,12 @@ def lead(kind, seat, hand, t, maker, lone, avoid, setting, played, play_key, dra
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def follow(kind, seat, legal, beat, win_seat, threat, after, lone, setting, void, t, play_key,
+def follow(kind, seat, legal, beat, win_seat, threat, after, lone, setting, spot, t, play_key,
            draws):
     """The card to follow with (power layout; ``beat``: the legal cards that beat the winner;
     ``threat``, ``after``, ``lone``: what basic weighs before overtaking a winning partner;
-    ``setting``: the seat's ``basic.follow_settings``; ``void``: no card of the led suit)."""
+    ``setting``: the seat's ``basic.follow_settings``; ``spot``: its place in the trick,
+    ``basic.SPOT_*``)."""
     if kind == RANDOM:
         return rnd.play(legal, play_key, draws)
-    return basic.follow(seat, legal, beat, win_seat, threat, after, lone, setting, void, t)
+    return basic.follow(seat, legal, beat, win_seat, threat, after, lone, setting, spot, t)

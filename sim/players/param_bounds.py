@@ -27,9 +27,10 @@ PARAM_BOUNDS: dict[str, tuple[float, float]] = {
     "farmer_swap": (0.0, 1.0),
     "overtake_partner": (0.0, 2.0),      # a setting: 0, 1 or 2 (``sim.players.files``)
     "partner_pulls": (0.0, 1.0),
-    "stop_pulling": (0.0, 2.0),          # a setting: 0, 1 or 2
+    "stop_pulling": (0.0, 3.0),          # a setting: 0, 1, 2 or 3
     "short_lead": (0.0, 1.0),
     "short_discard": (0.0, 1.0),
+    "second_low": (0.0, 1.0),
 }
 assert set(PARAM_BOUNDS) == set(PARAM_NAMES), "every parameter needs a range"
 

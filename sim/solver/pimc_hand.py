@@ -325,9 +325,9 @@ def pimc_tricks(px, hands, dealer, t, maker, alone, def_alone, avoid, discard, k
             else:
                 after = (nxt >> (2 * seat)) & 3 if j < n_active - 2 else -1
                 win_pos, win_seat, _bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
-                                                      c, win_pos, win_seat, played, after, lone,
-                                                      follows, play_key, draws, trace,
-                                                      tracing)
+                                                      c, win_pos, win_seat, played, after,
+                                                      j == 0, lone, follows, play_key, draws,
+                                                      trace, tracing)
             gone = h ^ hands[seat]
             played |= gone
             _noted_play(kn, seat, POWER_CARD[t, low(gone)])

@@ -1,0 +1,111 @@
+"""The ``ladder`` command: a round robin of strategies on paired deals and games, with ratings
+on one scale (``analysis.ladder``), written into a run folder."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from analysis.options import (
+    check_seed,
+    check_threads,
+    open_folder,
+    progress_bar,
+    rules_options,
+    run_or_fail,
+    scheduler_option,
+    ticker,
+)
+from sim.runs import manifest, reproduce_command, rules_fields, rules_spec
+
+
+@click.command()
+@click.argument("strategies", nargs=-1, metavar="[STRATEGY ...]")
+@click.option("--hands", type=int, default=100_000, show_default=True,
+              help="Deals per pair, each played from both seats.")
+@click.option("--games", type=int, default=10_000, show_default=True,
+              help="Games to game_to per pair, each played from both seats.")
+@click.option("--slow-hands", type=int, default=2_000, show_default=True,
+              help="Deals per pair that includes a pimc player.")
+@click.option("--slow-games", type=int, default=200, show_default=True,
+              help="Games per pair that includes a pimc player.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Run seed.")
+@rules_options
+@click.option("--out", type=click.Path(path_type=Path), default=None, metavar="DIR",
+              help="Write a run folder: pairs.csv, ratings.csv, ladder chart, manifest.json.")
+@click.option("--force", is_flag=True, help="Overwrite an existing run folder at --out.")
+@click.option("--threads", type=int, default=None, metavar="K", help="Threads (default: all).")
+@click.option("--silent", is_flag=True, help="No progress bar.")
+@click.pass_context
+@scheduler_option
+def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, out, force,
+           threads, silent, executor):
+    """A round robin of strategies, with ratings on one scale.
+
+    Each pair plays the same deals and games, each from both seats; ratings are fitted to all
+    pairs: points a hand (least squares on the margins) and Elo (Bradley-Terry on the games),
+    basic = 0, with 95% intervals.  Without STRATEGY: the built-ins random, trump-count,
+    conservative, aggressive, basic, tuned and pimc (pimc's pairs use --slow-hands and
+    --slow-games).
+
+    \b
+    Example:
+        euchre-sim ladder
+        euchre-sim ladder basic tuned aggressive --hands 1000000 --games 100000
+        euchre-sim ladder basic examples/strategies/ace-lover.toml --out runs/ladder
+    """
+    from analysis import charts
+    from analysis.ladder import DEFAULT_LADDER, format_ladder, plot_ladder
+    from analysis.ladder import ladder as run_ladder
+    from analysis.results_io import write_csv
+    from sim.players import load_strategy
+
+    check_seed(seed)
+    check_threads(threads)
+    names = strategies or DEFAULT_LADDER
+    try:
+        players = [load_strategy(s) for s in names]
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    folder = open_folder(out, force) if out is not None else None
+    t0 = time.perf_counter()
+    n_pairs = len(players) * (len(players) - 1) // 2
+
+    def play():
+        with progress_bar(silent, 2 * n_pairs, "pairs") as bar:
+            return run_ladder(players, hands, games, seed, rules, slow_hands=slow_hands,
+                              slow_games=slow_games, threads=threads, executor=executor,
+                              progress=ticker(bar))
+
+    def work():
+        pairs, ratings = play()
+        write_csv(pairs, folder.tmp / "pairs.csv")
+        write_csv(ratings, folder.tmp / "ratings.csv")
+        fig = plot_ladder(ratings, pairs, f"Strength ladder ({rules.describe()}, seed {seed})")
+        charts.save_figure(fig, folder.tmp / "ladder")
+        folder.write_json("manifest.json", manifest(
+            "ladder", seed=seed, hands=hands, games=games, slow_hands=slow_hands,
+            slow_games=slow_games, strategies=[p.name for p in players], **rules_fields(rules),
+            wall_s=time.perf_counter() - t0,
+            command=reproduce_command("ladder", [*names, "--hands", hands, "--games", games,
+                                      "--slow-hands", slow_hands, "--slow-games", slow_games,
+                                      "--seed", seed, "--rules", rules_spec(rules),
+                                      "--out", out]),
+        ))  # fmt: skip
+        return pairs, ratings
+
+    if folder is None:
+        try:
+            pairs, ratings = play()
+        except ValueError as e:
+            raise click.ClickException(str(e)) from None
+    else:
+        pairs, ratings = run_or_fail(ctx, folder, work)
+    click.echo(format_ladder(ratings, pairs))
+    if out is not None:
+        click.echo(f"\nwrote {out}")
+
+
+__all__ = ["ladder"]

@@ -1,0 +1,167 @@
+"""Regenerate ``results/tune/``: the ``tuned`` player, how it was found and what it measures.
+
+1. **Card-play settings** (``settings.csv``): each of basic's card-play switches, set alone
+   against basic and then added to the kept ones (replacing a kept setting of the same switch),
+   on ``--setting-deals`` paired deals; a setting is kept when its interval against the kept
+   set lies above 0.  These are the heuristics the
+   solver's review of basic's play pointed at (``results/review/``): leads lose the most.
+2. **The search** (``history.csv``, ``search.png``): CMA-ES over basic's bidding numbers from
+   basic with the kept switches, against ``basic`` on ``--deals`` new deals a generation.
+3. **Validation** on deals the search never saw (``validation.csv``): tuned against basic on
+   ``--check-deals`` deals and ``--check-games`` games; tuned and basic each against pimc on the
+   same ``--pimc-deals`` deals (the share of basic's gap to pimc that tuned closes).
+4. ``tuned.toml``: the strategy; ``sim/players/registry.py``'s built-in ``tuned`` holds the same
+   numbers (a test checks they agree).  ``manifest.json``: sizes, seeds, timings.
+
+Usage: python scripts/tune_player.py [--generations 80] [--deals 200000] [--seed 2026]
+                                     [--scale 1.0] [--threads K]
+(``--scale 0.01`` runs a hundredth of every size, for a quick look.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# the card-play switches tried, in order, each with the setting tried
+SWITCHES = (("stop_pulling", 2.0), ("stop_pulling", 3.0), ("stop_pulling", 1.0),
+            ("short_discard", 1.0), ("second_low", 1.0), ("short_lead", 1.0),
+            ("partner_pulls", 0.0), ("overtake_partner", 2.0), ("overtake_partner", 0.0))
+
+
+def _log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--generations", type=int, default=80)
+    p.add_argument("--deals", type=int, default=200_000, help="deals a candidate, a generation")
+    p.add_argument("--setting-deals", type=int, default=1_000_000)
+    p.add_argument("--check-deals", type=int, default=10_000_000)
+    p.add_argument("--check-games", type=int, default=200_000)
+    p.add_argument("--pimc-deals", type=int, default=10_000)
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--scale", type=float, default=1.0, help="share of every size")
+    p.add_argument("--threads", type=int, default=None)
+    p.add_argument("--out", type=Path, default=ROOT / "results" / "tune")
+    args = p.parse_args(argv)
+
+    import pandas as pd
+
+    from analysis import charts, head_to_head, head_to_head_games, strategy_toml, tune_strategy
+    from sim.players import load_strategy
+
+    def n(x):
+        return max(int(x * args.scale), 2)
+
+    out = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    basic = load_strategy("basic")
+    timings = {}
+
+    # 1. card-play switches (seed + 1000: deals of their own)
+    t0 = time.perf_counter()
+    kept: dict = {}
+    rows = []
+    for name, value in SWITCHES:
+        alone = basic.with_params(f"{name}={value:g}", **{name: value})
+        with_kept = basic.with_params("kept+", **{**kept, name: value})
+        ref = basic.with_params("kept", **kept)
+        a = head_to_head(alone, basic, n(args.setting_deals), args.seed + 1000,
+                         threads=args.threads).iloc[0]
+        b = head_to_head(with_kept, ref, n(args.setting_deals), args.seed + 1000,
+                         threads=args.threads).iloc[0]
+        keep = bool(b["low"] > 0)
+        rows.append({"setting": name, "value": value, "vs_basic": a["margin"],
+                     "vs_basic_low": a["low"], "vs_basic_high": a["high"],
+                     "vs_kept": b["margin"], "vs_kept_low": b["low"], "vs_kept_high": b["high"],
+                     "kept_before": json.dumps(kept, sort_keys=True), "kept": keep,
+                     "deals": n(args.setting_deals)})
+        _log(f"{name}={value:g}: {a['margin']:+.4f} against basic, {b['margin']:+.4f} "
+             f"[{b['low']:+.4f}, {b['high']:+.4f}] against the kept set -> "
+             f"{'kept' if keep else 'dropped'}")
+        if keep:
+            kept[name] = value
+    settings = pd.DataFrame(rows)
+    settings.to_csv(out / "settings.csv", index=False, float_format="%.10g")
+    timings["settings_s"] = time.perf_counter() - t0
+
+    # 2. the search
+    t0 = time.perf_counter()
+    start = basic.with_params("basic+play", **kept)
+
+    def step(row):
+        _log(f"generation {row['generation']}: mean {row['mean_score']:+.4f}, best "
+             f"{row['best']:+.4f}, sigma {row['sigma']:.3f}")
+
+    result = tune_strategy(start, deals=n(args.deals), generations=args.generations,
+                           seed=args.seed, state=out / "search.state", threads=args.threads,
+                           progress=step)
+    (out / "search.state").unlink()
+    timings["search_s"] = time.perf_counter() - t0
+    result.history.to_csv(out / "history.csv", index=False, float_format="%.10g")
+    tuned = result.strategy
+
+    # 3. validation on other deals (seed + 5000)
+    t0 = time.perf_counter()
+    check = args.seed + 5000
+    val = []
+    h = head_to_head(tuned, basic, n(args.check_deals), check, threads=args.threads).iloc[0]
+    g = head_to_head_games(tuned, basic, n(args.check_games), check,
+                           threads=args.threads).iloc[0]
+    val.append({"match": "tuned - basic", "deals": int(h["deals"]), "margin": h["margin"],
+                "low": h["low"], "high": h["high"], "games": int(g["games"]),
+                "a_wins": g["a_wins"], "wins_low": g["low"], "wins_high": g["high"]})
+    timings["check_s"] = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    pimc = load_strategy("pimc")
+    for s in (tuned, basic):
+        r = head_to_head(s, pimc, n(args.pimc_deals), check, threads=args.threads).iloc[0]
+        val.append({"match": f"{s.name} - pimc", "deals": int(r["deals"]),
+                    "margin": r["margin"], "low": r["low"], "high": r["high"]})
+        _log(f"{s.name} - pimc: {r['margin']:+.4f} [{r['low']:+.4f}, {r['high']:+.4f}]")
+    timings["pimc_s"] = time.perf_counter() - t0
+    validation = pd.DataFrame(val)
+    gap = -validation.loc[2, "margin"]
+    validation["gap_closed"] = [None, 1 - (-validation.loc[1, "margin"]) / gap, None]
+    validation.to_csv(out / "validation.csv", index=False, float_format="%.10g")
+    _log(validation.to_string())
+
+    text = strategy_toml(result, "basic's bidding tuned by CMA-ES self-play, with the card-play "
+                                 "switches the solver's review found", [
+        "written by: python scripts/tune_player.py (results/tune/manifest.json has the sizes)",
+        f"against basic on {int(h['deals']):,} new deals: {h['margin']:+.4f} points a hand "
+        f"[{h['low']:+.4f}, {h['high']:+.4f}]; games to 10 won: {g['a_wins']:.1%}",
+    ])
+    (out / "tuned.toml").write_text(text)
+
+    with charts.style():
+        fig, ax = charts.plt.subplots(figsize=(7, 3.6))
+        hist = result.history
+        ax.plot(hist["generation"], hist["mean_score"], label="the search's mean")
+        ax.plot(hist["generation"], hist["best"], lw=0.8, alpha=0.7, label="best candidate")
+        ax.axhline(0, color="0.6", lw=0.8)
+        ax.set_xlabel("generation")
+        ax.set_ylabel("points a hand against basic")
+        ax.set_title(f"CMA-ES self-play, {n(args.deals):,} new paired deals a generation")
+        ax.legend()
+    charts.save_figure(fig, out / "search")
+
+    manifest = {"script": "scripts/tune_player.py", "seed": args.seed, "scale": args.scale,
+                "generations": args.generations, "deals": n(args.deals),
+                "setting_deals": n(args.setting_deals), "check_deals": n(args.check_deals),
+                "check_games": n(args.check_games), "pimc_deals": n(args.pimc_deals),
+                "check_seed": check, "kept_settings": kept, "params": result.params,
+                **{k: round(v, 1) for k, v in timings.items()}}
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    _log(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
