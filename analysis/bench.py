@@ -140,7 +140,8 @@ def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
     from sim.games_runner import simulate_games
 
     examples = Path(__file__).resolve().parent.parent / "examples"
-    extra = [("basic games", "basic", "games")]
+    # tuned: basic's kernel with its card-play switches on (the played-cards mask kept)
+    extra = [("basic games", "basic", "games"), ("tuned", "tuned", "aggregate")]
     toml = examples / "strategies" / "lighter-dealer-partner.toml"
     if toml.is_file():
         extra.append(("TOML file", str(toml), "aggregate"))
@@ -207,8 +208,8 @@ def format_bench(b: dict) -> str:
     base = by.get(("basic", "aggregate", top))
     if base:
         lines.append("")
-        for label, mode in (("basic games", "games"), ("TOML file", "aggregate"),
-                            ("code", "aggregate")):
+        for label, mode in (("basic games", "games"), ("tuned", "aggregate"),
+                            ("TOML file", "aggregate"), ("code", "aggregate")):
             if (label, mode, top) in by:
                 lines.append(f"{label + ' / basic hands':<27} {by[(label, mode, top)] / base:8.2f}")
     lines.append("")

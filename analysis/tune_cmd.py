@@ -39,7 +39,8 @@ from sim.runs import reproduce_command, rules_spec
               help="The search's state, saved every generation (default: FILE.toml.state).")
 @click.option("--resume", is_flag=True, help="Continue the search saved in --state.")
 @click.option("--force", is_flag=True, help="Overwrite an existing --out (and its state).")
-@click.option("--name", default="tuned", show_default=True, help="The strategy's name.")
+@click.option("--name", default="my-tuned", show_default=True,
+              help="The strategy's name (not a built-in's).")
 @click.option("--threads", type=int, default=None, metavar="K", help="Threads (default: all).")
 @click.option("--silent", is_flag=True, help="No progress bar.")
 @click.pass_context
@@ -94,6 +95,7 @@ def tune(ctx, start, params, pool, deals, generations, popsize, sigma, seed, rul
     command = reproduce_command("tune", ["--start", start, "--params", ",".join(names),
                                          *[w for p in (pool or ("basic",)) for w in ("--pool", p)],
                                          "--deals", deals, "--generations", generations,
+                                         *(["--popsize", popsize] if popsize else []),
                                          "--sigma", sigma, "--seed", seed,
                                          "--rules", rules_spec(rules), "--out", out])
     text = strategy_toml(result, f"basic tuned by CMA-ES self-play from {start}", [

@@ -4,6 +4,9 @@ Also ``results/tournament/``.  The CSVs depend only on the seeds, sizes, rules a
 only the manifests' wall times and git revision change between runs.
 
 Usage: python scripts/regen_compare.py [--hands N] [--games M] [--out results] [--threads K]
+                                       [--strategy NAME]
+(``--strategy tuned --out results/tuned`` writes only ``results/tuned/compare/``: the same
+comparison with ``tuned`` at every seat.)
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=GAMES, help="paired games")
     p.add_argument("--out", type=Path, default=Path("results"), help="parent of the folders")
     p.add_argument("--threads", type=int, default=None)
+    p.add_argument("--strategy", default="basic", help="the strategy at every seat")
     args = p.parse_args(argv)
 
     from analysis.compare import compare_rules, format_comparison
@@ -77,7 +81,7 @@ def main(argv=None) -> int:
 
     t0 = time.perf_counter()
     rules_a, rules_b = Rules(), Rules(stick_the_dealer=True)
-    table = Table.teams("basic")
+    table = Table.teams(args.strategy)
     threads = set_threads(args.threads)
     c = compare_rules(args.hands, args.games, SEED, rules_a, rules_b, table, threads=threads)
     t1 = time.perf_counter()
@@ -85,8 +89,9 @@ def main(argv=None) -> int:
          f"in {t1 - t0:.1f} s")  # fmt: skip
     command = "python scripts/regen_compare.py" + "".join(
         f" --{k} {v}"
-        for k, v in (("hands", args.hands), ("games", args.games), ("out", args.out))
-        if v != {"hands": HANDS, "games": GAMES, "out": Path("results")}[k]
+        for k, v in (("hands", args.hands), ("games", args.games), ("out", args.out),
+                     ("strategy", args.strategy))
+        if v != {"hands": HANDS, "games": GAMES, "out": Path("results"), "strategy": "basic"}[k]
     )
     folder = RunFolder(args.out / "compare", force=True)
     try:
@@ -102,6 +107,8 @@ def main(argv=None) -> int:
     t2 = time.perf_counter()
     _log(f"wrote {args.out / 'compare'} ({t2 - t1:.1f} s)")
     print(format_comparison(c))
+    if args.strategy != "basic":
+        return 0          # the tournament and the report are basic's
     print(tournament(args.out / "tournament"))
     runs = [
         args.out / name for name in REPORT_RUNS if (args.out / name / "manifest.json").is_file()

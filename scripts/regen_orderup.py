@@ -4,6 +4,9 @@ The CSVs depend only on the seeds, sizes, rules and strategy, so running this tw
 identical CSVs (and PNGs); only the manifests' wall times and git revision change.
 
 Usage: python scripts/regen_orderup.py [--hands N] [--deals M] [--out results] [--threads K]
+                                       [--strategy NAME]
+(``--strategy tuned --out results/tuned`` answers the same questions with ``tuned`` at every
+seat; ``--strategy pimc --hands 20000 --deals 3000 --out results/pimc`` with ``pimc``.)
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ def main(argv=None) -> int:
     p.add_argument("--deals", type=int, default=DEALS, help="paired deals per position")
     p.add_argument("--out", type=Path, default=Path("results"), help="parent of the folders")
     p.add_argument("--threads", type=int, default=None)
+    p.add_argument("--strategy", default="basic", help="the strategy at every seat")
     args = p.parse_args(argv)
 
     from analysis import orderup
@@ -40,7 +44,7 @@ def main(argv=None) -> int:
     from sim.runner import Table, set_threads, simulate
     from sim.runs import RunFolder
 
-    rules, table = Rules(), Table.teams("basic")
+    rules, table = Rules(), Table.teams(args.strategy)
     threads = set_threads(args.threads)
     tc = time.perf_counter()
     simulate(64, 0, rules, table, records=True, threads=args.threads)  # JIT compile or load
@@ -68,8 +72,9 @@ def main(argv=None) -> int:
     )
     command = "python scripts/regen_orderup.py" + "".join(
         f" --{k} {v}"
-        for k, v in (("hands", args.hands), ("deals", args.deals), ("out", args.out))
-        if v != {"hands": HANDS, "deals": DEALS, "out": Path("results")}[k]
+        for k, v in (("hands", args.hands), ("deals", args.deals), ("out", args.out),
+                     ("strategy", args.strategy))
+        if v != {"hands": HANDS, "deals": DEALS, "out": Path("results"), "strategy": "basic"}[k]
     )
     for kind, name, key, writer in (
         ("order-up", "orderup", "order-pass", write_orderup),

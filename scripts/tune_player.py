@@ -6,7 +6,9 @@
    set lies above 0.  These are the heuristics the
    solver's review of basic's play pointed at (``results/review/``): leads lose the most.
 2. **The search** (``history.csv``, ``search.png``): CMA-ES over basic's bidding numbers from
-   basic with the kept switches, against ``basic`` on ``--deals`` new deals a generation.
+   basic with the kept switches, in two stages: ``--generations`` against ``basic`` on
+   ``--deals`` new deals a generation, then ``--pimc-generations`` from there against a pool of
+   ``basic`` and a sample of ``pimc`` play (``PIMC_POOL``), with a smaller step.
 3. **Validation** on deals the search never saw (``validation.csv``): tuned against basic on
    ``--check-deals`` deals and ``--check-games`` games; tuned and basic each against pimc on the
    same ``--pimc-deals`` deals (the share of basic's gap to pimc that tuned closes).
@@ -29,8 +31,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 # the card-play switches tried, in order, each with the setting tried
 SWITCHES = (("stop_pulling", 2.0), ("stop_pulling", 3.0), ("stop_pulling", 1.0),
-            ("short_discard", 1.0), ("second_low", 1.0), ("short_lead", 1.0),
-            ("partner_pulls", 0.0), ("overtake_partner", 2.0), ("overtake_partner", 0.0))
+            ("short_discard", 1.0), ("second_low", 1.0), ("boss_lead", 1.0),
+            ("short_lead", 1.0), ("partner_pulls", 0.0), ("overtake_partner", 2.0),
+            ("overtake_partner", 0.0))
+PIMC_POOL = "pimc@200"      # the second stage's sample of pimc play, deals per candidate
 
 
 def _log(msg: str) -> None:
@@ -39,7 +43,8 @@ def _log(msg: str) -> None:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--generations", type=int, default=80)
+    p.add_argument("--generations", type=int, default=100)
+    p.add_argument("--pimc-generations", type=int, default=20)
     p.add_argument("--deals", type=int, default=200_000, help="deals a candidate, a generation")
     p.add_argument("--setting-deals", type=int, default=1_000_000)
     p.add_argument("--check-deals", type=int, default=10_000_000)
@@ -99,12 +104,23 @@ def main(argv=None) -> int:
         _log(f"generation {row['generation']}: mean {row['mean_score']:+.4f}, best "
              f"{row['best']:+.4f}, sigma {row['sigma']:.3f}")
 
-    result = tune_strategy(start, deals=n(args.deals), generations=args.generations,
-                           seed=args.seed, state=out / "search.state", threads=args.threads,
-                           progress=step)
+    # (the file's strategy is named tuned-result: the name tuned belongs to the built-in)
+    first = tune_strategy(start, deals=n(args.deals), generations=args.generations,
+                          seed=args.seed, state=out / "search.state", threads=args.threads,
+                          name="tuned-result", progress=step)
     (out / "search.state").unlink()
     timings["search_s"] = time.perf_counter() - t0
-    result.history.to_csv(out / "history.csv", index=False, float_format="%.10g")
+    t0 = time.perf_counter()
+    result = tune_strategy(first.strategy, deals=n(args.deals), generations=args.pimc_generations,
+                           pool=("basic", PIMC_POOL), sigma=0.2, seed=args.seed + 500,
+                           state=out / "search.state", threads=args.threads,
+                           name="tuned-result", progress=step)
+    (out / "search.state").unlink()
+    timings["pimc_search_s"] = time.perf_counter() - t0
+    history = pd.concat([first.history.assign(stage="basic"),
+                         result.history.assign(stage="basic and pimc")], ignore_index=True)
+    history["step"] = range(1, len(history) + 1)
+    history.to_csv(out / "history.csv", index=False, float_format="%.10g")
     tuned = result.strategy
 
     # 3. validation on other deals (seed + 5000)
@@ -120,11 +136,11 @@ def main(argv=None) -> int:
     timings["check_s"] = time.perf_counter() - t0
     t0 = time.perf_counter()
     pimc = load_strategy("pimc")
-    for s in (tuned, basic):
+    for label, s in (("tuned", tuned), ("basic", basic)):
         r = head_to_head(s, pimc, n(args.pimc_deals), check, threads=args.threads).iloc[0]
-        val.append({"match": f"{s.name} - pimc", "deals": int(r["deals"]),
+        val.append({"match": f"{label} - pimc", "deals": int(r["deals"]),
                     "margin": r["margin"], "low": r["low"], "high": r["high"]})
-        _log(f"{s.name} - pimc: {r['margin']:+.4f} [{r['low']:+.4f}, {r['high']:+.4f}]")
+        _log(f"{label} - pimc: {r['margin']:+.4f} [{r['low']:+.4f}, {r['high']:+.4f}]")
     timings["pimc_s"] = time.perf_counter() - t0
     validation = pd.DataFrame(val)
     gap = -validation.loc[2, "margin"]
@@ -142,18 +158,21 @@ def main(argv=None) -> int:
 
     with charts.style():
         fig, ax = charts.plt.subplots(figsize=(7, 3.6))
-        hist = result.history
-        ax.plot(hist["generation"], hist["mean_score"], label="the search's mean")
-        ax.plot(hist["generation"], hist["best"], lw=0.8, alpha=0.7, label="best candidate")
+        ax.plot(history["step"], history["vs_basic"], label="the mean against basic")
+        second = history[history["stage"] != "basic"]
+        ax.plot(second["step"], second[f"vs_{PIMC_POOL}"], lw=0.8,
+                label=f"the mean against pimc ({PIMC_POOL.split('@')[1]} deals)")
         ax.axhline(0, color="0.6", lw=0.8)
-        ax.set_xlabel("generation")
-        ax.set_ylabel("points a hand against basic")
+        ax.axvline(args.generations + 0.5, color="0.6", lw=0.8, ls="--")
+        ax.set_xlabel("generation (after the dashed line: pool of basic and pimc)")
+        ax.set_ylabel("points a hand")
         ax.set_title(f"CMA-ES self-play, {n(args.deals):,} new paired deals a generation")
-        ax.legend()
+        ax.legend(fontsize=8)
     charts.save_figure(fig, out / "search")
 
     manifest = {"script": "scripts/tune_player.py", "seed": args.seed, "scale": args.scale,
-                "generations": args.generations, "deals": n(args.deals),
+                "generations": args.generations, "pimc_generations": args.pimc_generations,
+                "pimc_pool": PIMC_POOL, "deals": n(args.deals),
                 "setting_deals": n(args.setting_deals), "check_deals": n(args.check_deals),
                 "check_games": n(args.check_games), "pimc_deals": n(args.pimc_deals),
                 "check_seed": check, "kept_settings": kept, "params": result.params,

@@ -279,7 +279,8 @@ def lead(hand, trump, maker, alone=False, turned=None, seat=0):
     t = SUITS.index(trump)
     h = to_power(mask_of(parse_cards(hand)), t)
     avoid = 0 if turned is None else int(SUIT_MASK_POW[t, SUITS.index(turned)])
-    pos = basic.lead(seat, h, t, maker, maker if alone else -1, avoid, basic.DEFAULT_LEADS & 15, 0)
+    pos = basic.lead(seat, h, t, maker, maker if alone else -1, avoid, basic.DEFAULT_LEADS & 255,
+                     0)
     twin = basic_twin.lead(parse_cards(hand), t, seat, maker, alone,
                            None if turned is None else SUITS.index(turned))
     assert twin == POWER_CARD[t, pos]
@@ -548,15 +549,17 @@ def test_lead_equals_the_twin():
         turned = None if rng.integers(2) else int((t + rng.integers(1, 4)) % 4)
         avoid = 0 if turned is None else int(SUIT_MASK_POW[t, turned])
         pulls, stop, short = int(rng.integers(2)), int(rng.integers(4)), int(rng.integers(2))
+        boss = int(rng.integers(2))
         params = BUILTINS["basic"].vector()
-        params[[P["partner_pulls"], P["stop_pulling"], P["short_lead"]]] = pulls, stop, short
+        params[[P["partner_pulls"], P["stop_pulling"], P["short_lead"], P["boss_lead"]]] = (
+            pulls, stop, short, boss)
         table = basic.seat_table([params] * 4)
         setting = basic.lead_settings(table, basic.seat_slots(table))
-        assert setting == (pulls | stop << 1 | short << 3) * 0x1111
+        assert setting == (pulls | stop << 1 | short << 3 | boss << 4) * 0x01010101
         pos = basic.lead(seat, to_power(mask_of(hand), t), t, maker, maker if alone else -1,
-                         avoid, setting & 15, to_power(mask_of(played), t))
+                         avoid, setting & 255, to_power(mask_of(played), t))
         assert POWER_CARD[t, pos] == basic_twin.lead(hand, t, seat, maker, alone, turned,
-                                                     played, pulls, stop, short)
+                                                     played, pulls, stop, short, boss)
 
 
 def test_follow_equals_the_twin():

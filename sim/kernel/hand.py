@@ -374,7 +374,7 @@ def lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, leads, played, p
             c = POWER_POS[t, card]
     if c < 0:
         c = decide.lead(kinds[seat], seat, hands[seat], t, maker, lone, avoid,
-                        (leads >> (4 * seat)) & 15, played, play_key, draws)
+                        (leads >> (8 * seat)) & 255, played, play_key, draws)
     hands[seat] &= ~(np.int64(1) << c)
     if tracing:
         log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)

@@ -67,18 +67,20 @@ BASIC_PARAMS: dict[str, tuple[float, str]] = {
                            "card of the shortest plain suit (not an ace); 0: the lowest card"),
     "second_low": (0.0, "1: second hand, void in the led suit, does not trump a led card that "
                         "an unseen card of its suit beats (partner may take it); 0: trumps in"),
+    "boss_lead": (0.0, "1: lead a plain card no unseen card of its suit beats (an ace, or a king "
+                       "once the ace is played) where basic would lead an ace; 0: aces only"),
 }
 PARAM_NAMES = tuple(BASIC_PARAMS)
 # the parameters that are switches with a few numbered settings, not amounts
 SETTINGS = ("farmer_swap", "overtake_partner", "partner_pulls", "stop_pulling", "short_lead",
-            "short_discard", "second_low")
+            "short_discard", "second_low", "boss_lead")
 N_PARAMS = len(PARAM_NAMES)
 P = {name: i for i, name in enumerate(PARAM_NAMES)}
 # Indices into the parameter vector (plain module ints are compile-time constants for Numba).
 (P_RIGHT, P_LEFT, P_TACE, P_TKING, P_TQUEEN, P_TTEN, P_TNINE, P_OACE, P_OKING, P_VOID,
  P_PARTNER_UP, P_OPP_UP, P_ORDER, P_CALL, P_ALONE, P_OFF_FIRST, P_OFF_SECOND, P_OFF_THIRD,
  P_OFF_DEALER, P_DEFEND_ALONE, P_DESPERATION, P_FARMER, P_OVERTAKE, P_PULLS, P_STOP,
- P_SHORT, P_DISCARD_SHORT, P_SECOND_LOW) = range(N_PARAMS)
+ P_SHORT, P_DISCARD_SHORT, P_SECOND_LOW, P_BOSS) = range(N_PARAMS)
 DEFAULT_VECTOR = np.array([v for v, _ in BASIC_PARAMS.values()], dtype=np.float64)
 
 # ---------------------------------------------------------------------------------------------
@@ -173,7 +175,7 @@ SINGLETONS = _singletons()
 #                                     trump t (``bid_table``)
 #   D_ALONE, D_DEFEND, D_FARMER,      the parameters of those names
 #   D_OVERTAKE, D_PULLS, D_STOP,
-#   D_SHORT, D_DISCARD_SHORT, D_SECOND_LOW
+#   D_SHORT, D_DISCARD_SHORT, D_SECOND_LOW, D_BOSS
 #   D_CALL + d                        round-2 threshold; d = 1: the other side needs one point
 #                                     (lowered by ``desperation``)
 #   D_ORDER + 2 * pos + d             round-1 threshold at position pos (0 first .. 3 dealer),
@@ -206,7 +208,8 @@ D_STOP = D_PULLS + 1
 D_SHORT = D_STOP + 1
 D_DISCARD_SHORT = D_SHORT + 1
 D_SECOND_LOW = D_DISCARD_SHORT + 1
-D_CALL = D_SECOND_LOW + 1
+D_BOSS = D_SECOND_LOW + 1
+D_CALL = D_BOSS + 1
 D_ORDER = D_CALL + 2
 D_UP = D_ORDER + 2 * 4
 D_VOIDS = _line(D_UP + 3 * 24)
@@ -236,6 +239,7 @@ def seat_row(params, values=None):
     row[D_SHORT] = p[P_SHORT]
     row[D_DISCARD_SHORT] = p[P_DISCARD_SHORT]
     row[D_SECOND_LOW] = p[P_SECOND_LOW]
+    row[D_BOSS] = p[P_BOSS]
     row[D_CALL] = p[P_CALL]
     row[D_CALL + 1] = p[P_CALL] - p[P_DESPERATION]
     for pos in range(4):
@@ -454,22 +458,22 @@ def discards(hand6s, trumps, upcards, may_discard_upcard):
     return out
 
 
-# a seat's lead settings (``lead_settings``): four bits, partner_pulls, stop_pulling (two bits)
-# and short_lead; basic's defaults are 1, 0, 0
-L_PULLS, L_STOP, L_SHORT = 1, 6, 8
-DEFAULT_LEADS = 0x1111      # four seats at basic's defaults: the lead reads no played cards
+# a seat's lead settings (``lead_settings``): eight bits, partner_pulls, stop_pulling (two
+# bits), short_lead and boss_lead; basic's defaults are 1, 0, 0, 0
+L_PULLS, L_STOP, L_SHORT, L_BOSS = 1, 6, 8, 16
+DEFAULT_LEADS = 0x01010101  # four seats at basic's defaults: the lead reads no played cards
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def lead_settings(seat_table, slots):
-    """Each seat's lead settings (``partner_pulls``, ``stop_pulling``, ``short_lead``), four
-    bits a seat, read once a hand (``slots``: ``seat_slots``)."""
+    """Each seat's lead settings (``partner_pulls``, ``stop_pulling``, ``short_lead``,
+    ``boss_lead``), eight bits a seat, read once a hand (``slots``: ``seat_slots``)."""
     settings = 0
     for seat in range(4):
         b = seat_base(slots, seat)
         code = (int(seat_table[b + D_PULLS] + 0.5) | int(seat_table[b + D_STOP] + 0.5) << 1
-                | int(seat_table[b + D_SHORT] + 0.5) << 3)
-        settings |= code << (4 * seat)
+                | int(seat_table[b + D_SHORT] + 0.5) << 3 | int(seat_table[b + D_BOSS] + 0.5) << 4)
+        settings |= code << (8 * seat)
     return settings
 
 
@@ -489,6 +493,21 @@ def shortest_suit(cards, t):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def bosses(plain, t, played):
+    """The plain cards of ``plain`` (power layout) that no card unseen by the seat beats: the
+    highest held card of each plain suit when it is above every card of that suit neither
+    held nor ``played``."""
+    out = np.int64(0)
+    unseen = ~(plain | played)
+    for k in range(1, 4):
+        m = np.int64(SUIT_MASK_POW[t, (t + k) & 3])
+        h = plain & m
+        hi = top(h)
+        out |= (np.int64(1) << (hi & 63)) if (h != 0) & (hi > top(unseen & m)) else np.int64(0)
+    return out
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def lead(seat, hand, t, maker, lone, avoid, setting, played):
     """The card to lead (power layout): the maker's side pulls trumps from the top (a lone
     maker, seat ``lone``, leads his best card); otherwise an off-suit ace, else a low plain
@@ -498,12 +517,14 @@ def lead(seat, hand, t, maker, lone, avoid, setting, played):
     maker's partner leads like a defender; ``stop_pulling`` 1 stops the pull once no trump
     but the side's own is unseen (``played``: the cards played so far), 2 also while the
     seat's highest trump is below a trump it has not seen, 3 as 2 except with two trumps or
-    more; ``short_lead`` leads the low plain
-    card from the shortest suit (``shortest_suit``).  Written as selects: which case applies
-    is unpredictable."""
+    more; ``short_lead`` leads the low plain card from the shortest suit (``shortest_suit``);
+    ``boss_lead`` counts every plain boss (``bosses``) as an ace.  Written as selects: which
+    case applies is unpredictable."""
     tr = hand & TRUMP_POW
     plain = hand & PLAIN_POW
     aces = plain & ACES_POW
+    if (setting & L_BOSS) != 0:
+        aces = bosses(plain, t, played)
     a = aces & ~avoid
     p = plain & ~avoid
     if (setting & L_SHORT) != 0 and a == 0 and p != 0:
@@ -561,11 +582,12 @@ def follow(seat, legal, beat, win_seat, threat, after, lone, setting, spot, t):
     ``follow_settings`` and ``spot`` its place (``SPOT_VOID``: it holds none of the led suit;
     ``SPOT_SECOND``: it plays second and an unseen card of the led suit beats the led card).
     Opponent winning: win as cheaply as possible (trump in when void; with ``second_low`` not
-    as a void second hand whose partner may take the trick).  Partner winning: do not overtake, unless
-    an opponent still to play may hold a card that beats him and our cheapest winner beats
-    such a card (``overtake_partner``: 0 never, 1 only when that opponent is the lone maker, 2
-    any opponent); then overtake with the cheapest winner.  Cannot win: throw the lowest card
-    (``short_discard``, when void: the lowest card of the shortest plain suit, aces kept).
+    as a void second hand whose partner may take the trick).  Partner winning: do not
+    overtake, unless an opponent still to play may hold a card that beats him and our
+    cheapest winner beats such a card (``overtake_partner``: 0 never, 1 only when that
+    opponent is the lone maker, 2 any opponent); then overtake with the cheapest winner.
+    Cannot win: throw the lowest card (``short_discard``, when void: the lowest card of the
+    shortest plain suit, aces kept).
     Both bit scans are made before the choice, so that the scan is not on the chain of
     dependent steps from one winning card to the next."""
     cheapest = low(legal)

@@ -18,6 +18,7 @@ STOP_PULLING = BASIC_PARAMS["stop_pulling"][0]
 SHORT_LEAD = BASIC_PARAMS["short_lead"][0]
 SHORT_DISCARD = BASIC_PARAMS["short_discard"][0]
 SECOND_LOW = BASIC_PARAMS["second_low"][0]
+BOSS_LEAD = BASIC_PARAMS["boss_lead"][0]
 
 
 def order(c: int, trump: int) -> int:
@@ -77,7 +78,8 @@ def shortest_suit(cards: list[int], trump: int) -> list[int]:
 
 def lead(hand: list[int], trump: int, seat: int, maker: int, alone: bool,
          turned: int | None = None, played=(), partner_pulls: float = PARTNER_PULLS,
-         stop_pulling: float = STOP_PULLING, short_lead: float = SHORT_LEAD) -> int:
+         stop_pulling: float = STOP_PULLING, short_lead: float = SHORT_LEAD,
+         boss_lead: float = BOSS_LEAD) -> int:
     """The card to lead: a lone maker leads his highest card, and the maker's side its highest
     trump while it holds one; otherwise an off-suit ace, else the lowest plain card, avoiding
     the suit turned down in round 2 (``turned``) while another plain card allows.
@@ -86,6 +88,7 @@ def lead(hand: list[int], trump: int, seat: int, maker: int, alone: bool,
     ``stop_pulling`` 1 stops leading trump once every trump not in the hand has been played
     (``played``: the cards played so far), 2 also while a trump neither held nor played is
     higher than the hand's highest, 3 as 2 except while the hand holds two trumps or more;
+    ``boss_lead`` 1 treats every plain card that no unseen card of its suit beats as an ace;
     ``short_lead`` 1 leads the lowest card of the plain suit
     with fewest cards (on a tie, the suit of the lowest card) instead of the lowest plain
     card."""
@@ -101,6 +104,13 @@ def lead(hand: list[int], trump: int, seat: int, maker: int, alone: bool,
         return max(hand, key=lambda c: order(c, trump))
     plain = [c for c in hand if not is_trump(c, trump)]
     aces = [c for c in plain if rank_of(c) == ACE]
+    if boss_lead >= 0.5:
+        unseen = [c for c in range(24) if c not in hand and c not in played]
+        aces = [c for c in plain
+                if c == max((d for d in plain if effective_suit(d, trump)
+                             == effective_suit(c, trump)), key=lambda d: order(d, trump))
+                and not any(effective_suit(u, trump) == effective_suit(c, trump)
+                            and order(u, trump) > order(c, trump) for u in unseen)]
 
     def avoiding(cards):
         return [c for c in cards if turned is None or effective_suit(c, trump) != turned]

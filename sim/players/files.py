@@ -41,7 +41,8 @@ BASES = tuple(n for n, s in BUILTINS.items() if s.kind == BASIC)
 _CODE_SPEC = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*$")
 _CODE_FILE_SPEC = re.compile(r"^.+\.py:[A-Za-z_]\w*$")
 # 0/1 switches that also accept true/false, and switches with a few numbered settings
-_BOOL_PARAMS = ("farmer_swap", "partner_pulls", "short_lead", "short_discard", "second_low")
+_BOOL_PARAMS = ("farmer_swap", "partner_pulls", "short_lead", "short_discard", "second_low",
+                "boss_lead")
 _CHOICE_PARAMS = {"overtake_partner": (0, 1, 2), "stop_pulling": (0, 1, 2, 3)}
 
 

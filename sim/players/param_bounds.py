@@ -31,6 +31,7 @@ PARAM_BOUNDS: dict[str, tuple[float, float]] = {
     "short_lead": (0.0, 1.0),
     "short_discard": (0.0, 1.0),
     "second_low": (0.0, 1.0),
+    "boss_lead": (0.0, 1.0),
 }
 assert set(PARAM_BOUNDS) == set(PARAM_NAMES), "every parameter needs a range"
 

@@ -1,8 +1,9 @@
 """Named strategies: a kind (``sim.players.kinds``) plus basic's parameter vector.
 
-Every built-in except ``random`` and ``pimc`` is the ``basic`` player with different parameters,
-so the kernel dispatches on the kind and reads the parameters from the seat table: built-ins and
-TOML strategies (a built-in with overridden parameters) cost nothing extra.  ``pimc``'s
+Every built-in except ``random`` and ``pimc`` is the ``basic`` player with different parameters
+(``tuned`` among them: the numbers ``scripts/tune_player.py`` found), so the kernel dispatches
+on the kind and reads the parameters from the seat table: built-ins and TOML strategies (a
+built-in with overridden parameters) cost nothing extra.  ``pimc``'s
 parameters (``sim.players.pimc_params``) are its own; its fallback decisions read basic's
 defaults.
 """
@@ -54,6 +55,19 @@ _TRUMP_COUNT.update(
     alone_threshold=5.0, defend_alone_threshold=99.0, desperation=0.0,
 )
 
+# ``tuned``: basic's bidding numbers found by CMA-ES self-play and the card-play switches kept
+# by measurement (``scripts/tune_player.py``, which writes the same numbers to
+# ``results/tune/tuned.toml``; a test checks that the two agree)
+TUNED_PARAMS = {
+    "right_bower": 4.1787, "left_bower": 2.8315, "trump_ace": 2.1962, "trump_king": 2.2091,
+    "trump_queen": 2.2334, "trump_ten": 2.0566, "trump_nine": 2.0556, "offsuit_ace": 0.9995,
+    "offsuit_king": 0.3674, "void": 0.8633, "partner_upcard_share": 0.1149,
+    "opponent_upcard_share": 0.3509, "order_threshold": 7.848, "call_threshold": 6.8891,
+    "alone_threshold": 10.8222, "first_offset": 0.8653, "second_offset": -1.6092,
+    "third_offset": 0.9347, "dealer_offset": 0.0444, "overtake_partner": 2.0,
+    "stop_pulling": 3.0, "second_low": 1.0,
+}
+
 BUILTINS: dict[str, Strategy] = {
     "random": Strategy("random", RANDOM, {}, "uniform over the legal actions at every decision"),
     "basic": Strategy("basic", BASIC, {}, "point-count bidder, card play from the rules text"),
@@ -70,6 +84,11 @@ BUILTINS: dict[str, Strategy] = {
     "trump-count": Strategy(
         "trump-count", BASIC, _TRUMP_COUNT,
         "orders or calls with three or more trumps (alone with five); basic card play",
+    ),
+    "tuned": Strategy(
+        "tuned", BASIC, TUNED_PARAMS,
+        "basic's bidding tuned by self-play, with the card-play fixes the solver's review found "
+        "(stops pulling trump without the top one, second hand holds back, overtakes partner)",
     ),
     "pimc": Strategy(
         "pimc", PIMC, {},

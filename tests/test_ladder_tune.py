@@ -1,0 +1,146 @@
+"""The strength ladder (round robin, fitted ratings) and the tuner (CMA-ES self-play, resumable),
+and the ``tuned`` built-in they produced."""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from analysis.cli import main
+from analysis.headtohead import head_to_head
+from analysis.ladder import ELO, elo_ratings, ladder, points_ratings, ratings
+from analysis.tune import check_params, parse_pool, tune
+from sim.players import BUILTINS, load_strategy
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_two_strategies_rate_as_their_match():
+    pairs, rated = ladder(["basic", "aggressive"], hands=3_000, games=300, seed=3, boot=50)
+    r = pairs.iloc[0]
+    match = head_to_head("basic", "aggressive", 3_000, 3).iloc[0]
+    assert r["margin"] == pytest.approx(match["margin"])
+    by = rated.set_index("strategy")
+    # one pair: the points rating is the margin, the Elo rating the log-odds of the games won
+    assert by.loc["basic", "points"] == 0
+    assert by.loc["aggressive", "points"] == pytest.approx(-r["margin"])
+    odds = r["b_games_won"] / r["a_games_won"]
+    assert by.loc["aggressive", "elo"] == pytest.approx(ELO * math.log(odds), abs=0.5)
+    assert r["a_games_won"] + r["b_games_won"] == 600
+    assert by.loc["aggressive", "games_played"] == 600
+
+
+def test_ratings_fit_a_consistent_round_robin():
+    """Margins that are exact differences of strengths are fitted back exactly, and games won
+    in the Bradley-Terry proportions give back those strengths."""
+    names = ["basic", "x", "y"]
+    strength = {"basic": 0.0, "x": 0.3, "y": -0.5}
+    theta = {"basic": 0.0, "x": 0.4, "y": -0.8}
+    rows = []
+    for a, b in (("basic", "x"), ("basic", "y"), ("x", "y")):
+        p = 1 / (1 + math.exp(theta[b] - theta[a]))
+        won = round(p * 2_000_000)
+        rows.append({"a": a, "b": b, "margin": strength[a] - strength[b], "se": 0.01,
+                     "games": 1_000_000, "a_games_won": won, "b_games_won": 2_000_000 - won})
+    pairs = pd.DataFrame(rows)
+    pts, lo, hi = points_ratings(pairs, names)
+    assert np.allclose(pts, [strength[n] for n in names])
+    assert np.all(lo <= pts) and np.all(pts <= hi)
+    elo, elo_lo, elo_hi = elo_ratings(pairs, names, boot=20)
+    assert np.allclose(elo, [ELO * theta[n] for n in names], atol=1.0)
+    assert np.all(elo_lo <= elo + 1e-9) and np.all(elo <= elo_hi + 1e-9)
+    table = ratings(pairs, names, boot=20)
+    assert list(table["strategy"]) == ["x", "basic", "y"]       # strongest first
+
+
+def test_ladder_ranks_random_last_with_a_clear_interval():
+    _, rated = ladder(["random", "basic", "trump-count"], hands=2_000, games=200, seed=5,
+                      boot=100)
+    last = rated.iloc[-1]
+    assert last["strategy"] == "random"
+    assert last["points_high"] < -0.5 and last["elo_high"] < -200
+
+
+@pytest.mark.parametrize("names, message", [
+    (["basic"], "at least two"),
+    (["basic", "basic"], "named twice"),
+])
+def test_ladder_refuses_bad_lineups(names, message):
+    with pytest.raises(ValueError, match=message):
+        ladder(names, hands=10, games=10)
+
+
+def test_ladder_command_writes_its_folder(tmp_path):
+    out = tmp_path / "lad"
+    r = CliRunner().invoke(main, ["ladder", "basic", "random", "--hands", "500", "--games",
+                                  "50", "--out", str(out), "--silent"])
+    assert r.exit_code == 0, r.output
+    assert "basic" in r.output and "random - basic" not in r.output
+    for f in ("pairs.csv", "ratings.csv", "ladder.png", "ladder.svg", "manifest.json"):
+        assert (out / f).is_file()
+    bad = CliRunner().invoke(main, ["ladder", "basic", "nosuch", "--hands", "500"])
+    assert bad.exit_code == 1 and "nosuch" in bad.output and "Traceback" not in bad.output
+
+
+def test_tune_is_reproducible_and_resumes_where_it_stopped(tmp_path):
+    kw = dict(params=("order_threshold", "call_threshold", "offsuit_ace"), deals=1_000,
+              popsize=4, seed=9)
+    straight = tune(generations=3, **kw)
+    state = tmp_path / "s.state"
+    first = tune(generations=1, state=state, **kw)
+    assert len(first.history) == 1
+    resumed = tune(generations=3, state=state, resume=True, **kw)
+    assert resumed.params == straight.params
+    pd.testing.assert_frame_equal(resumed.history, straight.history)
+    assert set(straight.params) == set(kw["params"])
+    assert straight.strategy.name == "tuned"
+    with pytest.raises(ValueError, match="other settings"):
+        tune(generations=3, state=state, resume=True, **{**kw, "deals": 2_000})
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: check_params(["order_treshold"]), "unknown parameter"),
+    (lambda: check_params(["stop_pulling"]), "switch"),
+    (lambda: check_params(["void", "void"]), "once"),
+    (lambda: parse_pool(["pimc@x"]), "whole number"),
+    (lambda: parse_pool(["basic@1"]), "at least 2"),
+    (lambda: parse_pool([]), "empty"),
+    (lambda: tune("random", generations=1), "not a basic-family"),
+    (lambda: tune(generations=0), "at least 1"),
+])
+def test_tune_refuses_bad_settings(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_tune_command_writes_a_strategy_and_guards_it(tmp_path):
+    out = tmp_path / "mine.toml"
+    args = ["tune", "--params", "order_threshold,call_threshold", "--deals", "1000",
+            "--generations", "2", "--popsize", "4", "--out", str(out), "--silent"]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0, r.output
+    s = load_strategy(str(out))
+    data = tomllib.loads(out.read_text())
+    assert s.params["order_threshold"] == data["params"]["order_threshold"]
+    assert (tmp_path / "mine.toml.state").is_file()
+    again = CliRunner().invoke(main, args)
+    assert again.exit_code == 1 and "--resume" in again.output
+    more = CliRunner().invoke(main, ["tune", "--params", "order_threshold,call_threshold",
+                                     "--deals", "1000", "--generations", "3", "--popsize", "4",
+                                     "--out", str(out), "--resume", "--silent"])
+    assert more.exit_code == 0, more.output
+    bad = CliRunner().invoke(main, ["tune", "--params", "zzz", "--out", str(tmp_path / "b.toml")])
+    assert bad.exit_code == 1 and "zzz" in bad.output and "Traceback" not in bad.output
+    assert not (tmp_path / "b.toml").exists()
+
+
+def test_the_tuned_builtin_is_the_committed_result():
+    data = tomllib.loads((ROOT / "results" / "tune" / "tuned.toml").read_text())
+    assert data["base"] == "basic"
+    assert BUILTINS["tuned"].params == {k: float(v) for k, v in data["params"].items()}
