@@ -475,7 +475,7 @@ def advise(
     position,
     round_=1,
     score=None,
-    strategy="basic",
+    strategy=None,
     rules=None,
     deals=None,
     precision=None,
@@ -494,6 +494,7 @@ def advise(
     round_ : 1 (order up or pass) or 2 (call a suit or pass)
     score : ``"6-8"`` or ``(6, 8)``, the player's team first: adds the game win probability
     strategy : a built-in name, a TOML file or a ``sim.runner.Table`` for all four seats
+        (default: the default strategy, ``tuned``)
     rules : a ``Rules`` value or a spec string for ``sim.rules.parse_rules`` (default: published)
     deals : accepted deals to play (deals where the auction reaches the player)
     precision : instead, deal until the paired 95% interval of the top two options (by net

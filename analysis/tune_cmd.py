@@ -25,7 +25,8 @@ from sim.runs import reproduce_command, rules_spec
                    "candidate after @, e.g. --pool basic --pool pimc@128.")  # fmt: skip
 @click.option("--deals", type=int, default=100_000, show_default=True,
               help="Deals (each played from both seats) per opponent and candidate.")
-@click.option("--generations", type=int, default=30, show_default=True)
+@click.option("--generations", type=int, default=30, show_default=True,
+              help="Generations in all (with --resume: counting those already run).")
 @click.option("--popsize", type=int, default=None, help="Candidates a generation (default: "
               "CMA-ES's 4 + 3 ln n).")  # fmt: skip
 @click.option("--sigma", type=float, default=0.5, show_default=True,

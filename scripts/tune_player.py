@@ -9,10 +9,12 @@
    basic with the kept switches, in two stages: ``--generations`` against ``basic`` on
    ``--deals`` new deals a generation, then ``--pimc-generations`` from there against a pool of
    ``basic`` and a sample of ``pimc`` play (``PIMC_POOL``), with a smaller step.
-3. **Validation** on deals the search never saw (``validation.csv``): tuned against basic on
+3. **The switches again** (``settings_on_tuned.csv``): each flipped on the tuned bidding and
+   kept when it measures better, since the best card play depends on how the hands were bid.
+4. **Validation** on deals the search never saw (``validation.csv``): tuned against basic on
    ``--check-deals`` deals and ``--check-games`` games; tuned and basic each against pimc on the
    same ``--pimc-deals`` deals (the share of basic's gap to pimc that tuned closes).
-4. ``tuned.toml``: the strategy; ``sim/players/registry.py``'s built-in ``tuned`` holds the same
+5. ``tuned.toml``: the strategy; ``sim/players/registry.py``'s built-in ``tuned`` holds the same
    numbers (a test checks they agree).  ``manifest.json``: sizes, seeds, timings.
 
 Usage: python scripts/tune_player.py [--generations 80] [--deals 200000] [--seed 2026]
@@ -26,6 +28,7 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,7 +62,9 @@ def main(argv=None) -> int:
     import pandas as pd
 
     from analysis import charts, head_to_head, head_to_head_games, strategy_toml, tune_strategy
-    from sim.players import load_strategy
+    from sim.players import BASIC_PARAMS, load_strategy
+
+    BASIC_PARAMS_ORDER = list(BASIC_PARAMS)
 
     def n(x):
         return max(int(x * args.scale), 2)
@@ -121,7 +126,32 @@ def main(argv=None) -> int:
                          result.history.assign(stage="basic and pimc")], ignore_index=True)
     history["step"] = range(1, len(history) + 1)
     history.to_csv(out / "history.csv", index=False, float_format="%.10g")
+
+    # the switches again, on the tuned bidding: each one flipped (to its tried setting, or back
+    # to basic's default when the search started from that setting), kept when it measures
+    # better against the player so far (seed + 2000)
+    t0 = time.perf_counter()
     tuned = result.strategy
+    polish = []
+    for name, value in SWITCHES:
+        now = tuned.vector()[BASIC_PARAMS_ORDER.index(name)]
+        flip = BASIC_PARAMS[name][0] if now == value else value
+        if flip == now:
+            continue
+        trial = tuned.with_params("tuned-result", **{name: flip})
+        r = head_to_head(trial, tuned, n(args.setting_deals), args.seed + 2000,
+                         threads=args.threads).iloc[0]
+        keep = bool(r["low"] > 0)
+        polish.append({"setting": name, "from": now, "to": flip, "margin": r["margin"],
+                       "low": r["low"], "high": r["high"], "kept": keep,
+                       "deals": n(args.setting_deals)})
+        _log(f"on the tuned bidding, {name} {now:g} -> {flip:g}: {r['margin']:+.4f} "
+             f"[{r['low']:+.4f}, {r['high']:+.4f}] -> {'kept' if keep else 'dropped'}")
+        if keep:
+            tuned = trial
+    pd.DataFrame(polish).to_csv(out / "settings_on_tuned.csv", index=False,
+                                float_format="%.10g")
+    timings["polish_s"] = time.perf_counter() - t0
 
     # 3. validation on other deals (seed + 5000)
     t0 = time.perf_counter()
@@ -148,6 +178,7 @@ def main(argv=None) -> int:
     validation.to_csv(out / "validation.csv", index=False, float_format="%.10g")
     _log(validation.to_string())
 
+    result = replace(result, strategy=tuned)
     text = strategy_toml(result, "basic's bidding tuned by CMA-ES self-play, with the card-play "
                                  "switches the solver's review found", [
         "written by: python scripts/tune_player.py (results/tune/manifest.json has the sizes)",
@@ -175,7 +206,8 @@ def main(argv=None) -> int:
                 "pimc_pool": PIMC_POOL, "deals": n(args.deals),
                 "setting_deals": n(args.setting_deals), "check_deals": n(args.check_deals),
                 "check_games": n(args.check_games), "pimc_deals": n(args.pimc_deals),
-                "check_seed": check, "kept_settings": kept, "params": result.params,
+                "check_seed": check, "kept_settings": kept,
+                "params": {k: v for k, v in sorted(tuned.params.items())},
                 **{k: round(v, 1) for k, v in timings.items()}}
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
     _log(f"wrote {out}")

@@ -91,7 +91,7 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
     ----------
     games : number of games; game ``g`` depends only on ``(seed, g)``.
     seed, rules, table : the run seed, the rules (default: published) and the seating
-        (default: ``basic`` at every seat).
+        (default: the default strategy, ``tuned``, at every seat).
     records : also return one row per game (``GAME_COLUMNS``) as a DataFrame.
     threads : Numba threads (default: all).
     progress : called with the games finished after each batch.

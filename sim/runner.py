@@ -40,12 +40,13 @@ class Table:
     seats: tuple[Strategy, Strategy, Strategy, Strategy]
 
     @classmethod
-    def teams(cls, team0="basic", team1=None) -> Table:
+    def teams(cls, team0=None, team1=None) -> Table:
         """Team 0 (seats 0, 2) and team 1 (seats 1, 3): built-in names, TOML paths,
-        ``module:Name`` code strategies or ``Strategy`` values."""
-        from sim.players import load_strategy
+        ``module:Name`` code strategies or ``Strategy`` values (team 0 by default: the default
+        strategy, ``sim.players.DEFAULT_STRATEGY``; team 1 by default: team 0's)."""
+        from sim.players import DEFAULT_STRATEGY, load_strategy
 
-        a = load_strategy(team0)
+        a = load_strategy(DEFAULT_STRATEGY if team0 is None else team0)
         b = load_strategy(team1) if team1 is not None else a
         return cls((a, b, a, b))
 
@@ -159,7 +160,7 @@ def simulate(
     ----------
     hands : number of hands; hand ``i`` depends only on ``(seed, i)``.
     seed, rules, table : the run seed, the rules (default: published) and the seating
-        (default: ``basic`` at every seat).
+        (default: the default strategy, ``tuned``, at every seat).
     records : also return one row per hand (``RECORD_COLUMNS``) as a DataFrame.
     threads : Numba threads (default: all).
     force : a forced decision (``force_array``); None plays every decision by strategy.
