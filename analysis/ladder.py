@@ -79,8 +79,9 @@ def ladder(strategies=DEFAULT_LADDER, hands: int = 100_000, games: int = 10_000,
         won = int(round(g["a_wins"] * 2 * g["games"]))
         rows.append({"a": sa.name, "b": sb.name, "deals": int(h["deals"]), "margin": h["margin"],
                      "low": h["low"], "high": h["high"], "se": h["se"],
-                     "games": int(g["games"]), "a_wins": g["a_wins"], "wins_low": g["low"],
-                     "wins_high": g["high"], "a_games_won": won,
+                     "games": int(g["games"]), "a_wins": g["a_wins"],
+                     "wins_low": max(g["low"], 0.0), "wins_high": min(g["high"], 1.0),
+                     "a_games_won": won,
                      "b_games_won": 2 * int(g["games"]) - won})
     pairs = pd.DataFrame(rows, columns=PAIR_COLUMNS)
     return pairs, ratings(pairs, names, boot=boot, seed=seed, confidence=confidence)
@@ -185,8 +186,22 @@ def _plot_ladder(plt, ratings_df, pairs, title):
     for ax, col, label in ((axes[0], "points", "points a hand (basic = 0)"),
                            (axes[1], "elo", "Elo from games to 10 (basic = 0)")):
         v = ratings_df[col].to_numpy()
-        err = np.vstack([v - ratings_df[f"{col}_low"], ratings_df[f"{col}_high"] - v])
-        ax.errorbar(v, y, xerr=err, fmt="o", color="tab:blue", capsize=3)
+        lo, hi = ratings_df[f"{col}_low"].to_numpy(), ratings_df[f"{col}_high"].to_numpy()
+        # a player far below the rest (random) is drawn at the edge with its value written, so
+        # that the others' differences stay visible
+        rest = np.sort(v)[1:] if len(v) > 2 else v
+        span = max(rest.max() - rest.min(), 1e-9)
+        edge = rest.min() - 0.5 * span
+        far = v < rest.min() - 3 * span
+        near = ~far
+        ax.errorbar(v[near], y[near], xerr=np.vstack([v - lo, hi - v])[:, near], fmt="o",
+                    color="tab:blue", capsize=3)
+        for yy, vv in zip(y[far], v[far], strict=True):
+            ax.plot([edge], [yy], marker="<", color="tab:red")
+            ax.annotate(f"{vv:+.2f}" if col == "points" else f"{vv:+.0f}", (edge, yy),
+                        xytext=(8, 0), textcoords="offset points", va="center", fontsize=8)
+        if far.any():
+            ax.set_xlim(edge - 0.1 * span, rest.max() + 0.25 * span)
         ax.axvline(0, color="0.6", lw=0.8)
         ax.set_yticks(y, order)
         ax.set_xlabel(label)

@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+MIN_DEALS = 20
 
 
 def _read(path: Path, **where):
@@ -65,7 +66,9 @@ def main(argv=None) -> int:
         frames = {m: _read(path, play="perfect" if m == "perfect" else "strategy")
                   for m, path in sources.items()}
         df = stack(frames)
-        df = df[df["position"] != "all"]
+        # groups of fewer than MIN_DEALS deals (pimc's rare five-trump hands) have no useful
+        # interval: left out of the figure and the tables
+        df = df[(df["position"] != "all") & (df["deals"] >= MIN_DEALS)]
         df.to_csv(out / f"{question}_models.csv", index=False, float_format="%.10g")
         agreement(df).to_csv(out / f"{question}_agreement.csv", index=False)
         fig = plot_gain_by_models(df, f"{label}, points a hand",
