@@ -446,8 +446,9 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
         # the tricks without the played-cards mask, which only those checks read
         for _trick in range(5):
             seat = leader
-            c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, leads,
-                               np.int64(0), play_key, draws, trace, tracing)
+            c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid,
+                               basic.DEFAULT_LEADS, np.int64(0), play_key, draws, trace,
+                               tracing)
             bad_user |= bad
             led_mask = LED_MASK[t, np.uint64(c)]      # (unsigned: no negative-index check)
             beaters = led_mask | TRUMP_POW

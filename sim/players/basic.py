@@ -175,7 +175,9 @@ SINGLETONS = _singletons()
 #                                     trump t (``bid_table``)
 #   D_ALONE, D_DEFEND, D_FARMER,      the parameters of those names
 #   D_OVERTAKE, D_PULLS, D_STOP,
-#   D_SHORT, D_DISCARD_SHORT, D_SECOND_LOW, D_BOSS
+#   D_SHORT, D_DISCARD_SHORT, D_SECOND_LOW, D_BOSS,
+#   D_LEADS, D_FOLLOWS                the lead and follow settings as codes (``lead_settings``,
+#                                     ``follow_settings``)
 #   D_CALL + d                        round-2 threshold; d = 1: the other side needs one point
 #                                     (lowered by ``desperation``)
 #   D_ORDER + 2 * pos + d             round-1 threshold at position pos (0 first .. 3 dealer),
@@ -209,7 +211,9 @@ D_SHORT = D_STOP + 1
 D_DISCARD_SHORT = D_SHORT + 1
 D_SECOND_LOW = D_DISCARD_SHORT + 1
 D_BOSS = D_SECOND_LOW + 1
-D_CALL = D_BOSS + 1
+D_LEADS = D_BOSS + 1     # the seat's lead settings code (``lead_settings``), worked out once
+D_FOLLOWS = D_LEADS + 1   # the seat's follow settings code (``follow_settings``), lone aside
+D_CALL = D_FOLLOWS + 1
 D_ORDER = D_CALL + 2
 D_UP = D_ORDER + 2 * 4
 D_VOIDS = _line(D_UP + 3 * 24)
@@ -240,6 +244,10 @@ def seat_row(params, values=None):
     row[D_DISCARD_SHORT] = p[P_DISCARD_SHORT]
     row[D_SECOND_LOW] = p[P_SECOND_LOW]
     row[D_BOSS] = p[P_BOSS]
+    row[D_LEADS] = (int(p[P_PULLS] + 0.5) | int(p[P_STOP] + 0.5) << 1 | int(p[P_SHORT] + 0.5) << 3
+                    | int(p[P_BOSS] + 0.5) << 4)
+    row[D_FOLLOWS] = (int(p[P_OVERTAKE] + 0.5) | int(p[P_DISCARD_SHORT] + 0.5) << 2
+                      | int(p[P_SECOND_LOW] + 0.5) << 3)
     row[D_CALL] = p[P_CALL]
     row[D_CALL + 1] = p[P_CALL] - p[P_DESPERATION]
     for pos in range(4):
@@ -470,10 +478,7 @@ def lead_settings(seat_table, slots):
     ``boss_lead``), eight bits a seat, read once a hand (``slots``: ``seat_slots``)."""
     settings = 0
     for seat in range(4):
-        b = seat_base(slots, seat)
-        code = (int(seat_table[b + D_PULLS] + 0.5) | int(seat_table[b + D_STOP] + 0.5) << 1
-                | int(seat_table[b + D_SHORT] + 0.5) << 3 | int(seat_table[b + D_BOSS] + 0.5) << 4)
-        settings |= code << (8 * seat)
+        settings |= int(seat_table[seat_base(slots, seat) + D_LEADS]) << (8 * seat)
     return settings
 
 
@@ -565,11 +570,9 @@ def follow_settings(seat_table, slots, lone):
     has nothing to watch and reads as 0.  Zero when every seat plays basic's defaults."""
     settings = 0
     for seat in range(4):
-        b = seat_base(slots, seat)
-        ov = int(seat_table[b + D_OVERTAKE] + 0.5)
-        ov = 0 if (lone < 0 and ov == 1) else ov
-        settings |= (ov | int(seat_table[b + D_DISCARD_SHORT] + 0.5) << 2
-                     | int(seat_table[b + D_SECOND_LOW] + 0.5) << 3) << (4 * seat)
+        code = int(seat_table[seat_base(slots, seat) + D_FOLLOWS])
+        code &= ~1 if (lone < 0 and (code & F_OVERTAKE) == 1) else ~0
+        settings |= code << (4 * seat)
     return settings
 
 
