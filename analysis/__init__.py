@@ -32,7 +32,7 @@ _EXPORTS = {
     "plot_play_review": ("analysis.review", "plot_play_review"),
     "play_review_figure": ("analysis.review", "play_review_figure"),
     "every_seat_order_value": ("analysis.perfect", "order_value_every_seat"),
-    "ladder": ("analysis.ladder", "ladder"),
+    "strength_ladder": ("analysis.ladder", "ladder"),
     "plot_ladder": ("analysis.ladder", "plot_ladder"),
     "tune_strategy": ("analysis.tune", "tune"),
     "strategy_toml": ("analysis.tune", "strategy_toml"),
@@ -201,8 +201,8 @@ def rule_comparison(hands: int, games: int = 0, seed: int = 0, rules_a=None, rul
 __all__ = [
     "hand_summary", "by_position", "games_summary", "win_probability_by_score", "order_up_rates",
     "order_pass_gain", "alone_partner_gain", "win_gain", "compare_rules", "rule_comparison",
-    "head_to_head", "head_to_head_games", "advise_hand", "every_seat_order_value", "ladder",
-    "tune_strategy", "strategy_toml",
+    "head_to_head", "head_to_head_games", "advise_hand", "every_seat_order_value",
+    "strength_ladder", "tune_strategy",
     *sorted(k for k in _EXPORTS if k.startswith("plot_")),
     "RuleComparison",
 ]  # fmt: skip

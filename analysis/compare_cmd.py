@@ -16,6 +16,7 @@ from analysis.options import (
     check_seed,
     check_threads,
     open_folder,
+    play_or_write,
     progress_bar,
     rules_options,
     run_or_fail,
@@ -187,13 +188,7 @@ def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent
         ))  # fmt: skip
         return hrow, grow
 
-    if folder is None:
-        try:
-            hrow, grow = play()
-        except ValueError as e:
-            raise click.ClickException(str(e)) from None
-    else:
-        hrow, grow = run_or_fail(ctx, folder, work)
+    hrow, grow = play_or_write(ctx, folder, play, work)
     click.echo(format_tournament(hrow, grow))
     if out is not None:
         click.echo(f"\nwrote {out}")

@@ -50,9 +50,10 @@ def ladder(strategies=DEFAULT_LADDER, hands: int = 100_000, games: int = 10_000,
     ``games`` games of seed ``seed``, each played from both seats; ``slow_*`` for pairs with a
     ``pimc`` player.  ``progress`` is called with 1 after each pair's deals and games.
 
-    Returns ``(pairs, ratings)``: one row per pair (A's margin in points a hand with its paired
-    interval, A's share of the games with its interval, games each side won) and one row per
-    strategy (``points`` and ``elo`` ratings with intervals, the module header)."""
+    Returns ``(pairs, ratings)``, two DataFrames: one row per pair (A's margin in points a
+    hand with its paired interval, A's share of the games with its interval, games each side
+    won) and one row per strategy (``points`` and ``elo`` ratings with intervals, the module
+    header)."""
     players = [load_strategy(s) for s in strategies]
     names = [p.name for p in players]
     if len(players) < 2:
@@ -169,19 +170,23 @@ def ratings(pairs: pd.DataFrame, names, *, boot: int = 1000, seed: int = 1,
     return df.sort_values("points", ascending=False, ignore_index=True)
 
 
-def plot_ladder(ratings_df: pd.DataFrame, pairs: pd.DataFrame, title: str | None = None):
-    """A figure: the ratings (points a hand and Elo, with intervals) beside the matrix of
-    pairwise margins (row's points a hand minus column's)."""
+def plot_ladder(ratings_df: pd.DataFrame, pairs: pd.DataFrame, title: str | None = None,
+                axes=None):
+    """The ratings (points a hand and Elo, with intervals) beside the matrix of pairwise
+    margins (row's points a hand minus column's), on three ``axes`` (default: a new figure);
+    returns the figure."""
     from analysis import charts
 
     with charts.style():
-        return _plot_ladder(charts.plt, ratings_df, pairs, title)
+        if axes is None:
+            _, axes = charts.plt.subplots(1, 3, figsize=(15, 0.55 * len(ratings_df) + 2.5),
+                                          gridspec_kw={"width_ratios": [1, 1, 1.3]})
+        return _plot_ladder(axes, ratings_df, pairs, title)
 
 
-def _plot_ladder(plt, ratings_df, pairs, title):
+def _plot_ladder(axes, ratings_df, pairs, title):
     order = list(ratings_df["strategy"])
-    fig, axes = plt.subplots(1, 3, figsize=(15, 0.55 * len(order) + 2.5),
-                             gridspec_kw={"width_ratios": [1, 1, 1.3]})
+    fig = axes[0].figure
     y = np.arange(len(order))[::-1]
     for ax, col, label in ((axes[0], "points", "points a hand (basic = 0)"),
                            (axes[1], "elo", "Elo from games to 10 (basic = 0)")):

@@ -12,9 +12,9 @@ from analysis.options import (
     check_seed,
     check_threads,
     open_folder,
+    play_or_write,
     progress_bar,
     rules_options,
-    run_or_fail,
     scheduler_option,
     ticker,
 )
@@ -96,13 +96,7 @@ def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, o
         ))  # fmt: skip
         return pairs, ratings
 
-    if folder is None:
-        try:
-            pairs, ratings = play()
-        except ValueError as e:
-            raise click.ClickException(str(e)) from None
-    else:
-        pairs, ratings = run_or_fail(ctx, folder, work)
+    pairs, ratings = play_or_write(ctx, folder, play, work)
     click.echo(format_ladder(ratings, pairs))
     if out is not None:
         click.echo(f"\nwrote {out}")

@@ -216,6 +216,17 @@ def run_or_fail(ctx, folder: RunFolder | None, work, resumable_hint: str = ""):
         raise
 
 
+def play_or_write(ctx, folder: RunFolder | None, play, work):
+    """``play()`` when there is no run folder (a user mistake becomes one ``Error:`` line),
+    else ``work()`` (play and fill the folder) under ``run_or_fail``."""
+    if folder is not None:
+        return run_or_fail(ctx, folder, work)
+    try:
+        return play()
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+
+
 def progress_bar(silent: bool, length: int, label: str):
     """A progress bar on stderr (``bar.update(k)``), or a context yielding None when silent."""
     if silent:
@@ -231,6 +242,7 @@ def ticker(bar):
 __all__ = [
     "UsageError", "rules_options", "strategy_options", "resolve_table", "check_seed",
     "check_at_least", "check_threads", "scheduler_option", "open_folder", "run_or_fail",
+    "play_or_write",
     "progress_bar", "ticker",
 ]  # fmt: skip
 

@@ -175,8 +175,9 @@ def tune(start="basic", params=DEFAULT_PARAMS, pool=("basic",), *, deals: int = 
     generation; with ``resume`` the run continues from it (same settings; ``generations`` may
     grow).  ``progress`` is called after each generation with its history row.
 
-    Returns the tuned strategy (named ``name``), the history (generation, the best and median
-    candidate scores, the mean's score and margins, sigma) and the tuned values."""
+    Returns the tuned strategy (named ``name``), the history as a DataFrame (generation, the
+    best and median candidate scores, the mean's score and margins, sigma) and the tuned
+    values."""
     import cma
 
     s0 = load_strategy(start)

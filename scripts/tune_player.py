@@ -44,48 +44,18 @@ def _log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
-def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--generations", type=int, default=100)
-    p.add_argument("--pimc-generations", type=int, default=20)
-    p.add_argument("--deals", type=int, default=200_000, help="deals a candidate, a generation")
-    p.add_argument("--setting-deals", type=int, default=1_000_000)
-    p.add_argument("--check-deals", type=int, default=10_000_000)
-    p.add_argument("--check-games", type=int, default=200_000)
-    p.add_argument("--pimc-deals", type=int, default=10_000)
-    p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--scale", type=float, default=1.0, help="share of every size")
-    p.add_argument("--threads", type=int, default=None)
-    p.add_argument("--out", type=Path, default=ROOT / "results" / "tune")
-    args = p.parse_args(argv)
-
+def _switches(basic, args, n, h2h):
+    """Step 1: each switch against basic and against the kept set; (kept, table)."""
     import pandas as pd
 
-    from analysis import charts, head_to_head, head_to_head_games, strategy_toml, tune_strategy
-    from sim.players import BASIC_PARAMS, load_strategy
-
-    BASIC_PARAMS_ORDER = list(BASIC_PARAMS)
-
-    def n(x):
-        return max(int(x * args.scale), 2)
-
-    out = args.out
-    out.mkdir(parents=True, exist_ok=True)
-    basic = load_strategy("basic")
-    timings = {}
-
-    # 1. card-play switches (seed + 1000: deals of their own)
-    t0 = time.perf_counter()
     kept: dict = {}
     rows = []
     for name, value in SWITCHES:
         alone = basic.with_params(f"{name}={value:g}", **{name: value})
         with_kept = basic.with_params("kept+", **{**kept, name: value})
         ref = basic.with_params("kept", **kept)
-        a = head_to_head(alone, basic, n(args.setting_deals), args.seed + 1000,
-                         threads=args.threads).iloc[0]
-        b = head_to_head(with_kept, ref, n(args.setting_deals), args.seed + 1000,
-                         threads=args.threads).iloc[0]
+        a = h2h(alone, basic, n(args.setting_deals), args.seed + 1000)
+        b = h2h(with_kept, ref, n(args.setting_deals), args.seed + 1000)
         keep = bool(b["low"] > 0)
         rows.append({"setting": name, "value": value, "vs_basic": a["margin"],
                      "vs_basic_low": a["low"], "vs_basic_high": a["high"],
@@ -97,18 +67,20 @@ def main(argv=None) -> int:
              f"{'kept' if keep else 'dropped'}")
         if keep:
             kept[name] = value
-    settings = pd.DataFrame(rows)
-    settings.to_csv(out / "settings.csv", index=False, float_format="%.10g")
-    timings["settings_s"] = time.perf_counter() - t0
+    return kept, pd.DataFrame(rows)
 
-    # 2. the search
-    t0 = time.perf_counter()
-    start = basic.with_params("basic+play", **kept)
+
+def _search(start, args, n, out, timings):
+    """Step 2: the two stages of CMA-ES; (result of the second, the whole history)."""
+    import pandas as pd
+
+    from analysis import tune_strategy
 
     def step(row):
         _log(f"generation {row['generation']}: mean {row['mean_score']:+.4f}, best "
              f"{row['best']:+.4f}, sigma {row['sigma']:.3f}")
 
+    t0 = time.perf_counter()
     # (the file's strategy is named tuned-result: the name tuned belongs to the built-in)
     first = tune_strategy(start, deals=n(args.deals), generations=args.generations,
                           seed=args.seed, state=out / "search.state", threads=args.threads,
@@ -125,49 +97,57 @@ def main(argv=None) -> int:
     history = pd.concat([first.history.assign(stage="basic"),
                          result.history.assign(stage="basic and pimc")], ignore_index=True)
     history["step"] = range(1, len(history) + 1)
-    history.to_csv(out / "history.csv", index=False, float_format="%.10g")
+    return result, history
 
-    # the switches again, on the tuned bidding: each one flipped (to its tried setting, or back
-    # to basic's default when the search started from that setting), kept when it measures
-    # better against the player so far (seed + 2000)
-    t0 = time.perf_counter()
-    tuned = result.strategy
-    polish = []
+
+def _polish(tuned, args, n, h2h):
+    """Step 3: the switches again, on the tuned bidding: each one flipped (to its tried
+    setting, or back to basic's default when the search started from that setting), kept when
+    it measures better against the player so far (seed + 2000); (player, table)."""
+    import pandas as pd
+
+    from sim.players import BASIC_PARAMS
+
+    order = list(BASIC_PARAMS)
+    rows = []
     for name, value in SWITCHES:
-        now = tuned.vector()[BASIC_PARAMS_ORDER.index(name)]
+        now = tuned.vector()[order.index(name)]
         flip = BASIC_PARAMS[name][0] if now == value else value
         if flip == now:
             continue
         trial = tuned.with_params("tuned-result", **{name: flip})
-        r = head_to_head(trial, tuned, n(args.setting_deals), args.seed + 2000,
-                         threads=args.threads).iloc[0]
+        r = h2h(trial, tuned, n(args.setting_deals), args.seed + 2000)
         keep = bool(r["low"] > 0)
-        polish.append({"setting": name, "from": now, "to": flip, "margin": r["margin"],
-                       "low": r["low"], "high": r["high"], "kept": keep,
-                       "deals": n(args.setting_deals)})
+        rows.append({"setting": name, "from": now, "to": flip, "margin": r["margin"],
+                     "low": r["low"], "high": r["high"], "kept": keep,
+                     "deals": n(args.setting_deals)})
         _log(f"on the tuned bidding, {name} {now:g} -> {flip:g}: {r['margin']:+.4f} "
              f"[{r['low']:+.4f}, {r['high']:+.4f}] -> {'kept' if keep else 'dropped'}")
         if keep:
             tuned = trial
-    pd.DataFrame(polish).to_csv(out / "settings_on_tuned.csv", index=False,
-                                float_format="%.10g")
-    timings["polish_s"] = time.perf_counter() - t0
+    return tuned, pd.DataFrame(rows)
 
-    # 3. validation on other deals (seed + 5000)
+
+def _validate(tuned, basic, args, n, h2h, timings):
+    """Step 4, on deals of seed + 5000: (table, the tuned-basic row, its games row)."""
+    import pandas as pd
+
+    from analysis import head_to_head_games
+    from sim.players import load_strategy
+
     t0 = time.perf_counter()
     check = args.seed + 5000
-    val = []
-    h = head_to_head(tuned, basic, n(args.check_deals), check, threads=args.threads).iloc[0]
+    h = h2h(tuned, basic, n(args.check_deals), check)
     g = head_to_head_games(tuned, basic, n(args.check_games), check,
                            threads=args.threads).iloc[0]
-    val.append({"match": "tuned - basic", "deals": int(h["deals"]), "margin": h["margin"],
-                "low": h["low"], "high": h["high"], "games": int(g["games"]),
-                "a_wins": g["a_wins"], "wins_low": g["low"], "wins_high": g["high"]})
+    val = [{"match": "tuned - basic", "deals": int(h["deals"]), "margin": h["margin"],
+            "low": h["low"], "high": h["high"], "games": int(g["games"]),
+            "a_wins": g["a_wins"], "wins_low": g["low"], "wins_high": g["high"]}]
     timings["check_s"] = time.perf_counter() - t0
     t0 = time.perf_counter()
     pimc = load_strategy("pimc")
     for label, s in (("tuned", tuned), ("basic", basic)):
-        r = head_to_head(s, pimc, n(args.pimc_deals), check, threads=args.threads).iloc[0]
+        r = h2h(s, pimc, n(args.pimc_deals), check)
         val.append({"match": f"{label} - pimc", "deals": int(r["deals"]),
                     "margin": r["margin"], "low": r["low"], "high": r["high"]})
         _log(f"{label} - pimc: {r['margin']:+.4f} [{r['low']:+.4f}, {r['high']:+.4f}]")
@@ -175,17 +155,11 @@ def main(argv=None) -> int:
     validation = pd.DataFrame(val)
     gap = -validation.loc[2, "margin"]
     validation["gap_closed"] = [None, 1 - (-validation.loc[1, "margin"]) / gap, None]
-    validation.to_csv(out / "validation.csv", index=False, float_format="%.10g")
-    _log(validation.to_string())
+    return validation, h, g
 
-    result = replace(result, strategy=tuned)
-    text = strategy_toml(result, "basic's bidding tuned by CMA-ES self-play, with the card-play "
-                                 "switches the solver's review found", [
-        "written by: python scripts/tune_player.py (results/tune/manifest.json has the sizes)",
-        f"against basic on {int(h['deals']):,} new deals: {h['margin']:+.4f} points a hand "
-        f"[{h['low']:+.4f}, {h['high']:+.4f}]; games to 10 won: {g['a_wins']:.1%}",
-    ])
-    (out / "tuned.toml").write_text(text)
+
+def _chart(history, args, n, out) -> None:
+    from analysis import charts
 
     with charts.style():
         fig, ax = charts.plt.subplots(figsize=(7, 3.6))
@@ -201,12 +175,64 @@ def main(argv=None) -> int:
         ax.legend(fontsize=8)
     charts.save_figure(fig, out / "search")
 
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--generations", type=int, default=100)
+    p.add_argument("--pimc-generations", type=int, default=20)
+    p.add_argument("--deals", type=int, default=200_000, help="deals a candidate, a generation")
+    p.add_argument("--setting-deals", type=int, default=1_000_000)
+    p.add_argument("--check-deals", type=int, default=10_000_000)
+    p.add_argument("--check-games", type=int, default=200_000)
+    p.add_argument("--pimc-deals", type=int, default=10_000)
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--scale", type=float, default=1.0, help="share of every size")
+    p.add_argument("--threads", type=int, default=None)
+    p.add_argument("--out", type=Path, default=ROOT / "results" / "tune")
+    args = p.parse_args(argv)
+
+    from analysis import head_to_head, strategy_toml
+    from sim.players import load_strategy
+
+    def n(x):
+        return max(int(x * args.scale), 2)
+
+    def h2h(a, b, deals, seed):
+        return head_to_head(a, b, deals, seed, threads=args.threads).iloc[0]
+
+    out = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    basic = load_strategy("basic")
+    timings = {}
+    t0 = time.perf_counter()
+    kept, settings = _switches(basic, args, n, h2h)
+    settings.to_csv(out / "settings.csv", index=False, float_format="%.10g")
+    timings["settings_s"] = time.perf_counter() - t0
+    result, history = _search(basic.with_params("basic+play", **kept), args, n, out, timings)
+    history.to_csv(out / "history.csv", index=False, float_format="%.10g")
+    t0 = time.perf_counter()
+    tuned, polish = _polish(result.strategy, args, n, h2h)
+    polish.to_csv(out / "settings_on_tuned.csv", index=False, float_format="%.10g")
+    timings["polish_s"] = time.perf_counter() - t0
+    validation, h, g = _validate(tuned, basic, args, n, h2h, timings)
+    validation.to_csv(out / "validation.csv", index=False, float_format="%.10g")
+    _log(validation.to_string())
+
+    text = strategy_toml(replace(result, strategy=tuned),
+                         "basic's bidding tuned by CMA-ES self-play, with the card-play "
+                         "switches the solver's review found", [
+        "written by: python scripts/tune_player.py (results/tune/manifest.json has the sizes)",
+        f"against basic on {int(h['deals']):,} new deals: {h['margin']:+.4f} points a hand "
+        f"[{h['low']:+.4f}, {h['high']:+.4f}]; games to 10 won: {g['a_wins']:.1%}",
+    ])  # fmt: skip
+    (out / "tuned.toml").write_text(text)
+    _chart(history, args, n, out)
     manifest = {"script": "scripts/tune_player.py", "seed": args.seed, "scale": args.scale,
                 "generations": args.generations, "pimc_generations": args.pimc_generations,
                 "pimc_pool": PIMC_POOL, "deals": n(args.deals),
                 "setting_deals": n(args.setting_deals), "check_deals": n(args.check_deals),
                 "check_games": n(args.check_games), "pimc_deals": n(args.pimc_deals),
-                "check_seed": check, "kept_settings": kept,
+                "check_seed": args.seed + 5000, "kept_settings": kept,
                 "params": {k: v for k, v in sorted(tuned.params.items())},
                 **{k: round(v, 1) for k, v in timings.items()}}
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")

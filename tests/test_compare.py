@@ -21,11 +21,14 @@ from sim.runner import Table  # noqa: E402
 HANDS = 60_000
 GAMES = 6_000
 SEED = 11
+# basic at every seat: the known consequences below are basic's (it passes 2% of hands out;
+# tuned, the default, hardly ever does)
+TABLE = Table.teams("basic")
 
 
 @pytest.fixture(scope="module")
 def hands():
-    table = Table.teams()
+    table = TABLE
     a = C.play_hands(HANDS, SEED, Rules(), table)
     b = C.play_hands(HANDS, SEED, Rules(stick_the_dealer=True), table)
     return a, b
@@ -33,7 +36,7 @@ def hands():
 
 @pytest.fixture(scope="module")
 def comparison():
-    return C.compare_rules(HANDS, GAMES, SEED)
+    return C.compare_rules(HANDS, GAMES, SEED, table=TABLE)
 
 
 def _row(c, name):
@@ -53,7 +56,7 @@ def test_pairing_same_deals(hands):
 
 def test_pairing_check_rejects_different_seeds(hands):
     a, _ = hands
-    other = C.play_hands(HANDS, SEED + 1, Rules(stick_the_dealer=True), Table.teams())
+    other = C.play_hands(HANDS, SEED + 1, Rules(stick_the_dealer=True), TABLE)
     with pytest.raises(RuntimeError, match="same deals"):
         C.check_pairing(a, other)
 

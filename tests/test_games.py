@@ -58,7 +58,7 @@ def test_blocked_game_deal_is_the_traced_deal():
     seed, block = 77, KG.GAME_DEAL_BLOCK
     out = np.zeros((6, block), np.int64)
     longest = 0
-    for g in list(range(12)) + [10**9 + 7]:
+    for g in list(range(60)) + [10**9 + 7]:
         records = G.trace_game(seed, g)
         longest = max(longest, len(records))
         key = np.uint64(hand_key(seed, g, STREAM_GAME_DEAL))

@@ -16,7 +16,7 @@ from analysis import orderup as O
 from analysis.orderup_cmd import alone, order_up
 from analysis.results_io import ALONE_FILES, ORDERUP_FILES, WIN_GAIN_FILES
 from analysis.stats import mean_interval, paired_difference
-from sim.players import get_strategy
+from sim.players import DEFAULT_STRATEGY, get_strategy
 from sim.rules import Rules
 from sim.runner import (
     FORCE_ALONE,
@@ -354,7 +354,7 @@ def test_order_up_writes_tables_charts_and_manifest(tmp_path):
     assert m["seed"] == 5 and m["observed_hands"] == 20000
     assert m["paired_deals_per_position"] == 2000
     assert m["counterfactual"]["deals"] == {p: 2000 for p in POSITIONS}
-    assert m["strategies"]["team0"] == "basic" and m["rules"] == Rules().as_dict()
+    assert m["strategies"]["team0"] == DEFAULT_STRATEGY and m["rules"] == Rules().as_dict()
     assert m["command"].startswith("euchre-sim order-up --hands 20000 --deals 2000 --seed 5")
     assert m["wall_s"] > 0
     deals = pd.read_csv(out / "order_vs_pass_deals.csv")

@@ -15,7 +15,7 @@ from analysis.simulate_cmd import simulate
 from analysis.strategies_cmd import strategies
 from analysis.summary import summarise
 from sim.cards import parse_card, suit_of
-from sim.players import BUILTINS
+from sim.players import BUILTINS, DEFAULT_STRATEGY
 from sim.referee import replay_record
 from sim.rules import Rules, parse_rules
 from sim.runner import RECORD_COLUMNS, RunResult, Table, tally_from_records, trace
@@ -52,7 +52,8 @@ def test_simulate_prints_summary():
     assert r.exit_code == 0, r.output
     assert r.stderr == ""
     out = r.stdout
-    assert out.startswith("20,000 hands, seed 3, rules: published rules, strategies: basic")
+    assert out.startswith("20,000 hands, seed 3, rules: published rules, strategies: "
+                          + DEFAULT_STRATEGY)
     assert "hands/s" in out.splitlines()[1]
     pct = r"\s+\d+\.\d\d%  \[\d+\.\d\d, \d+\.\d\d\]$"
     for name in ("made in round 1", "made in round 2", "passed out", "alone", "march", "euchred"):
@@ -90,7 +91,7 @@ def test_json_same_seed_same_output_any_threads():
 def test_strategy_and_rule_options():
     r = run("simulate", "--hands", 5000, "--json", "--silent", "--team0", "aggressive")
     d = json.loads(r.stdout)
-    assert (d["strategies"]["team0"], d["strategies"]["team1"]) == ("aggressive", "basic")
+    assert (d["strategies"]["team0"], d["strategies"]["team1"]) == ("aggressive", DEFAULT_STRATEGY)
     r = run("simulate", "--hands", 5000, "--json", "--silent", "--strategy", "random",
             "--team0", "basic")  # fmt: skip
     d = json.loads(r.stdout)
@@ -120,7 +121,7 @@ def test_out_writes_run_folder(tmp_path):
     assert m["git_revision"] is None or re.fullmatch(r"[0-9a-f]{40}", m["git_revision"])
     assert m["seed"] == 6 and m["hands"] == 20000
     assert m["rules"] == parse_rules("house").as_dict()
-    assert m["strategies"]["seats"] == ["basic"] * 4
+    assert m["strategies"]["seats"] == [DEFAULT_STRATEGY] * 4
     assert m["threads"] >= 1 and m["wall_s"] > 0 and m["hands_per_s"] > 0
     assert m["records"] == {"parts": parts, "rows": 20000}
     assert m["command"].startswith("euchre-sim simulate --hands 20000 --seed 6 --rules house")
@@ -239,7 +240,8 @@ def test_show_layout():
     rec = trace(1, [5])[0]
     out = r.stdout
     lines = out.splitlines()
-    assert lines[0] == "hand 5 of seed 1: published rules; strategies: basic (both teams)"
+    assert lines[0] == ("hand 5 of seed 1: published rules; strategies: "
+                        f"{DEFAULT_STRATEGY} (both teams)")
     dealer = rec["dealer"]
     assert lines[1] == f"dealer: seat {dealer} (team {dealer % 2})"
     positions = ["first", "second", "third", "dealer"]

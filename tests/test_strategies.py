@@ -36,7 +36,17 @@ from sim.cards import (
     to_power,
 )
 from sim.kernel.hand import follow_card
-from sim.players import BASIC, BUILTINS, RANDOM, FileStrategy, P, basic, basic_twin, load_strategy
+from sim.players import (
+    BASIC,
+    BUILTINS,
+    DEFAULT_STRATEGY,
+    RANDOM,
+    FileStrategy,
+    P,
+    basic,
+    basic_twin,
+    load_strategy,
+)
 from sim.referee import card_strength, replay_record
 from sim.rules import Rules
 from sim.runner import FORCE_ALONE, Table, force_array, trace
@@ -731,18 +741,19 @@ def test_strategies_command_shows_toml_strategy(tmp_path):
 
 def test_seat_options():
     names = lambda t: [s.name for s in t.seats]  # noqa: E731
-    assert names(resolve_table(None, None, None)) == ["basic"] * 4
+    assert names(resolve_table(None, None, None)) == [DEFAULT_STRATEGY] * 4
     t = resolve_table("aggressive", "random", None, (None, None, "basic", "conservative"))
     assert names(t) == ["random", "aggressive", "basic", "conservative"]
     t = resolve_table(None, None, None, (None, EXAMPLES[0], None, None))
-    assert names(t) == ["basic", "lighter-dealer-partner", "basic", "basic"]
+    d = DEFAULT_STRATEGY
+    assert names(t) == [d, "lighter-dealer-partner", d, d]
     with pytest.raises(UsageError, match="--team0 conflicts"):
         resolve_table(None, "basic", None, ("random", None, "random", None))
     with pytest.raises(UsageError, match="--strategy conflicts"):
         resolve_table("basic", "random", None, (None, "a", None, "b"))
     r = run("simulate", "--hands", 4000, "--json", "--silent", "--seat3", "random")
     assert r.exit_code == 0, r.output
-    assert json.loads(r.stdout)["strategies"]["seats"] == ["basic", "basic", "basic", "random"]
+    assert json.loads(r.stdout)["strategies"]["seats"] == [d, d, d, "random"]
 
 
 # ---------------------------------------------------------------------------------------------

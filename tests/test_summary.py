@@ -17,6 +17,7 @@ from analysis.summary import (
     summarise,
     summary_json,
 )
+from sim.players import DEFAULT_STRATEGY
 from sim.referee import score_hand
 from sim.rules import Rules
 from sim.runner import TALLY_SHAPE, RunResult, Table, simulate
@@ -164,7 +165,7 @@ def test_format_summary_lines():
     lines = text.splitlines()
     assert "21 hands" in lines[0] and "seed 0" in lines[0]
     assert "rules: farmers_hand=true, defend_alone=true" in lines[0]
-    assert "strategies: basic" in lines[0]
+    assert f"strategies: {DEFAULT_STRATEGY}" in lines[0]
     assert "42 hands/s" in lines[1]
     pct = r"\s+\d+\.\d\d%  \[\d+\.\d\d, \d+\.\d\d\]$"
     assert re.search(r"^made in round 1" + pct, text, re.M)
@@ -188,7 +189,7 @@ def test_summary_json_is_plain_json():
     assert back["hands"] == 5 and back["rules"]["stick_the_dealer"] is False
     assert back["statistics"]["passed out"]["value"] == 0.8
     assert back["by_position"]["third"]["alone"]["value"] is None
-    assert back["strategies"]["team0"] == "basic"
+    assert back["strategies"]["team0"] == DEFAULT_STRATEGY
 
 
 @pytest.fixture(scope="module")
