@@ -174,9 +174,7 @@ SINGLETONS = _singletons()
 #   D_VALUES + t * 256 + s * 64 + f   summed card values of 6-bit field f of printed suit s,
 #                                     trump t (``bid_table``)
 #   D_ALONE, D_DEFEND, D_FARMER,      the parameters of those names
-#   D_OVERTAKE, D_PULLS, D_STOP,
-#   D_SHORT, D_DISCARD_SHORT, D_SECOND_LOW, D_BOSS,
-#   D_LEADS, D_FOLLOWS                the lead and follow settings as codes (``lead_settings``,
+#   D_LEADS, D_FOLLOWS                the card-play switches as two codes (``lead_settings``,
 #                                     ``follow_settings``)
 #   D_CALL + d                        round-2 threshold; d = 1: the other side needs one point
 #                                     (lowered by ``desperation``)
@@ -204,14 +202,7 @@ D_VALUES = 0
 D_ALONE = D_VALUES + 4 * 4 * 64
 D_DEFEND = D_ALONE + 1
 D_FARMER = D_DEFEND + 1
-D_OVERTAKE = D_FARMER + 1
-D_PULLS = D_OVERTAKE + 1
-D_STOP = D_PULLS + 1
-D_SHORT = D_STOP + 1
-D_DISCARD_SHORT = D_SHORT + 1
-D_SECOND_LOW = D_DISCARD_SHORT + 1
-D_BOSS = D_SECOND_LOW + 1
-D_LEADS = D_BOSS + 1     # the seat's lead settings code (``lead_settings``), worked out once
+D_LEADS = D_FARMER + 1    # the seat's lead settings code (``lead_settings``), worked out once
 D_FOLLOWS = D_LEADS + 1   # the seat's follow settings code (``follow_settings``), lone aside
 D_CALL = D_FOLLOWS + 1
 D_ORDER = D_CALL + 2
@@ -237,13 +228,6 @@ def seat_row(params, values=None):
     row[D_ALONE] = p[P_ALONE]
     row[D_DEFEND] = p[P_DEFEND_ALONE]
     row[D_FARMER] = p[P_FARMER]
-    row[D_OVERTAKE] = p[P_OVERTAKE]
-    row[D_PULLS] = p[P_PULLS]
-    row[D_STOP] = p[P_STOP]
-    row[D_SHORT] = p[P_SHORT]
-    row[D_DISCARD_SHORT] = p[P_DISCARD_SHORT]
-    row[D_SECOND_LOW] = p[P_SECOND_LOW]
-    row[D_BOSS] = p[P_BOSS]
     row[D_LEADS] = (int(p[P_PULLS] + 0.5) | int(p[P_STOP] + 0.5) << 1 | int(p[P_SHORT] + 0.5) << 3
                     | int(p[P_BOSS] + 0.5) << 4)
     row[D_FOLLOWS] = (int(p[P_OVERTAKE] + 0.5) | int(p[P_DISCARD_SHORT] + 0.5) << 2
@@ -545,7 +529,7 @@ def lead(seat, hand, t, maker, lone, avoid, setting, played):
     if stop != 0:
         unseen = TRUMP_POW & ~(hand | played)
         pull &= unseen != 0
-        pull &= (stop == 1) | (top(tr) > top(unseen)) | ((stop == 3) & (popcount(tr) >= 2))
+        pull &= (stop == 1) | (top(tr) > top(unseen)) | ((stop == 3) & ((tr & (tr - 1)) != 0))
     # both candidates computed before choosing, so the choice compiles to a select; trumps are
     # the top bits, so the highest card is the highest trump when there is one
     high = top(hand)
@@ -564,10 +548,10 @@ SPOT_SECOND = 2     # second hand, and an unseen card of the led suit beats the 
 @njit(cache=True, inline="always", _nrt=False)
 def follow_settings(seat_table, slots, lone):
     """Each seat's follow settings (``overtake_partner`` 0, 1 or 2, ``short_discard`` and
-    ``second_low``),
-    four bits a seat (``slots``: ``seat_slots``), for a hand whose lone maker is ``lone`` (-1:
-    none): read once a hand, not at every card.  Without a lone maker an overtake setting of 1
-    has nothing to watch and reads as 0.  Zero when every seat plays basic's defaults."""
+    ``second_low``), four bits a seat (``slots``: ``seat_slots``), for a hand whose lone maker
+    is ``lone`` (-1: none): read once a hand, not at every card.  Without a lone maker an
+    overtake setting of 1 has nothing to watch and reads as 0.  Zero when every seat plays
+    basic's defaults."""
     settings = 0
     for seat in range(4):
         code = int(seat_table[seat_base(slots, seat) + D_FOLLOWS])
