@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.headtohead import head_to_head
-from sim.players import BASIC_PARAMS, load_strategy
+from sim.players import BASIC_PARAMS, P, load_strategy
 from sim.players.basic import SETTINGS
 from sim.players.kinds import BASIC
 from sim.players.param_bounds import PARAM_BOUNDS
@@ -119,12 +119,10 @@ def _vector(start: Strategy, names, x) -> dict:
     out = {}
     for k, name in enumerate(names):
         lo, hi = PARAM_BOUNDS[name]
-        v = float(base[BASIC_PARAMS_INDEX[name]] + SCALE[name] * x[k])
+        v = float(base[P[name]] + SCALE[name] * x[k])
         out[name] = round(min(max(v, lo), hi), 4)
     return out
 
-
-BASIC_PARAMS_INDEX = {n: i for i, n in enumerate(BASIC_PARAMS)}
 
 
 def candidate(start: Strategy, names, x, name: str = "candidate") -> Strategy:
@@ -205,8 +203,8 @@ def tune(start="basic", params=DEFAULT_PARAMS, pool=("basic",), *, deals: int = 
         st.config["generations"] = generations
     else:
         base = s0.vector()
-        lower = [(PARAM_BOUNDS[n][0] - base[BASIC_PARAMS_INDEX[n]]) / SCALE[n] for n in names]
-        upper = [(PARAM_BOUNDS[n][1] - base[BASIC_PARAMS_INDEX[n]]) / SCALE[n] for n in names]
+        lower = [(PARAM_BOUNDS[n][0] - base[P[n]]) / SCALE[n] for n in names]
+        upper = [(PARAM_BOUNDS[n][1] - base[P[n]]) / SCALE[n] for n in names]
         opts = {"seed": seed % (2**31 - 1) + 1, "bounds": [lower, upper], "verbose": -9}
         if popsize is not None:
             opts["popsize"] = popsize
@@ -242,9 +240,10 @@ def strategy_toml(result: TuneResult, description: str, comments=()) -> str:
     lines = [f"# {c}" for c in comments]
     lines += [f'name = "{s.name}"', 'base = "basic"', f'description = "{description}"', "",
               "[params]"]
-    for n in BASIC_PARAMS:
-        v = s.vector()[BASIC_PARAMS_INDEX[n]]
-        if v != BASIC_PARAMS[n][0]:
+    vector = s.vector()
+    for n, (default, _) in BASIC_PARAMS.items():
+        v = vector[P[n]]
+        if v != default:
             lines.append(f"{n} = {v:.10g}")
     return "\n".join(lines) + "\n"
 

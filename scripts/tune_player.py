@@ -106,12 +106,11 @@ def _polish(tuned, args, n, h2h):
     it measures better against the player so far (seed + 2000); (player, table)."""
     import pandas as pd
 
-    from sim.players import BASIC_PARAMS
+    from sim.players import BASIC_PARAMS, P
 
-    order = list(BASIC_PARAMS)
     rows = []
     for name, value in SWITCHES:
-        now = tuned.vector()[order.index(name)]
+        now = tuned.vector()[P[name]]
         flip = BASIC_PARAMS[name][0] if now == value else value
         if flip == now:
             continue

@@ -28,9 +28,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from sim.players.basic import PARAM_NAMES
+from sim.players.basic import PARAM_NAMES, SETTINGS
 from sim.players.kinds import BASIC, HOOK_ARGS, HOOK_BITS, PIMC, USER
-from sim.players.param_bounds import check_param
+from sim.players.param_bounds import PARAM_BOUNDS, check_param
 from sim.players.pimc_params import check_pimc_params, describe, parse_pimc_spec
 from sim.players.registry import BUILTINS, Strategy
 
@@ -40,10 +40,11 @@ BASES = tuple(n for n, s in BUILTINS.items() if s.kind == BASIC)
 # "package.module:Name" or "path/to/file.py:Name" (a code strategy; see load_code_strategy)
 _CODE_SPEC = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*$")
 _CODE_FILE_SPEC = re.compile(r"^.+\.py:[A-Za-z_]\w*$")
-# 0/1 switches that also accept true/false, and switches with a few numbered settings
-_BOOL_PARAMS = ("farmer_swap", "partner_pulls", "short_lead", "short_discard", "second_low",
-                "boss_lead")
-_CHOICE_PARAMS = {"overtake_partner": (0, 1, 2), "stop_pulling": (0, 1, 2, 3)}
+# basic's switches (``SETTINGS``): 0/1 ones also accept true/false; the others take the whole
+# numbers of their range
+_BOOL_PARAMS = tuple(n for n in SETTINGS if PARAM_BOUNDS[n] == (0.0, 1.0))
+_CHOICE_PARAMS = {n: tuple(range(int(PARAM_BOUNDS[n][1]) + 1)) for n in SETTINGS
+                  if n not in _BOOL_PARAMS}
 
 
 @dataclass(frozen=True)
