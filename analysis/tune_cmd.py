@@ -60,8 +60,9 @@ def tune(ctx, start, params, pool, deals, generations, popsize, sigma, seed, rul
         euchre-sim tune --params order_threshold,call_threshold --deals 400000
         euchre-sim tune --out mine.toml --generations 60 --resume
     """
-    from analysis.tune import DEFAULT_PARAMS, strategy_toml
+    from analysis.tune import DEFAULT_PARAMS, check_params, parse_pool, strategy_toml
     from analysis.tune import tune as run_tune
+    from sim.players import load_strategy
 
     check_seed(seed)
     check_threads(threads)
@@ -74,6 +75,13 @@ def tune(ctx, start, params, pool, deals, generations, popsize, sigma, seed, rul
                 raise click.ClickException(f"{f} exists: give --resume to continue its search, "
                                            f"--force to start over, or another --out")
     names = DEFAULT_PARAMS if params is None else [p.strip() for p in params.split(",") if p]
+    try:
+        # the settings are checked before the progress bar starts
+        check_params(names)
+        parse_pool(pool or ("basic",), deals)
+        load_strategy(start)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
     t0 = time.perf_counter()
     try:
         with progress_bar(silent, generations, "generations") as bar:
