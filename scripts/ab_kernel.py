@@ -15,6 +15,7 @@ ratios.
     git worktree add /tmp/base <commit>         # the kernel to compare against
     python scripts/ab_kernel.py /tmp/base       # this checkout against it
     python scripts/ab_kernel.py /tmp/base . --bursts 40 --hands 2000000
+    python scripts/ab_kernel.py . . --strategy basic,tuned   # two players in one checkout
 
 Needs Linux with ``taskset`` and two cores; each checkout compiles its kernel on first use.
 """
@@ -33,9 +34,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def child(checkout: str) -> None:
+def child(checkout: str, strategy: str) -> None:
     """In ``checkout``: compile (or load) its kernel, say ``ready``, then for each number of
-    hands read from stdin play that many and print the rate in millions of hands a second."""
+    hands read from stdin play that many with ``strategy`` at every seat and print the rate in
+    millions of hands a second."""
     sys.path.insert(0, checkout)
     import time
 
@@ -45,7 +47,7 @@ def child(checkout: str) -> None:
     from sim.rules import Rules
     from sim.runner import NO_FORCE, Table
 
-    kinds, bv = Table.teams("basic").arrays()
+    kinds, bv = Table.teams(strategy).arrays()
     rules = Rules().pack()
     # the deal scratch: a block of dealt hands since the kernel deals by blocks, else the deck
     dealt = (np.empty((6, K.DEAL_BLOCK), np.int64) if hasattr(K, "DEAL_BLOCK")
@@ -73,24 +75,31 @@ def main() -> None:
     ap.add_argument("other", nargs="?", default=str(ROOT), help="checkout to compare (B)")
     ap.add_argument("--bursts", type=int, default=30, help="burst pairs on each core")
     ap.add_argument("--hands", type=int, default=1_000_000, help="hands per burst")
+    ap.add_argument("--strategy", default="basic",
+                    help="strategy at every seat for A, or A,B for one each (default basic)")
     ap.add_argument("--child", help=argparse.SUPPRESS)
+    ap.add_argument("--child-strategy", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        child(args.child)
+        child(args.child, args.child_strategy)
         return
     if shutil.which("taskset") is None or (os.cpu_count() or 1) < 2:
         raise SystemExit("needs taskset and at least two cores")
     if args.bursts < 1 or args.hands < 1000:
         raise SystemExit("--bursts must be at least 1 and --hands at least 1000")
     dirs = [str(Path(d).resolve()) for d in (args.base, args.other)]
+    names = args.strategy.split(",")
+    if len(names) not in (1, 2) or not all(names):
+        raise SystemExit("--strategy takes one name, or two separated by a comma")
+    names = names * (3 - len(names))
     for d in dirs:
         if not any((Path(d) / "sim" / k).is_file() for k in ("kernel.py", "kernel/__init__.py")):
             raise SystemExit(f"{d} is not a euchre-sim checkout (no sim/kernel)")
 
-    def spawn(d, cpu):
+    def spawn(d, cpu, name):
         p = subprocess.Popen(["taskset", "-c", str(cpu), sys.executable, __file__, d,
-                              "--child", d], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             text=True)
+                              "--child", d, "--child-strategy", name], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
         if p.stdout.readline().strip() != "ready":
             raise SystemExit(f"the kernel in {d} did not start")
         return p
@@ -100,14 +109,15 @@ def main() -> None:
         p.stdin.flush()
         return float(p.stdout.readline())
 
-    for d in dirs:                      # compile both (one at a time) before timing anything
-        p = spawn(d, 0)
+    # compile both (one at a time) before timing anything
+    for d, name in zip(dirs, names, strict=True):
+        p = spawn(d, 0, name)
         p.stdin.close()
         p.wait()
     ratios = {}
 
     def core(cpu):
-        a, b = spawn(dirs[0], cpu), spawn(dirs[1], cpu)
+        a, b = spawn(dirs[0], cpu, names[0]), spawn(dirs[1], cpu, names[1])
         got = []
         for k in range(args.bursts):
             if k % 2:

@@ -24,6 +24,7 @@ from sim.players import basic, decide
 from sim.players.basic import PL_ALONE, PL_CALL, PLAN, plan_row, seat_base
 from sim.players.bits import NINES_TENS, TRUMP_POW, low, to_cards, to_power
 from sim.players.kinds import H_CALL, H_DISCARD, H_FOLLOW, H_LEAD, H_ORDER, RANDOM, USER
+from sim.players.tuned import TUNED_FOLLOWS, TUNED_LEADS
 from sim.rng import STREAM_PLAY, deal_block, hand_key
 from sim.rules import (
     R_DEALER_DISCARDS_PARTNER_ALONE,
@@ -425,79 +426,98 @@ def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def four_seat_tricks(hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows,
+                     play_key, draws, trace, tracing):
+    """The five tricks with all four seats playing (``leads``, ``follows``: the seats'
+    ``lead_settings`` and ``follow_settings``).  Inlined where the settings are literal
+    constants, the compiler drops every test of them and every step whose result they leave
+    unread (the played-cards mask under basic's defaults).  Returns (tricks won by the maker's
+    side, bad_user)."""
+    maker_tricks = 0
+    maker_team = maker & 1
+    bad_user = 0
+    played = np.int64(0)          # the cards played so far (power layout): every seat saw them
+    for _trick in range(5):
+        seat = leader
+        c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, leads, played,
+                           play_key, draws, trace, tracing)
+        bad_user |= bad
+        played |= np.int64(1) << c
+        led_mask = LED_MASK[t, np.uint64(c)]      # (unsigned: no negative-index check)
+        beaters = led_mask | TRUMP_POW
+        win_pos = c
+        win_seat = seat
+        # three followers clockwise, a constant count the compiler unrolls
+        for _j in range(3):
+            seat = (seat + 1) & 3
+            h = hands[seat]
+            win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
+                                                 c, win_pos, win_seat, played,
+                                                 (seat + 1) & 3 if _j < 2 else -1,
+                                                 _j == 0, lone, follows, play_key, draws,
+                                                 trace, tracing)
+            played |= h ^ hands[seat]
+            bad_user |= bad
+        maker_tricks += 1 if (win_seat & 1) == maker_team else 0
+        leader = win_seat
+    return maker_tricks, bad_user
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_table, slots,
                 play_key, draws, trace, tracing):
     """Play the five tricks in the power layout, the first led by the first active player from
     the dealer's left, each later one by the last trick's winner.  Returns (tricks won by the
-    maker's side, bad_user)."""
+    maker's side, bad_user).
+
+    A four-handed hand whose seats all play basic's card play, or all the default player's
+    (``basic.DEFAULT_LEADS`` and ``DEFAULT_FOLLOWS``, ``TUNED_LEADS`` and
+    ``TUNED_FOLLOWS``), runs a copy of the tricks compiled for those settings."""
     for s in range(4):
         hands[s] = to_power(hands[s], t)
     nxt, n_active = next_seats(maker, alone, def_alone)
     leader = (nxt >> (2 * dealer)) & 3
-    maker_tricks = 0
-    maker_team = maker & 1
     lone = maker if alone else -1
-    bad_user = 0
-    played = np.int64(0)          # the cards played so far (power layout): every seat saw them
     follows = basic.follow_settings(seat_table, slots, lone)
     leads = basic.lead_settings(seat_table, slots)
-    if follows == 0 and leads == basic.DEFAULT_LEADS and n_active == 4:
-        # the usual hand (four players, nobody watching for a lone maker or counting trumps):
-        # the tricks without the played-cards mask, which only those checks read
-        for _trick in range(5):
-            seat = leader
-            c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid,
-                               basic.DEFAULT_LEADS, np.int64(0), play_key, draws, trace,
-                               tracing)
-            bad_user |= bad
-            led_mask = LED_MASK[t, np.uint64(c)]      # (unsigned: no negative-index check)
-            beaters = led_mask | TRUMP_POW
-            win_pos = c
-            win_seat = seat
-            for _j in range(3):
-                seat = (seat + 1) & 3
-                win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
-                                                     c, win_pos, win_seat, np.int64(0), -1,
-                                                     _j == 0, -1, 0, play_key, draws, trace,
-                                                     tracing)
-                bad_user |= bad
-            maker_tricks += 1 if (win_seat & 1) == maker_team else 0
-            leader = win_seat
+    if n_active == 4 and follows == basic.DEFAULT_FOLLOWS and leads == basic.DEFAULT_LEADS:
+        maker_tricks, bad_user = four_seat_tricks(
+            hands, leader, t, maker, alone, lone, avoid, kinds, basic.DEFAULT_LEADS,
+            basic.DEFAULT_FOLLOWS, play_key, draws, trace, tracing)
+    elif n_active == 4 and follows == TUNED_FOLLOWS and leads == TUNED_LEADS:
+        maker_tricks, bad_user = four_seat_tricks(
+            hands, leader, t, maker, alone, lone, avoid, kinds, TUNED_LEADS,
+            TUNED_FOLLOWS, play_key, draws, trace, tracing)
+    elif n_active == 4:
+        maker_tricks, bad_user = four_seat_tricks(
+            hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows, play_key,
+            draws, trace, tracing)
     else:
+        maker_tricks = 0
+        maker_team = maker & 1
+        bad_user = 0
+        played = np.int64(0)
         for _trick in range(5):
             seat = leader
             c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, leads, played,
                                play_key, draws, trace, tracing)
             bad_user |= bad
             played |= np.int64(1) << c
-            led_mask = LED_MASK[t, np.uint64(c)]      # (unsigned: no negative-index check)
+            led_mask = LED_MASK[t, np.uint64(c)]
             beaters = led_mask | TRUMP_POW
             win_pos = c
             win_seat = seat
-            if n_active == 4:
-                # the usual case: three followers clockwise, a constant count the compiler unrolls
-                for _j in range(3):
-                    seat = (seat + 1) & 3
-                    h = hands[seat]
-                    win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
-                                                         c, win_pos, win_seat, played,
-                                                         (seat + 1) & 3 if _j < 2 else -1,
-                                                         _j == 0, lone, follows, play_key, draws,
-                                                         trace, tracing)
-                    played |= h ^ hands[seat]
-                    bad_user |= bad
-            else:
-                for _j in range(n_active - 1):
-                    seat = (nxt >> (2 * seat)) & 3
-                    h = hands[seat]
-                    win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
-                                                         c, win_pos, win_seat, played,
-                                                         ((nxt >> (2 * seat)) & 3
-                                                          if _j < n_active - 2 else -1),
-                                                         _j == 0, lone, follows, play_key, draws,
-                                                         trace, tracing)
-                    played |= h ^ hands[seat]
-                    bad_user |= bad
+            for _j in range(n_active - 1):
+                seat = (nxt >> (2 * seat)) & 3
+                h = hands[seat]
+                win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
+                                                     c, win_pos, win_seat, played,
+                                                     ((nxt >> (2 * seat)) & 3
+                                                      if _j < n_active - 2 else -1),
+                                                     _j == 0, lone, follows, play_key, draws,
+                                                     trace, tracing)
+                played |= h ^ hands[seat]
+                bad_user |= bad
             maker_tricks += 1 if (win_seat & 1) == maker_team else 0
             leader = win_seat
     return maker_tricks, bad_user

@@ -228,10 +228,8 @@ def seat_row(params, values=None):
     row[D_ALONE] = p[P_ALONE]
     row[D_DEFEND] = p[P_DEFEND_ALONE]
     row[D_FARMER] = p[P_FARMER]
-    row[D_LEADS] = (int(p[P_PULLS] + 0.5) | int(p[P_STOP] + 0.5) << 1 | int(p[P_SHORT] + 0.5) << 3
-                    | int(p[P_BOSS] + 0.5) << 4)
-    row[D_FOLLOWS] = (int(p[P_OVERTAKE] + 0.5) | int(p[P_DISCARD_SHORT] + 0.5) << 2
-                      | int(p[P_SECOND_LOW] + 0.5) << 3)
+    row[D_LEADS] = lead_code(p)
+    row[D_FOLLOWS] = follow_code(p)
     row[D_CALL] = p[P_CALL]
     row[D_CALL + 1] = p[P_CALL] - p[P_DESPERATION]
     for pos in range(4):
@@ -248,6 +246,28 @@ def seat_row(params, values=None):
     # the product a decision would form (int8 times float64)
     row[D_VOIDS:D_VOIDS + 128] = VOIDS_THAT_COUNT.astype(np.float64) * p[P_VOID]
     return row
+
+
+def lead_code(p) -> int:
+    """One seat's lead settings code (``lead_settings``) from its parameter vector."""
+    return (int(p[P_PULLS] + 0.5) | int(p[P_STOP] + 0.5) << 1 | int(p[P_SHORT] + 0.5) << 3
+            | int(p[P_BOSS] + 0.5) << 4)
+
+
+def follow_code(p) -> int:
+    """One seat's follow settings code (``follow_settings``, before the lone maker is known)
+    from its parameter vector."""
+    return (int(p[P_OVERTAKE] + 0.5) | int(p[P_DISCARD_SHORT] + 0.5) << 2
+            | int(p[P_SECOND_LOW] + 0.5) << 3)
+
+
+def table_codes(p) -> tuple[int, int]:
+    """(``lead_settings``, ``follow_settings`` without a lone maker) of a table whose four
+    seats play parameter vector ``p``: the constants the kernel compares against to pick a copy
+    of the tricks compiled for one player's settings."""
+    follows = follow_code(p)
+    follows &= ~1 if (follows & F_OVERTAKE) == 1 else ~0
+    return lead_code(p) * 0x01010101, follows * 0x1111
 
 
 def seat_plan(rows):
@@ -484,16 +504,14 @@ def shortest_suit(cards, t):
 @njit(cache=True, inline="always", _nrt=False)
 def bosses(plain, t, played):
     """The plain cards of ``plain`` (power layout) that no card unseen by the seat beats: the
-    highest held card of each plain suit when it is above every card of that suit neither
-    held nor ``played``."""
+    highest card of each plain suit not yet ``played``, where the seat holds it.  (A suit
+    with every card played has no highest card: ``top`` gives -1, read as bit 63, which no
+    hand holds.)"""
     out = np.int64(0)
-    unseen = ~(plain | played)
     for k in range(1, 4):
-        m = np.int64(SUIT_MASK_POW[t, (t + k) & 3])
-        h = plain & m
-        hi = top(h)
-        out |= (np.int64(1) << (hi & 63)) if (h != 0) & (hi > top(unseen & m)) else np.int64(0)
-    return out
+        left = np.int64(SUIT_MASK_POW[t, (t + k) & 3]) & ~played
+        out |= np.int64(1) << (top(left) & 63)
+    return out & plain
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -516,7 +534,9 @@ def lead(seat, hand, t, maker, lone, avoid, setting, played):
         aces = bosses(plain, t, played)
     a = aces & ~avoid
     p = plain & ~avoid
-    if (setting & L_SHORT) != 0 and a == 0 and p != 0:
+    if (setting & L_SHORT) != 0:
+        # (p matters only when a is empty, and the shortest suit of nothing is nothing, so
+        # there is no test of the cards to mispredict)
         p = shortest_suit(p, t)
     pick = hand
     pick = plain if plain != 0 else pick
@@ -543,6 +563,7 @@ F_OVERTAKE, F_DISCARD_SHORT, F_SECOND_LOW = 3, 4, 8
 # what ``follow`` is told about the seat's place in the trick (``spot``)
 SPOT_VOID = 1       # no card of the led suit
 SPOT_SECOND = 2     # second hand, and an unseen card of the led suit beats the led card
+DEFAULT_FOLLOWS = 0  # four seats at basic's defaults, no lone maker
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -589,8 +610,10 @@ def follow(seat, legal, beat, win_seat, threat, after, lone, setting, spot, t):
         stopped = (threat & ((np.int64(1) << cheapest_win) - 1)) != 0
         before = after >= 0 and ((after ^ seat) & 1) != 0
         take = stopped and before and (overtake == 2 or after == lone)
-    if (setting & F_DISCARD_SHORT) != 0 and (spot & SPOT_VOID) != 0 and not take:
+    if (setting & F_DISCARD_SHORT) != 0:
+        # worked out whether or not it is wanted, and chosen by a select (whether the seat is
+        # void is unpredictable); a taken trick reads cheapest_win instead
         spare = legal & PLAIN_POW & ~ACES_POW
-        if spare != 0:
-            cheapest = low(shortest_suit(spare, t))
+        short = low(shortest_suit(spare, t))
+        cheapest = short if ((spot & SPOT_VOID) != 0) & (spare != 0) else cheapest
     return cheapest_win if take else cheapest

@@ -17,6 +17,7 @@ import numpy as np
 from sim.players.basic import BASIC_PARAMS, PARAM_NAMES, SETTINGS, P
 from sim.players.kinds import BASIC, PIMC, RANDOM
 from sim.players.pimc_params import check_pimc_params
+from sim.players.tuned import TUNED_PARAMS
 
 
 @dataclass(frozen=True)
@@ -55,19 +56,6 @@ _TRUMP_COUNT.update(
     alone_threshold=5.0, defend_alone_threshold=99.0, desperation=0.0,
 )
 
-# ``tuned``: basic's bidding numbers found by CMA-ES self-play and the card-play switches kept
-# by measurement (``scripts/tune_player.py``, which writes the same numbers to
-# ``results/tune/tuned.toml``; a test checks that the two agree)
-TUNED_PARAMS = {
-    "right_bower": 4.6214, "left_bower": 2.882, "trump_ace": 2.2459, "trump_king": 2.5225,
-    "trump_queen": 2.4019, "trump_ten": 2.2628, "trump_nine": 2.2679, "offsuit_ace": 0.9986,
-    "offsuit_king": 0.4732, "void": 0.6395, "partner_upcard_share": 0.0,
-    "opponent_upcard_share": 0.1552, "order_threshold": 8.6705, "call_threshold": 7.1332,
-    "alone_threshold": 11.1713, "first_offset": 1.188, "second_offset": -1.4107,
-    "third_offset": 0.7149, "dealer_offset": -1.1654, "stop_pulling": 3.0, "short_lead": 1.0,
-    "short_discard": 1.0, "boss_lead": 1.0,
-}
-
 BUILTINS: dict[str, Strategy] = {
     "random": Strategy("random", RANDOM, {}, "uniform over the legal actions at every decision"),
     "basic": Strategy("basic", BASIC, {}, "point-count bidder, card play from the rules text"),
@@ -88,8 +76,7 @@ BUILTINS: dict[str, Strategy] = {
     "tuned": Strategy(
         "tuned", BASIC, TUNED_PARAMS,
         "basic's bidding tuned by self-play, with the card-play fixes the solver's review found "
-        "(stops pulling trump without the top one or two trumps, leads boss cards, throws and "
-        "leads from short suits)",
+        "(stops pulling trump without the top one or two trumps, leads boss cards)",
     ),
     "pimc": Strategy(
         "pimc", PIMC, {},
