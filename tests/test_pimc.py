@@ -224,3 +224,62 @@ def test_play_hand_is_repeatable_and_legal():
     a = play_hand(rec, {0, 2}, Pimc(30), key=5)
     b = play_hand(rec, {0, 2}, Pimc(30), key=5)
     assert a == b and replay_played(replace(pos, played=a[0])).finished
+
+
+def test_equivalent_legal_cards_need_no_world(decisions):
+    """Where every legal card is equivalent from the seat's view (no card that may still be in
+    play elsewhere lies between them), PIMC plays the lowest without a world, and the solver
+    does value them all alike on worlds the seat cannot rule out."""
+    player = Pimc(40)
+    h = np.zeros(4, np.int64)
+    skipped = searched = 0
+    for _rec, facts, st in decisions:
+        pos = st.position
+        legal = solve(pos).cards
+        if len(legal) < 2:
+            continue
+        kn = pimc_knowledge(st, facts)
+        card, _values, solved = player.choose(kn, 9)
+        if solved:
+            searched += 1
+            continue
+        skipped += 1
+        assert card == min(legal)
+        played = {s: 0 for s in range(4)}
+        for s, c in pos.played:
+            played[s] |= 1 << c
+        for w in range(6):
+            assert sample_world(kn, np.uint64(21), w, h) == 1
+            world = replace(pos, hands=tuple(int(h[s]) | played[s] for s in range(4)))
+            assert len(set(solve(world).cards.values())) == 1
+    assert skipped >= 3 and searched > skipped
+
+
+def test_equivalent_discards_are_worth_the_same():
+    """``equivalent_discards``: rank-adjacent cards of one effective suit (counting only the
+    cards the dealer does not hold) share a representative, others do not, and on random deals
+    of the other cards the solver values the dealer's hand the same after either discard."""
+    from sim.players.bits import bit_list
+    from sim.solver.pimc_bid import equivalent_discards
+
+    trump = parse_card("9H") // 6
+    names = ["9C", "TC", "KC", "AD", "QD", "TH"]
+    hand6 = sum(1 << parse_card(c) for c in names)
+    cand = np.zeros(6, np.int64)
+    n = bit_list(np.int64(hand6), cand)
+    rep = equivalent_discards(cand, n, np.int64(hand6), trump)
+    first = {int(cand[i]): int(cand[rep[i]]) for i in range(n)}
+    assert first[parse_card("TC")] == parse_card("9C")
+    assert first[parse_card("KC")] == parse_card("KC")
+    assert first[parse_card("AD")] == parse_card("AD")      # KD lies between, unseen
+    assert first[parse_card("TH")] == parse_card("TH")
+    rng = random.Random(4)
+    rest = [c for c in range(24) if not hand6 >> c & 1]
+    for _ in range(20):
+        rng.shuffle(rest)
+        others = [sum(1 << c for c in rest[5 * i:5 * i + 5]) for i in range(3)]
+        vals = set()
+        for d in ("9C", "TC"):
+            hands = (hand6 & ~(1 << parse_card(d)), *others)
+            vals.add(solve(Position(hands, trump, 0, False, -1, 1)).value)
+        assert len(vals) == 1

@@ -15,7 +15,9 @@ settled exactly as all ``n_worlds`` would settle it, a smaller value stops soone
 that the remaining worlds are unlikely (not unable) to overturn.
 
 Ties in the mean go to the lowest card number.  A seat with one legal card plays it without a
-search (0 worlds solved, its mean value left NaN).
+search (0 worlds solved, its mean value left NaN), and so does a seat whose legal cards are all
+equivalent (no card that may still be in play elsewhere lies between them): they are worth the
+same in every world, so the lowest is the choice the search would make.
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.cards import EFF_SUIT, SUIT_MASK_CARD
-from sim.players.bits import low
+from sim.cards import EFF_SUIT, SUIT_MASK_CARD, SUIT_MASK_POW
+from sim.kernel.layout import LED_MASK
+from sim.players.bits import low, to_power
 from sim.solver import search
 from sim.solver.worlds import (
+    D_HANDS,
     K_ALONE,
     K_DEFENDER,
     K_HAND,
@@ -113,6 +117,18 @@ def choose_card(kn, n_worlds, key, margin, tt, st, out_values):
     for c in range(24):
         out_values[c] = np.nan
     if (legal & (legal - 1)) == 0:
+        return low(legal), 0, 0
+    # legal cards with no card between them that may still be in play elsewhere (unseen, the
+    # pinned upcard, this trick's) are worth the same in every world: when they all are, the
+    # choice (ties to the lowest card) needs no world
+    live = (unseen | summary[D_HANDS, 0] | summary[D_HANDS, 1] | summary[D_HANDS, 2]
+            | summary[D_HANDS, 3])
+    for j in range(3):
+        if table[j] >= 0:
+            live |= np.int64(1) << table[j]
+    reps, _m = search.representatives(to_power(legal, trump), to_power(live, trump),
+                                      SUIT_MASK_POW[trump], LED_MASK[trump])
+    if (reps & (reps - 1)) == 0:
         return low(legal), 0, 0
     sign = 1.0 if (seat & 1) == (maker & 1) else -1.0
     lo, hi = value_range(alone, defender, lone_points, won, lost)

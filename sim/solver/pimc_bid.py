@@ -31,9 +31,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.cards import POWER_POS
+from sim.kernel.layout import LED_MASK
 from sim.players import basic
 from sim.players.basic import PL_ALONE, PL_CALL, plan_row
-from sim.players.bits import bit_list
+from sim.players.bits import bit_list, to_power
 from sim.rng import bounded, draw, sub_key
 from sim.rules import R_DEALER_DISCARDS_PARTNER_ALONE, R_DISCARD_UPCARD, R_STICK
 from sim.solver import search
@@ -44,6 +46,7 @@ MAX_OPTIONS = 7              # round 2: pass, and three suits with a partner or 
 # a world's scratch: the hands for the solver, its two scratch arrays, the (empty) trick
 W_SOLVE, W_H, W_TBL, W_TABLE = 0, 4, 8, 12
 W_SIZE = 16
+ALL_POWER = (1 << 24) - 1
 
 
 @njit(cache=True)
@@ -247,6 +250,31 @@ def choose_bid(seat, hand, dealer, upcard, rnd, pos, stuck, seat_table, plan, ru
 
 
 @njit(cache=True)
+def equivalent_discards(cand, n, hand6, trump):
+    """For each of the ``n`` candidate discards ``cand`` (card numbers, in card order) the
+    first candidate equivalent to it, else itself.  Two cards of one effective suit with no
+    card the dealer does not hold between them in rank are worth the same to discard in every
+    world (he keeps a card that beats and loses to the same cards), so only the first of them
+    is solved; its value is the others' too, and the choice (ties to the first) is the one
+    solving them all would make."""
+    others = ALL_POWER & ~to_power(hand6, trump)
+    rep = np.zeros(6, np.int64)
+    for i in range(n):
+        rep[i] = i
+        pi = POWER_POS[trump, cand[i]]
+        for j in range(i):
+            pj = POWER_POS[trump, cand[j]]
+            lo = min(pi, pj)
+            hi = max(pi, pj)
+            suit = LED_MASK[trump, pi]
+            between = others & suit & ((np.int64(1) << hi) - (np.int64(2) << lo))
+            if (suit >> pj) & 1 and between == 0:
+                rep[i] = rep[j]
+                break
+    return rep
+
+
+@njit(cache=True)
 def choose_discard(dealer, hand6, upcard, maker, alone, rules, lone_points, n_worlds, margin,
                    key, tt, st, means, counts):
     """PIMC's discard for the dealer from ``hand6`` (card layout) once ``maker`` (``alone``)
@@ -270,6 +298,8 @@ def choose_discard(dealer, hand6, upcard, maker, alone, rules, lone_points, n_wo
     if not rules[R_DISCARD_UPCARD]:
         allowed &= ~(np.int64(1) << upcard)
     n = bit_list(allowed, cand)
+    rep = equivalent_discards(cand, n, hand6, turned)
+    vals = np.zeros(6, np.int64)
     alive = (1 << n) - 1
     used = 0
     solved = 0
@@ -281,11 +311,17 @@ def choose_discard(dealer, hand6, upcard, maker, alone, rules, lone_points, n_wo
         for i in range(n):
             if not (alive >> i) & 1:
                 continue
-            hands[dealer] = hand6 & ~(np.int64(1) << cand[i])
-            # round 2 in contract_value's terms: no second pick-up
-            p = contract_value(hands, dealer, upcard, 2, maker, turned, alone, rules,
-                               lone_points, ws, tt, st, values, nodes)
-            solved += 1
+            if rep[i] != i:
+                # an equivalent card's value (it is alive whenever this one is: their sums
+                # are equal)
+                p = vals[rep[i]]
+            else:
+                hands[dealer] = hand6 & ~(np.int64(1) << cand[i])
+                # round 2 in contract_value's terms: no second pick-up
+                p = contract_value(hands, dealer, upcard, 2, maker, turned, alone, rules,
+                                   lone_points, ws, tt, st, values, nodes)
+                solved += 1
+            vals[i] = p
             sums[i] += p if mine else -p
         _, alive = _eliminate(sums, alive, lo, hi, n, n_worlds - w - 1, margin)
         if (alive & (alive - 1)) == 0:
@@ -296,5 +332,5 @@ def choose_discard(dealer, hand6, upcard, maker, alone, rules, lone_points, n_wo
     return cand[best]
 
 
-__all__ = ["choose_bid", "choose_discard", "deal_bid_world", "basic_rest", "contract_value",
-           "passed_by_basic", "PASS_BASIC", "PASS_ZERO", "MAX_OPTIONS"]
+__all__ = ["choose_bid", "choose_discard", "equivalent_discards", "deal_bid_world", "basic_rest",
+           "contract_value", "passed_by_basic", "PASS_BASIC", "PASS_ZERO", "MAX_OPTIONS"]
