@@ -174,6 +174,20 @@ def _best_of(sums, alive, n_opt, used, means):
 
 
 @njit(cache=True)
+def same_contract(r2, mk, tr, al, rnd, team, o_suit, o_alone, n_opt, alive):
+    """The bidder's own option (alive, so valued on this world) that the contract a pass
+    leads to (round ``r2``, maker ``mk``, trump ``tr``, ``al``) plays exactly like, else 0:
+    his partner's contract in the same round and trump, not alone, is the same deal played
+    by the same side from the same lead (the maker's seat matters only when he is alone)."""
+    if r2 != rnd or al != 0 or (mk & 1) != team:
+        return 0
+    for i in range(1, n_opt):
+        if (alive >> i) & 1 and o_suit[i] == tr and o_alone[i] == 0:
+            return i
+    return 0
+
+
+@njit(cache=True)
 def choose_bid(seat, hand, dealer, upcard, rnd, pos, stuck, seat_table, plan, rules,
                lone_points, n_worlds, margin, pass_model, inference, key, tt, st, means,
                counts):
@@ -195,6 +209,7 @@ def choose_bid(seat, hand, dealer, upcard, rnd, pos, stuck, seat_table, plan, ru
     hi = np.zeros(MAX_OPTIONS, np.float64)
     o_suit = np.full(MAX_OPTIONS, -1, np.int64)
     o_alone = np.zeros(MAX_OPTIONS, np.int64)
+    world = np.zeros(MAX_OPTIONS, np.float64)      # this world's value of each contract
     n_opt = 1
     lo[0], hi[0] = (0.0, 0.0) if pass_model == PASS_ZERO else (-4.0, 4.0)
     for k in range(3 if rnd == 2 else 1):
@@ -217,7 +232,8 @@ def choose_bid(seat, hand, dealer, upcard, rnd, pos, stuck, seat_table, plan, ru
                                                 rnd, pos):
                 break
         used += 1
-        for i in range(n_opt):
+        # the contracts first, then the pass, which may reach one of them
+        for i in range(n_opt - 1, -1, -1):
             if not (alive >> i) & 1:
                 continue
             if i == 0:
@@ -225,7 +241,11 @@ def choose_bid(seat, hand, dealer, upcard, rnd, pos, stuck, seat_table, plan, ru
                 if pass_model == PASS_BASIC:
                     r2, mk, tr, al = basic_rest(hands, dealer, upcard, seat_table, plan, rules,
                                                 rnd, pos)
-                    if r2 != 0:
+                    same = same_contract(r2, mk, tr, al, rnd, team, o_suit, o_alone, n_opt,
+                                         alive)
+                    if same > 0:
+                        v = world[same]
+                    elif r2 != 0:
                         p = contract_value(hands, dealer, upcard, r2, mk, tr, al, rules,
                                            lone_points, ws, tt, st, values, nodes)
                         solved += 1
@@ -235,6 +255,7 @@ def choose_bid(seat, hand, dealer, upcard, rnd, pos, stuck, seat_table, plan, ru
                                          o_alone[i], rules, lone_points, ws, tt, st, values,
                                          nodes))
                 solved += 1
+                world[i] = v
             sums[i] += v
         _, alive = _eliminate(sums, alive, lo, hi, n_opt, n_worlds - w - 1, margin)
         if (alive & (alive - 1)) == 0:
@@ -332,5 +353,6 @@ def choose_discard(dealer, hand6, upcard, maker, alone, rules, lone_points, n_wo
     return cand[best]
 
 
-__all__ = ["choose_bid", "choose_discard", "equivalent_discards", "deal_bid_world", "basic_rest",
-           "contract_value", "passed_by_basic", "PASS_BASIC", "PASS_ZERO", "MAX_OPTIONS"]
+__all__ = ["choose_bid", "choose_discard", "same_contract", "equivalent_discards",
+           "deal_bid_world", "basic_rest", "contract_value", "passed_by_basic", "PASS_BASIC",
+           "PASS_ZERO", "MAX_OPTIONS"]
