@@ -18,8 +18,9 @@
 4. **Validation** on deals the search never saw (``validation.csv``): tuned against basic on
    ``--check-deals`` deals and ``--check-games`` games; tuned and basic each against pimc on the
    same ``--pimc-deals`` deals (the share of basic's gap to pimc that tuned closes).
-5. ``tuned.toml``: the strategy; ``sim/players/registry.py``'s built-in ``tuned`` holds the same
-   numbers (a test checks they agree).  ``manifest.json``: sizes, seeds, timings.
+5. ``tuned.toml``: the strategy; ``TUNED_PARAMS`` in ``sim/players/tuned.py`` (the built-in
+   ``tuned``) holds the same numbers (a test checks they agree).  ``manifest.json``: sizes,
+   seeds, timings.
 
 Usage: python scripts/tune_player.py [--generations 80] [--deals 200000] [--seed 2026]
                                      [--scale 1.0] [--threads K]
