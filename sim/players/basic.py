@@ -473,7 +473,6 @@ def discards(hand6s, trumps, upcards, may_discard_upcard):
 # a seat's lead settings (``lead_settings``): eight bits, partner_pulls, stop_pulling (two
 # bits), short_lead and boss_lead; basic's defaults are 1, 0, 0, 0
 L_PULLS, L_STOP, L_SHORT, L_BOSS = 1, 6, 8, 16
-DEFAULT_LEADS = 0x01010101  # four seats at basic's defaults: the lead reads no played cards
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -563,7 +562,9 @@ F_OVERTAKE, F_DISCARD_SHORT, F_SECOND_LOW = 3, 4, 8
 # what ``follow`` is told about the seat's place in the trick (``spot``)
 SPOT_VOID = 1       # no card of the led suit
 SPOT_SECOND = 2     # second hand, and an unseen card of the led suit beats the led card
-DEFAULT_FOLLOWS = 0  # four seats at basic's defaults, no lone maker
+# the settings codes of four seats at basic's defaults (no lone maker): the lead reads no
+# played cards and the follow checks nothing (the kernel's copy of the tricks for basic)
+DEFAULT_LEADS, DEFAULT_FOLLOWS = table_codes(DEFAULT_VECTOR)
 
 
 @njit(cache=True, inline="always", _nrt=False)
