@@ -39,6 +39,7 @@ from sim.players.bits import bit_list, to_power
 from sim.rng import bounded, draw, sub_key
 from sim.rules import R_DEALER_DISCARDS_PARTNER_ALONE, R_DISCARD_UPCARD, R_STICK
 from sim.solver import search
+from sim.solver.worlds import ALL_CARDS
 
 PASS_BASIC, PASS_ZERO = 0, 1     # sim.players.pimc_params.PASS_MODELS, in order
 INFER_TRIES = 50
@@ -46,14 +47,13 @@ MAX_OPTIONS = 7              # round 2: pass, and three suits with a partner or 
 # a world's scratch: the hands for the solver, its two scratch arrays, the (empty) trick
 W_SOLVE, W_H, W_TBL, W_TABLE = 0, 4, 8, 12
 W_SIZE = 16
-ALL_POWER = (1 << 24) - 1
 
 
 @njit(cache=True)
 def deal_bid_world(seat, hand, upcard, key, w, pool, out):
     """World ``w`` under ``key``: ``out[0:4]`` the four hands (``seat`` holds ``hand``), the
     other 18 cards (not ``hand``, not the upcard) dealt uniformly, five to each other seat."""
-    unseen = ((1 << 24) - 1) & ~hand & ~(np.int64(1) << upcard)
+    unseen = ALL_CARDS & ~hand & ~(np.int64(1) << upcard)
     n = bit_list(unseen, pool)
     wkey = sub_key(key, w)
     for i in range(15):
@@ -278,7 +278,7 @@ def equivalent_discards(cand, n, hand6, trump):
     world (he keeps a card that beats and loses to the same cards), so only the first of them
     is solved; its value is the others' too, and the choice (ties to the first) is the one
     solving them all would make."""
-    others = ALL_POWER & ~to_power(hand6, trump)
+    others = ALL_CARDS & ~to_power(hand6, trump)
     rep = np.zeros(6, np.int64)
     for i in range(n):
         rep[i] = i

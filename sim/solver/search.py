@@ -299,6 +299,14 @@ def follow_moves(hands, seat, led, win_pos, win_seat, trk, suits, led_row):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def lead_card(mv, masters):
+    """The next card a leader tries: the highest of ``masters`` left (trumps first), else the
+    lowest."""
+    pr = mv & masters
+    return top(pr) if pr else low(mv)
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def follow_card(mv, pref):
     """The next card a follower tries: the cheapest of ``pref`` left, else the lowest."""
     pr = mv & pref
@@ -406,8 +414,7 @@ def three_left(hands, seat, nxt, n_active, maker_team, led_row, suits, need):
     side = (seat & 1) == maker_team
     n = 0
     while mv:
-        pr = mv & masters
-        c = top(pr) if pr else low(mv)
+        c = lead_card(mv, masters)
         bit = np.int64(1) << c
         mv ^= bit
         hands[u(seat)] ^= bit
@@ -602,12 +609,8 @@ def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, targe
             settle(st, p, r)
             continue
         # the next card to try
-        pref = mv & st[u(p), PREF]
         kin = st[u(p), KIN]
-        if kin == 0:
-            c = top(pref) if pref else low(mv)
-        else:
-            c = low(pref) if pref else low(mv)
+        c = lead_card(mv, st[u(p), PREF]) if kin == 0 else follow_card(mv, st[u(p), PREF])
         bit = np.int64(1) << c
         st[u(p), MV] = mv ^ bit
         st[u(p), CARD] = c
@@ -621,11 +624,7 @@ def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, targe
             trk = bit
         else:
             led = st[u(p), LED]
-            win_pos = st[u(p), WINPOS]
-            win_seat = st[u(p), WINSEAT]
-            if beats(c, win_pos, led):
-                win_pos = c
-                win_seat = seat
+            win_pos, win_seat = takes(c, seat, st[u(p), WINPOS], st[u(p), WINSEAT], led)
             trk = st[u(p), TRK] | bit
         q = p + 1
         if kin + 1 == n_active:
