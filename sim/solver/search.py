@@ -22,10 +22,11 @@ tricks by playing out every combination of choices (``last_two``):
   takes a trick (``sure_trumps``), the leader takes the winners he can cash
   (``quick_tricks``), and a leader holding the highest card of a plain suit that neither
   opponent can trump takes that trick (``cashes_one``);
-* a transposition table at trick boundaries keeps bounds on the makers' tricks from there.  Within
-  one deal the cards left (one 24-bit mask) and the leader identify the position exactly.  The
-  table is stamped with a generation number per solve, so "emptying" it costs nothing and
-  nothing from an earlier deal is ever read.
+* a transposition table at trick boundaries keeps bounds on the makers' tricks from there,
+  keyed by the rank-compressed position (``sim.solver.compress``: who holds each card left, in
+  rank order suit by suit, and who leads), so positions that differ only in the cards already
+  played share an entry.  The table is stamped with a generation number per solve, so
+  "emptying" it costs nothing and nothing from an earlier deal is ever read.
 """
 
 from __future__ import annotations
@@ -37,16 +38,18 @@ from sim.cards import POWER_CARD, SUIT_MASK_POW
 from sim.kernel.hand import next_seats
 from sim.kernel.layout import LED_MASK
 from sim.players.bits import TRUMP_POW, low, popcount, to_power, top
+from sim.solver.compress import position_key
 
 # the stack's fields, one row per ply
 MV, RES, SEAT, KIN, WINPOS, WINSEAT, LED, CARD, WON, LEFT, TRK, KEY, NEED, SIDE, PREF = range(15)
 N_FIELDS = 15
 MAX_PLY = 24
 TT_BITS = 12                 # 4,096 slots: a four-handed deal stores a few hundred boundaries
-TT_SIZE = (1 << TT_BITS) + 1  # the last slot holds the generation counter
+TT_SIZE = 2 * (1 << TT_BITS) + 1  # two words a slot (key; generation and bounds), and the
+#                                   generation counter last
 NOT_LEGAL = -100             # per-card value of a card that may not be played
 _HASH = np.uint64(0x9E3779B97F4A7C15)
-MAX_GEN = 1 << 30            # generations before the table is really emptied (entry bits 32-62)
+MAX_GEN = 1 << 30            # generations before the table is really emptied (bits 32-62)
 # Stack and hand indices are cast to unsigned: numba tests every signed index for a negative
 # value to wrap around, and in the search loop those tests cost 7% of the time.
 u = np.uint64
@@ -463,14 +466,13 @@ def boundary(st, p, hands, nxt, n_active, maker_team, target, led_row, suits, tt
             return 1, 0
     elif left - q < need:
         return 0, 0
-    # what the table knows: bounds on the makers' tricks from here (within one deal the cards
-    # left and the leader are the position)
-    key = rest | (np.int64(seat) << 24)
-    slot = tt_slot(key)
-    e = tt[slot]
+    # what the table knows: bounds on the makers' tricks from here
+    key = position_key(hands, rest, suits, seat)
+    slot = 2 * tt_slot(key)
+    e = tt[slot + 1]
     lb = 0
     ub = left
-    if (e >> 32) == gen and ((e >> 6) & 0x3FFFFFF) == key:
+    if (e >> 32) == gen and tt[slot] == key:
         lb = (e >> 3) & 7
         ub = e & 7
         if lb >= need:
@@ -483,7 +485,8 @@ def boundary(st, p, hands, nxt, n_active, maker_team, target, led_row, suits, tt
             lb = max(lb, need)
         else:
             ub = min(ub, need - 1)
-        tt[slot] = (gen << 32) | (key << 6) | (lb << 3) | ub
+        tt[slot] = key
+        tt[slot + 1] = (gen << 32) | (lb << 3) | ub
         return r, n
     st[u(p), KEY] = key
     st[u(p), NEED] = need
@@ -503,18 +506,19 @@ def boundary(st, p, hands, nxt, n_active, maker_team, target, led_row, suits, tt
 def tt_store(st, p, tt, gen, result):
     key = st[u(p), KEY]
     need = st[u(p), NEED]
-    slot = tt_slot(key)
-    e = tt[slot]
+    slot = 2 * tt_slot(key)
+    e = tt[slot + 1]
     lb = 0
     ub = st[u(p), LEFT]
-    if (e >> 32) == gen and ((e >> 6) & 0x3FFFFFF) == key:
+    if (e >> 32) == gen and tt[slot] == key:
         lb = (e >> 3) & 7
         ub = e & 7
     if result:
         lb = max(lb, need)
     else:
         ub = min(ub, need - 1)
-    tt[slot] = (gen << 32) | (key << 6) | (lb << 3) | ub
+    tt[slot] = key
+    tt[slot + 1] = (gen << 32) | (lb << 3) | ub
 
 
 @njit(cache=True, inline="always", _nrt=False)
