@@ -324,170 +324,230 @@ def takes(c, seat, win_pos, win_seat, led):
     return win_pos, win_seat
 
 
-# The third-last trick: one function a player, each trying its cards in turn and stopping at
-# the first that settles the probe for its side (a maker's yes, a defender's no).  Inlined into
-# one loop nest (``three_left``, itself a call: inlined into ``probe``'s two boundaries it took
-# minutes to compile), this searches those cards in 0.85 of the time the stack of plies takes.
-
 @njit(cache=True, inline="always", _nrt=False)
-def third_last(hands, seat, led, win_pos, win_seat, nxt, n_active, maker_team, led_row, suits,
-               trk, need):
-    """The last player of the third-last trick: each card ends the trick, and the last two
-    tricks are solved directly.  Returns (1 if the makers take ``need`` of the last three
-    tricks, cards played)."""
-    mv, pref = follow_moves(hands, seat, led, win_pos, win_seat, trk, suits, led_row)
-    side = (seat & 1) == maker_team
-    n = 0
-    while mv:
-        c = follow_card(mv, pref)
-        bit = np.int64(1) << c
-        mv ^= bit
-        n += 1
-        _wp, w = takes(c, seat, win_pos, win_seat, led)
-        k = need - (1 if (w & 1) == maker_team else 0)
-        if k <= 0 or k > 2:
-            r = 1 if k <= 0 else 0
-        else:
-            hands[u(seat)] ^= bit
-            r = last_two(hands, w, nxt, n_active, maker_team, led_row, k)
-            hands[u(seat)] ^= bit
-        if side == (r == 1):
-            return r, n
-    return (0 if side else 1), n
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def third_third(hands, seat, led, win_pos, win_seat, nxt, n_active, maker_team, led_row, suits,
-                trk, need):
-    """The third player of a four-handed third-last trick: each card, then the last player."""
-    mv, pref = follow_moves(hands, seat, led, win_pos, win_seat, trk, suits, led_row)
-    side = (seat & 1) == maker_team
-    n = 0
-    while mv:
-        c = follow_card(mv, pref)
-        bit = np.int64(1) << c
-        mv ^= bit
-        wp, ws = takes(c, seat, win_pos, win_seat, led)
-        hands[u(seat)] ^= bit
-        r, m = third_last(hands, (nxt >> (2 * seat)) & 3, led, wp, ws, nxt, n_active,
-                          maker_team, led_row, suits, trk | bit, need)
-        hands[u(seat)] ^= bit
-        n += m + 1
-        if side == (r == 1):
-            return r, n
-    return (0 if side else 1), n
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def third_second(hands, seat, led, win_pos, win_seat, nxt, n_active, maker_team, led_row, suits,
-                 trk, need):
-    """The second player of the third-last trick: each card, then the third player (the last
-    when three play)."""
-    mv, pref = follow_moves(hands, seat, led, win_pos, win_seat, trk, suits, led_row)
-    side = (seat & 1) == maker_team
-    nx = (nxt >> (2 * seat)) & 3
-    n = 0
-    while mv:
-        c = follow_card(mv, pref)
-        bit = np.int64(1) << c
-        mv ^= bit
-        wp, ws = takes(c, seat, win_pos, win_seat, led)
-        hands[u(seat)] ^= bit
-        if n_active == 4:
-            r, m = third_third(hands, nx, led, wp, ws, nxt, n_active, maker_team, led_row,
-                               suits, trk | bit, need)
-        else:
-            r, m = third_last(hands, nx, led, wp, ws, nxt, n_active, maker_team, led_row,
-                              suits, trk | bit, need)
-        hands[u(seat)] ^= bit
-        n += m + 1
-        if side == (r == 1):
-            return r, n
-    return (0 if side else 1), n
-
-
-@njit(cache=True, _nrt=False)
-def three_left(hands, seat, nxt, n_active, maker_team, led_row, suits, need):
-    """Whether the makers take ``need`` of the last three tricks, ``seat`` to lead (the same
-    moves in the same order as the stack of plies would try).  Returns (1 or 0, cards
-    played)."""
-    mine = hands[u(seat)]
+def sure_result(hands, seat, maker_team, suits, need, left):
+    """At a trick boundary (``seat`` to lead, the makers needing ``need`` of the ``left``
+    tricks): 1 or 0 when the tricks needed or the sure tricks settle the probe, else -1."""
+    if need <= 0:
+        return 1
+    if need > left:
+        return 0
+    k = sure_trumps(hands, maker_team)
+    if k > 0:
+        if k >= need:
+            return 1
+    elif left + k < need:
+        return 0
     rest = hands[0] | hands[1] | hands[2] | hands[3]
-    mv, masters = representatives(mine, rest ^ mine, suits, led_row)
-    side = (seat & 1) == maker_team
-    n = 0
-    while mv:
-        c = lead_card(mv, masters)
-        bit = np.int64(1) << c
-        mv ^= bit
-        hands[u(seat)] ^= bit
-        if n_active > 2:
-            r, m = third_second(hands, (nxt >> (2 * seat)) & 3, led_row[c], c, seat, nxt,
-                                n_active, maker_team, led_row, suits, bit, need)
-        else:                                   # a lone maker against a lone defender
-            r, m = third_last(hands, (nxt >> (2 * seat)) & 3, led_row[c], c, seat, nxt,
-                              n_active, maker_team, led_row, suits, bit, need)
-        hands[u(seat)] ^= bit
-        n += m + 1
-        if side == (r == 1):
-            return r, n
-    return (0 if side else 1), n
+    side = 1 if (seat & 1) == maker_team else 0
+    if (need == 1 if side else need == left) and cashes_one(hands, seat, rest, suits):
+        return side
+    q = quick_tricks(hands, seat, rest, suits)
+    if side:
+        if q >= need:
+            return 1
+    elif left - q < need:
+        return 0
+    return -1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def tt_bounds(tt, slot, key, gen, left):
+    """The bounds on the makers' tricks the table holds for ``key`` (0 .. ``left`` if none)."""
+    e = tt[slot + 1]
+    if (e >> 32) == gen and tt[slot] == key:
+        return (e >> 3) & 7, e & 7
+    return 0, left
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def tt_put(tt, slot, key, gen, lb, ub, need, result):
+    """Store what a probe for ``need`` tricks found (``result``) within the bounds known."""
+    if result:
+        lb = max(lb, need)
+    else:
+        ub = min(ub, need - 1)
+    tt[slot] = key
+    tt[slot + 1] = (gen << 32) | (lb << 3) | ub
+
+
+# The last tricks but two: one trick at a time in nested loops, one inlined function a player,
+# each trying its cards in turn (in the order the stack of plies would) and stopping at the first
+# that settles the probe for its side (a maker's yes, a defender's no).  The third-last trick
+# takes 57% of the cards searched, the second 32%; in nested loops they take 0.85 of the time
+# the stack takes.  The functions are made by ``trick_loops`` for each trick (closures, which
+# numba compiles into their cached callers but does not cache on their own).
+
+def trick_loops(after, tricks_after):
+    """The functions that search one trick, ending in ``after(hands, leader, nxt, n_active,
+    maker_team, led_row, suits, need, tt, gen)``: (1 if the makers take ``need`` of the
+    ``tricks_after`` tricks after it, cards played).  Returns the leader's function, with the
+    same arguments and answer for the trick and those after it."""
+
+    @njit(inline="always", _nrt=False)
+    def last(hands, seat, led, win_pos, win_seat, nxt, n_active, maker_team, led_row, suits,
+             trk, need, tt, gen):
+        mv, pref = follow_moves(hands, seat, led, win_pos, win_seat, trk, suits, led_row)
+        side = (seat & 1) == maker_team
+        n = 0
+        while mv:
+            c = follow_card(mv, pref)
+            bit = np.int64(1) << c
+            mv ^= bit
+            n += 1
+            _wp, w = takes(c, seat, win_pos, win_seat, led)
+            k = need - (1 if (w & 1) == maker_team else 0)
+            if k <= 0 or k > tricks_after:
+                r = 1 if k <= 0 else 0
+            else:
+                hands[u(seat)] ^= bit
+                r, m = after(hands, w, nxt, n_active, maker_team, led_row, suits, k, tt, gen)
+                hands[u(seat)] ^= bit
+                n += m
+            if side == (r == 1):
+                return r, n
+        return (0 if side else 1), n
+
+    @njit(inline="always", _nrt=False)
+    def third(hands, seat, led, win_pos, win_seat, nxt, n_active, maker_team, led_row, suits,
+              trk, need, tt, gen):
+        mv, pref = follow_moves(hands, seat, led, win_pos, win_seat, trk, suits, led_row)
+        side = (seat & 1) == maker_team
+        n = 0
+        while mv:
+            c = follow_card(mv, pref)
+            bit = np.int64(1) << c
+            mv ^= bit
+            wp, ws = takes(c, seat, win_pos, win_seat, led)
+            hands[u(seat)] ^= bit
+            r, m = last(hands, (nxt >> (2 * seat)) & 3, led, wp, ws, nxt, n_active, maker_team,
+                        led_row, suits, trk | bit, need, tt, gen)
+            hands[u(seat)] ^= bit
+            n += m + 1
+            if side == (r == 1):
+                return r, n
+        return (0 if side else 1), n
+
+    @njit(inline="always", _nrt=False)
+    def second(hands, seat, led, win_pos, win_seat, nxt, n_active, maker_team, led_row, suits,
+               trk, need, tt, gen):
+        mv, pref = follow_moves(hands, seat, led, win_pos, win_seat, trk, suits, led_row)
+        side = (seat & 1) == maker_team
+        nx = (nxt >> (2 * seat)) & 3
+        n = 0
+        while mv:
+            c = follow_card(mv, pref)
+            bit = np.int64(1) << c
+            mv ^= bit
+            wp, ws = takes(c, seat, win_pos, win_seat, led)
+            hands[u(seat)] ^= bit
+            if n_active == 4:
+                r, m = third(hands, nx, led, wp, ws, nxt, n_active, maker_team, led_row, suits,
+                             trk | bit, need, tt, gen)
+            else:                               # three play: the second is the last but one
+                r, m = last(hands, nx, led, wp, ws, nxt, n_active, maker_team, led_row, suits,
+                            trk | bit, need, tt, gen)
+            hands[u(seat)] ^= bit
+            n += m + 1
+            if side == (r == 1):
+                return r, n
+        return (0 if side else 1), n
+
+    @njit(_nrt=False)
+    def lead(hands, seat, nxt, n_active, maker_team, led_row, suits, need, tt, gen):
+        mine = hands[u(seat)]
+        rest = hands[0] | hands[1] | hands[2] | hands[3]
+        mv, masters = representatives(mine, rest ^ mine, suits, led_row)
+        side = (seat & 1) == maker_team
+        n = 0
+        while mv:
+            c = lead_card(mv, masters)
+            bit = np.int64(1) << c
+            mv ^= bit
+            hands[u(seat)] ^= bit
+            if n_active > 2:
+                r, m = second(hands, (nxt >> (2 * seat)) & 3, led_row[c], c, seat, nxt,
+                              n_active, maker_team, led_row, suits, bit, need, tt, gen)
+            else:                               # a lone maker against a lone defender
+                r, m = last(hands, (nxt >> (2 * seat)) & 3, led_row[c], c, seat, nxt,
+                            n_active, maker_team, led_row, suits, bit, need, tt, gen)
+            hands[u(seat)] ^= bit
+            n += m + 1
+            if side == (r == 1):
+                return r, n
+        return (0 if side else 1), n
+
+    return lead
+
+
+def searched_boundary(search, left, inline):
+    """The trick boundary with ``left`` tricks to play: settled by the tricks needed, the sure
+    tricks or the table where they can, else searched by ``search`` (a ``trick_loops``
+    leader) and the result stored.  Inlined into its caller or a call of its own."""
+
+    @njit(inline="always" if inline else "never", _nrt=False)
+    def at_boundary(hands, seat, nxt, n_active, maker_team, led_row, suits, need, tt, gen):
+        r = sure_result(hands, seat, maker_team, suits, need, left)
+        if r >= 0:
+            return r, 0
+        key = position_key(hands, hands[0] | hands[1] | hands[2] | hands[3], suits, seat)
+        slot = 2 * tt_slot(key)
+        lb, ub = tt_bounds(tt, slot, key, gen, left)
+        if lb >= need:
+            return 1, 0
+        if ub < need:
+            return 0, 0
+        r, n = search(hands, seat, nxt, n_active, maker_team, led_row, suits, need, tt, gen)
+        tt_put(tt, slot, key, gen, lb, ub, need, r)
+        return r, n
+
+    return at_boundary
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def last_two_after(hands, seat, nxt, n_active, maker_team, led_row, suits, need, tt, gen):
+    return last_two(hands, seat, nxt, n_active, maker_team, led_row, need), 0
+
+
+three_left = trick_loops(last_two_after, 2)       # the third-last trick, then the last two
+four_left = trick_loops(searched_boundary(three_left, 3, True), 3)   # the second trick first
+# the boundaries the stack of plies reaches (a call each: inlined, they slow compiling)
+at_three = searched_boundary(three_left, 3, False)
+at_four = searched_boundary(four_left, 4, False)
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def boundary(st, p, hands, nxt, n_active, maker_team, target, led_row, suits, tt, gen):
     """Open the trick-boundary node at ply ``p`` (SEAT, WON, LEFT set).  Returns 1 or 0 when
-    the probe is settled there, else -1 with the node's moves set."""
+    the probe is settled there (searching the last four tricks in nested loops), else -1 with
+    the node's moves set."""
     need = target - st[u(p), WON]
     left = st[u(p), LEFT]
+    seat = st[u(p), SEAT]
+    if left == 4:
+        return at_four(hands, seat, nxt, n_active, maker_team, led_row, suits, need, tt, gen)
+    if left == 3:
+        return at_three(hands, seat, nxt, n_active, maker_team, led_row, suits, need, tt, gen)
     if need <= 0:
         return 1, 0
     if need > left:
         return 0, 0
-    seat = st[u(p), SEAT]
     if left == 1:
         w = last_trick(hands, seat, nxt, n_active, led_row)
         return 1 if (w & 1) == maker_team else 0, 0
     if left == 2:
         return last_two_call(hands, seat, nxt, n_active, maker_team, led_row, need), 0
+    r = sure_result(hands, seat, maker_team, suits, need, left)
+    if r >= 0:
+        return r, 0
     rest = hands[0] | hands[1] | hands[2] | hands[3]
-    k = sure_trumps(hands, maker_team)
-    if k > 0:
-        if k >= need:
-            return 1, 0
-    elif left + k < need:
+    key = position_key(hands, rest, suits, seat)
+    lb, ub = tt_bounds(tt, 2 * tt_slot(key), key, gen, left)
+    if lb >= need:
+        return 1, 0
+    if ub < need:
         return 0, 0
     side = 1 if (seat & 1) == maker_team else 0
-    if (need == 1 if side else need == left) and cashes_one(hands, seat, rest, suits):
-        return side, 0
-    q = quick_tricks(hands, seat, rest, suits)
-    if side:
-        if q >= need:
-            return 1, 0
-    elif left - q < need:
-        return 0, 0
-    # what the table knows: bounds on the makers' tricks from here
-    key = position_key(hands, rest, suits, seat)
-    slot = 2 * tt_slot(key)
-    e = tt[slot + 1]
-    lb = 0
-    ub = left
-    if (e >> 32) == gen and tt[slot] == key:
-        lb = (e >> 3) & 7
-        ub = e & 7
-        if lb >= need:
-            return 1, 0
-        if ub < need:
-            return 0, 0
-    if left == 3:
-        r, n = three_left(hands, seat, nxt, n_active, maker_team, led_row, suits, need)
-        if r:
-            lb = max(lb, need)
-        else:
-            ub = min(ub, need - 1)
-        tt[slot] = key
-        tt[slot + 1] = (gen << 32) | (lb << 3) | ub
-        return r, n
     st[u(p), KEY] = key
     st[u(p), NEED] = need
     st[u(p), TRK] = 0
@@ -505,20 +565,9 @@ def boundary(st, p, hands, nxt, n_active, maker_team, target, led_row, suits, tt
 @njit(cache=True, inline="always", _nrt=False)
 def tt_store(st, p, tt, gen, result):
     key = st[u(p), KEY]
-    need = st[u(p), NEED]
     slot = 2 * tt_slot(key)
-    e = tt[slot + 1]
-    lb = 0
-    ub = st[u(p), LEFT]
-    if (e >> 32) == gen and tt[slot] == key:
-        lb = (e >> 3) & 7
-        ub = e & 7
-    if result:
-        lb = max(lb, need)
-    else:
-        ub = min(ub, need - 1)
-    tt[slot] = key
-    tt[slot + 1] = (gen << 32) | (lb << 3) | ub
+    lb, ub = tt_bounds(tt, slot, key, gen, st[u(p), LEFT])
+    tt_put(tt, slot, key, gen, lb, ub, st[u(p), NEED], result)
 
 
 @njit(cache=True, inline="always", _nrt=False)
