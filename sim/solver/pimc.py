@@ -29,6 +29,7 @@ from sim.cards import EFF_SUIT, SUIT_MASK_CARD, SUIT_MASK_POW
 from sim.kernel.layout import LED_MASK
 from sim.players.bits import low, to_power
 from sim.solver import search
+from sim.solver.moves import representatives
 from sim.solver.worlds import (
     D_HANDS,
     K_ALONE,
@@ -126,8 +127,8 @@ def choose_card(kn, n_worlds, key, margin, tt, st, out_values):
     for j in range(3):
         if table[j] >= 0:
             live |= np.int64(1) << table[j]
-    reps, _m = search.representatives(to_power(legal, trump), to_power(live, trump),
-                                      SUIT_MASK_POW[trump], LED_MASK[trump])
+    reps, _m = representatives(to_power(legal, trump), to_power(live, trump),
+                               SUIT_MASK_POW[trump], LED_MASK[trump])
     if (reps & (reps - 1)) == 0:
         return low(legal), 0, 0
     sign = 1.0 if (seat & 1) == (maker & 1) else -1.0
