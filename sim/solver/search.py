@@ -109,6 +109,7 @@ def boundary(st, p, hands, nxt, n_active, maker_team, target, led_row, suits, tt
 
 @njit(cache=True, inline="always", _nrt=False)
 def tt_store(st, p, tt, gen, result):
+    """Store the result of the stack's boundary node at ply ``p`` in the table."""
     key = st[u(p), KEY]
     slot = 2 * tt_slot(key)
     lb, ub = tt_bounds(tt, slot, key, gen, st[u(p), LEFT])
