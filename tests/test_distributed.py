@@ -14,7 +14,7 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from analysis.simulate_cmd import simulate
+from analysis.cli.simulate import simulate
 from analysis.summary import summarise
 from sim import distributed as D
 from sim.players import BASIC, Strategy

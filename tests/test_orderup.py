@@ -13,7 +13,7 @@ from scipy import stats as sps
 
 from analysis import features as F
 from analysis import orderup as O
-from analysis.orderup_cmd import alone, order_up
+from analysis.cli.orderup import alone, order_up
 from analysis.results_io import ALONE_FILES, ORDERUP_FILES, WIN_GAIN_FILES
 from analysis.stats import mean_interval, paired_difference
 from sim.players import DEFAULT_STRATEGY, get_strategy

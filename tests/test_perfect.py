@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from analysis import orderup as O
-from analysis.orderup_cmd import alone, order_up
+from analysis.cli.orderup import alone, order_up
 from sim.players import Strategy, get_strategy
 from sim.rules import Rules
 from sim.runner import FORCE_MAKE, Table, force_array, simulate

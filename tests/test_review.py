@@ -204,7 +204,7 @@ def test_the_solver_guarantees_its_value(traced):
 def test_show_review():
     from click.testing import CliRunner
 
-    from analysis.show_cmd import show
+    from analysis.cli.show import show
 
     r = CliRunner().invoke(show, ["--seed", "1", "--hand", "7", "--review"])
     assert r.exit_code == 0, r.output

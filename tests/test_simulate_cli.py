@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 import sim.runner
+from analysis.cli.show import show
+from analysis.cli.simulate import simulate
+from analysis.cli.strategies import strategies
 from analysis.hand_text import format_hand
-from analysis.show_cmd import show
-from analysis.simulate_cmd import simulate
-from analysis.strategies_cmd import strategies
 from analysis.summary import summarise
 from sim.cards import parse_card, suit_of
 from sim.players import BUILTINS, DEFAULT_STRATEGY
@@ -358,7 +358,7 @@ def test_help_has_examples(command):
 
 
 def test_registered_in_main_group():
-    pytest.importorskip("analysis.replay_cmd")
+    pytest.importorskip("analysis.cli.replay")
     from analysis.cli import main
 
     for name in ("simulate", "show", "strategies"):

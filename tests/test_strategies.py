@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from analysis.cli.options import UsageError, resolve_table
+from analysis.cli.simulate import simulate
+from analysis.cli.strategies import strategies
 from analysis.headtohead import head_to_head, head_to_head_games
-from analysis.options import UsageError, resolve_table
-from analysis.simulate_cmd import simulate
-from analysis.strategies_cmd import strategies
 from analysis.summary import summary_json
 from sim.cards import (
     ACE,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from analysis.options import check_seed, check_threads, progress_bar, rules_options
+from analysis.cli.options import check_seed, check_threads, progress_bar, rules_options
 from sim.runs import reproduce_command, rules_spec
 
 

@@ -10,7 +10,7 @@ import json
 
 import click
 
-from analysis.options import json_lines
+from analysis.cli.options import json_lines
 from sim.referee import replay_record
 from sim.rules import parse_rules
 

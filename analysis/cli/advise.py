@@ -12,7 +12,7 @@ import sys
 import click
 
 from analysis.advice_text import advice_json, format_advice
-from analysis.options import rules_options, strategy_options
+from analysis.cli.options import rules_options, strategy_options
 
 
 @click.command()

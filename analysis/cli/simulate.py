@@ -2,7 +2,7 @@
 
 ``--out DIR`` writes a run folder (``analysis.results_io``) atomically through
 ``sim.runs.RunFolder``; ``--scheduler``/``--resume`` play the run in resumable chunks
-(``analysis.chunked_cmd``).  The engine (numba) is imported inside the command so ``--help``
+(``analysis.cli.chunked``).  The engine (numba) is imported inside the command so ``--help``
 stays quick.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from analysis.options import (
+from analysis.cli.options import (
     UsageError,
     check_at_least,
     check_seed,
@@ -113,7 +113,7 @@ def simulate(
     if resume is None and scheduler in (None, "threads"):
         _check_duration(games or hands, games is not None, rules, table, records, threads, yes)
     if resume is not None or scheduler is not None:
-        from analysis.chunked_cmd import simulate_chunked
+        from analysis.cli.chunked import simulate_chunked
 
         return simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force,
                                 threads, batch, scheduler, resume, as_json, silent)  # fmt: skip

@@ -11,7 +11,7 @@ import json
 
 import click
 
-from analysis.options import json_lines
+from analysis.cli.options import json_lines
 from sim.cards import card_name
 from sim.solver import parse_position, solve_positions
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from analysis.options import (
+from analysis.cli.options import (
     UsageError,
     check_at_least,
     check_seed,

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import click
 
-from analysis.advise_cmd import advise
-from analysis.bench_cmd import bench
-from analysis.compare_cmd import compare_rules, tournament
-from analysis.ladder_cmd import ladder
-from analysis.orderup_cmd import alone, order_up
-from analysis.replay_cmd import replay
-from analysis.report_cmd import report
-from analysis.show_cmd import show
-from analysis.simulate_cmd import simulate
-from analysis.solve_cmd import solve
-from analysis.strategies_cmd import strategies
-from analysis.tune_cmd import tune
+from analysis.cli.advise import advise
+from analysis.cli.bench import bench
+from analysis.cli.compare import compare_rules, tournament
+from analysis.cli.ladder import ladder
+from analysis.cli.orderup import alone, order_up
+from analysis.cli.replay import replay
+from analysis.cli.report import report
+from analysis.cli.show import show
+from analysis.cli.simulate import simulate
+from analysis.cli.solve import solve
+from analysis.cli.strategies import strategies
+from analysis.cli.tune import tune
 from sim import __version__
 
 

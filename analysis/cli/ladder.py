@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from analysis.options import (
+from analysis.cli.options import (
     check_seed,
     check_threads,
     open_folder,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from analysis.options import (
+from analysis.cli.options import (
     check_at_least,
     check_seed,
     check_threads,

@@ -11,7 +11,7 @@ import shlex
 
 import click
 
-from analysis.options import UsageError, progress_bar, ticker
+from analysis.cli.options import UsageError, progress_bar, ticker
 from sim.runs import RunFolderError, prepare_chunked_folder, why
 
 CHUNK_ONLY_OPTIONS = ("scheduler", "threads", "as_json", "silent", "resume", "yes")

@@ -7,7 +7,7 @@ import json
 
 import click
 
-from analysis.options import check_seed, rules_options, strategy_options
+from analysis.cli.options import check_seed, rules_options, strategy_options
 
 
 def _strategies_text(table) -> str:
