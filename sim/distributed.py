@@ -172,6 +172,7 @@ def run_chunked(
     run_dir: str | Path | None = None,
     records: bool = False,
     progress: Callable[[int], None] | None = None,
+    command: str | None = None,
 ) -> ChunkedResult:
     """Play ``hands`` hands in chunks and return the summed tally.
 
@@ -191,7 +192,9 @@ def run_chunked(
     With ``records`` (needs ``run_dir``) each task writes its chunk's rows itself as
     ``records/part-<chunk>.parquet`` in the run folder rather than shipping them to the
     client (a chunk of 2^20 hands is about 35 MB of rows), so the folder must be visible at
-    the same path on every worker (``local:N``, or a shared filesystem).  ``run_dir`` holds
+    the same path on every worker (``local:N``, or a shared filesystem).  ``command``, the
+    line that started the run, is kept in its run.json for the finished folder's manifest.
+    ``run_dir`` holds
     ``run.json`` (the run's options) and one ``chunks/chunk-<k>.npy`` per completed chunk,
     each written under a temporary name and renamed (checked against when it exists); chunks
     already saved are skipped, so ``resume`` finishes an interrupted run.  ``progress(n)``
@@ -208,7 +211,7 @@ def run_chunked(
     if records and run_dir is None:
         raise ValueError("records in a chunked run need a run folder")
     ranges = chunk_ranges(int(hands), int(chunk_hands))
-    spec = run_spec(hands, seed, rules, table, chunk_hands, records)
+    spec = run_spec(hands, seed, rules, table, chunk_hands, records, command)
     done: dict[int, np.ndarray] = {}
     if run_dir is not None:
         run_dir = Path(run_dir).absolute()
@@ -298,6 +301,7 @@ def resume(
         run_dir=run_dir,
         records=records,
         progress=progress,
+        command=spec.get("command"),
     )
 
 
@@ -517,7 +521,8 @@ def strategy_from_spec(d: dict) -> Strategy:
     return Strategy(*args)
 
 
-def run_spec(hands, seed, rules, table, chunk_hands, records) -> dict:
+def run_spec(hands, seed, rules, table, chunk_hands, records, command=None) -> dict:
+    """A run.json: the run's options (what a resumed run must match) and ``command``."""
     return {
         "format": RUN_FORMAT,
         "hands": int(hands),
@@ -527,6 +532,7 @@ def run_spec(hands, seed, rules, table, chunk_hands, records) -> dict:
         "chunk_hands": int(chunk_hands),
         "records": bool(records),
         "chunks": len(chunk_ranges(int(hands), int(chunk_hands))),
+        **({} if command is None else {"command": command}),
     }
 
 
@@ -565,7 +571,8 @@ def read_run_spec(run_dir: Path) -> dict:
 def _prepare_run_dir(run_dir: Path, spec: dict) -> None:
     if (run_dir / "run.json").exists():
         old = read_run_spec(run_dir)
-        if old != json.loads(json.dumps(spec)):
+        old.pop("command", None)
+        if old != json.loads(json.dumps({k: v for k, v in spec.items() if k != "command"})):
             raise ValueError(
                 f"{run_dir}: holds a different run (its run.json differs); "
                 "resume it or choose another folder"

@@ -209,21 +209,9 @@ def rules_spec(rules: Rules) -> str:
     return ",".join(f"{k}={str(v).lower()}" for k, v in rules.changes().items())
 
 
-def rules_words(rules: Rules) -> list[str]:
-    """``--rules`` and the rules' description, or nothing for the published rules."""
-    return ["--rules", rules.describe()] if rules.changes() else []
-
-
-def strategy_words(table) -> list[str]:
-    """``--strategy NAME`` when both teams play one strategy, else ``--team0 A --team1 B``."""
-    d = table.describe()
-    if d["team0"] == d["team1"]:
-        return ["--strategy", d["team0"]]
-    return ["--team0", d["team0"], "--team1", d["team1"]]
-
-
 def reproduce_command(command: str, *parts) -> str:
-    """The shell line ``euchre-sim COMMAND ...`` that reproduces a run.
+    """The shell line ``euchre-sim COMMAND ...`` that reproduces a run (the command line builds
+    it from what the user typed: ``analysis.cli.options.reproduce_line``).
 
     Each part is a list of words (``["--seed", "1"]``), a flag (``"--force"``) or a pair
     whose value ``None`` or ``False`` leaves the option out (``("--threads", None)``).
@@ -245,15 +233,6 @@ def reproduce_command(command: str, *parts) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # sizes
-
-
-def simulate_command(count, seed, rules, table, records, out, force, threads) -> str:
-    """The ``euchre-sim simulate`` line that reproduces a run (``count``: ``["--hands", N]``
-    or ``["--games", M]``)."""
-    return reproduce_command(
-        "simulate", count, ["--seed", seed], rules_words(rules), strategy_words(table),
-        ("--records", records), ("--out", out), ("--force", force), ("--threads", threads),
-    )  # fmt: skip
 
 
 def batch_size(hands: int, records: bool) -> int:
@@ -319,6 +298,6 @@ def duration_text(seconds: float) -> str:
 __all__ = [
     "estimate_seconds", "duration_text",
     "RunFolder", "RunFolderError", "git_revision", "manifest", "run_manifest", "rules_fields",
-    "reproduce_command", "rules_spec", "rules_words", "strategy_words", "prepare_chunked_folder",
+    "reproduce_command", "rules_spec", "prepare_chunked_folder",
     "write_atomic", "batch_size", "chunk_size", "why",
 ]  # fmt: skip

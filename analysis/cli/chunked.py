@@ -7,18 +7,18 @@ is an unfinished run that ``--resume DIR`` completes.
 from __future__ import annotations
 
 import json
-import shlex
 
 import click
 
-from analysis.cli.options import UsageError, progress_bar, ticker
+from analysis.cli.options import UsageError, progress_bar, reproduce_line, ticker
 from sim.runs import RunFolderError, prepare_chunked_folder, why
 
 CHUNK_ONLY_OPTIONS = ("scheduler", "threads", "as_json", "silent", "resume", "yes")
 
 
 def _resumed_run(ctx, resume):
-    """(hands, seed, rules, table, chunk_hands, records) of the interrupted run in ``resume``."""
+    """(hands, seed, rules, table, chunk_hands, records, command) of the interrupted run in
+    ``resume``: its options and the line that started it, from its run.json."""
     from sim import distributed as D
 
     given = [
@@ -37,7 +37,8 @@ def _resumed_run(ctx, resume):
             f"--resume {resume}: the run is already complete (see {resume / 'summary.csv'})"
         )
     try:
-        return D.spec_values(D.read_run_spec(resume), resume)
+        spec = D.read_run_spec(resume)
+        return (*D.spec_values(spec, resume), spec.get("command"))
     except ValueError as e:
         raise click.ClickException(f"--resume {e}") from None
 
@@ -63,14 +64,15 @@ def simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force,
     from analysis.results_io import write_chunked_run
     from analysis.summary import by_position, format_summary, summarise, summary_json
     from sim import distributed as D
-    from sim.runs import chunk_size, simulate_command
+    from sim.runs import chunk_size
 
     if games is not None:
         raise UsageError("--scheduler and --resume work with --hands runs, not --games")
     if resume is not None:
         out = resume
-        hands, seed, rules, table, chunk_hands, records = _resumed_run(ctx, resume)
+        hands, seed, rules, table, chunk_hands, records, command = _resumed_run(ctx, resume)
     else:
+        command = reproduce_line(ctx)
         chunk_hands = batch or chunk_size(hands, records)
         if out is not None:
             try:
@@ -82,13 +84,11 @@ def simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force,
             cr = D.run_chunked(hands, seed, rules, table,
                                scheduler=None if scheduler == "threads" else scheduler,
                                chunk_hands=chunk_hands, threads=threads, run_dir=out,
-                               records=records, progress=ticker(bar))  # fmt: skip
+                               records=records, progress=ticker(bar),
+                               command=command)  # fmt: skip
         result = cr.result
         df = summarise(result)
         if out is not None:
-            where = shlex.join(["--scheduler", scheduler or "threads"])
-            command = simulate_command(["--hands", hands], seed, rules, table, records, out,
-                                       False, threads) + " " + where
             write_chunked_run(out, cr, df, records=records, scheduler=scheduler or "threads",
                               chunks=len(D.chunk_ranges(hands, chunk_hands)), command=command)
     except KeyboardInterrupt:

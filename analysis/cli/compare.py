@@ -18,13 +18,13 @@ from analysis.cli.options import (
     open_folder,
     play_or_write,
     progress_bar,
+    reproduce_line,
     rules_options,
     run_or_fail,
     scheduler_option,
     strategy_options,
     ticker,
 )
-from sim.runs import reproduce_command, rules_spec, strategy_words
 
 
 def _parse(option: str, spec: str):
@@ -93,11 +93,7 @@ def compare_rules(ctx, hands, games, seed, table, a_spec, b_spec, out, force, th
     check_seed(seed)
     rules_a, rules_b = _rule_sets(a_spec, b_spec)
     folder = open_folder(out, force)
-    command = reproduce_command(
-        "compare-rules", ["--hands", hands, "--games", games, "--seed", seed],
-        strategy_words(table), ["--a", rules_spec(rules_a), "--b", rules_spec(rules_b)],
-        ["--out", out],
-    )  # fmt: skip
+    command = reproduce_line(ctx)
 
     def work():
         with progress_bar(silent, 2 * (hands + games), "hands and games") as bar:
@@ -183,8 +179,7 @@ def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent
         folder.write_json("manifest.json", tournament_manifest(
             seed=seed, hands=hands, games=games, a=sa.name, b=sb.name, rules=rules,
             wall_s=time.perf_counter() - t0,
-            command=reproduce_command("tournament", [a, b, "--games", games, "--hands", hands,
-                                      "--seed", seed, "--rules", rules_spec(rules), "--out", out]),
+            command=reproduce_line(ctx),
         ))  # fmt: skip
         return hrow, grow
 

@@ -14,11 +14,12 @@ from analysis.cli.options import (
     open_folder,
     play_or_write,
     progress_bar,
+    reproduce_line,
     rules_options,
     scheduler_option,
     ticker,
 )
-from sim.runs import manifest, reproduce_command, rules_fields, rules_spec
+from sim.runs import manifest, rules_fields
 
 
 @click.command()
@@ -89,10 +90,7 @@ def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, o
             "ladder", seed=seed, hands=hands, games=games, slow_hands=slow_hands,
             slow_games=slow_games, strategies=[p.name for p in players], **rules_fields(rules),
             wall_s=time.perf_counter() - t0,
-            command=reproduce_command("ladder", [*names, "--hands", hands, "--games", games,
-                                      "--slow-hands", slow_hands, "--slow-games", slow_games,
-                                      "--seed", seed, "--rules", rules_spec(rules),
-                                      "--out", out]),
+            command=reproduce_line(ctx),
         ))  # fmt: skip
         return pairs, ratings
 

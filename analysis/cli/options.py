@@ -227,6 +227,42 @@ def play_or_write(ctx, folder: RunFolder | None, play, work):
         raise click.ClickException(str(e)) from None
 
 
+TYPED = ("COMMANDLINE", "ENVIRONMENT", "PROMPT")
+
+
+def reproduce_line(ctx: click.Context, always=("seed",), leave_out=("resume",)) -> str:
+    """The ``euchre-sim COMMAND ...`` line a run folder records: every option and argument as
+    the user typed it (a strategy's spec as given: a name, ``pimc:worlds=200``, a TOML path, a
+    ``FILE.py:Name``; the rules spec; seat overrides), in the command's own order, plus the
+    options in ``always`` (such as the seed) when left at their defaults, so that running the
+    line again writes the same result files."""
+    from sim.runs import reproduce_command
+
+    words = []
+    for param in ctx.command.params:
+        name = param.name
+        source = ctx.get_parameter_source(name)
+        if name in leave_out or (name not in always and (source is None or source.name
+                                                        not in TYPED)):
+            continue
+        value = ctx.params.get(name)
+        if isinstance(param, click.Argument):
+            words += [str(v) for v in value] if param.nargs != 1 else [str(value)]
+        elif param.is_flag and not param.count:
+            flags = param.opts if value else param.secondary_opts
+            words += [_long(flags)] if flags else []
+        elif value is not None:
+            for v in value if param.multiple else [value]:
+                words += [_long(param.opts), *(str(x) for x in (v if param.nargs != 1 else
+                                                                   [v]))]
+    return reproduce_command(ctx.command.name, words)
+
+
+def _long(opts) -> str:
+    """An option's long name (``--seed``), else its first."""
+    return next((o for o in opts if o.startswith("--")), opts[0])
+
+
 def progress_bar(silent: bool, length: int, label: str):
     """A progress bar on stderr (``bar.update(k)``), or a context yielding None when silent."""
     if silent:
@@ -242,8 +278,7 @@ def ticker(bar):
 __all__ = [
     "UsageError", "rules_options", "strategy_options", "resolve_table", "check_seed",
     "check_at_least", "check_threads", "scheduler_option", "open_folder", "run_or_fail",
-    "play_or_write",
-    "progress_bar", "ticker",
+    "play_or_write", "reproduce_line", "progress_bar", "ticker",
 ]  # fmt: skip
 
 

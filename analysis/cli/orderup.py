@@ -18,23 +18,13 @@ from analysis.cli.options import (
     check_threads,
     open_folder,
     progress_bar,
+    reproduce_line,
     rules_options,
     run_or_fail,
     scheduler_option,
     strategy_options,
     ticker,
 )
-from sim.runs import reproduce_command, rules_words, strategy_words
-
-
-def _command_line(name, hands, deals, seed, rules, table, out, force, threads, score=None,
-                  play="strategy"):
-    return reproduce_command(
-        name, ["--hands", hands, "--deals", deals, "--seed", seed], rules_words(rules),
-        strategy_words(table), ("--threads", threads),
-        ("--score", None if score is None else f"{score[0]}-{score[1]}"),
-        ("--play", None if play == "strategy" else play), ["--out", out], ("--force", force),
-    )  # fmt: skip
 
 
 def _check(hands, deals, threads, seed, score, rules, table, play):
@@ -123,8 +113,7 @@ def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silen
         folder.write_json("manifest.json", orderup_manifest(
             kind, seed=seed, hands=hands, deals=deals, rules=rules, table=table,
             threads=used_threads, timings=timings, paired=paired, win_gain=win_gain,
-            command=_command_line(kind, hands, deals, seed, rules, table, out, force, threads,
-                                  score, play),
+            command=reproduce_line(ctx),
         ))  # fmt: skip
         return paired, tables, win_gain, win_tables
 

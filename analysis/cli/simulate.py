@@ -20,12 +20,12 @@ from analysis.cli.options import (
     check_threads,
     open_folder,
     progress_bar,
+    reproduce_line,
     rules_options,
     run_or_fail,
     strategy_options,
     ticker,
 )
-from sim.runs import simulate_command
 
 
 @click.command()
@@ -179,8 +179,7 @@ def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, 
         df = summarise(result)
         if folder is not None:
             write_hands_run(folder.tmp, result, df, parts=parts if records else None,
-                            command=simulate_command(["--hands", hands], seed, rules, table,
-                                                 records, out, force, threads))  # fmt: skip
+                            command=reproduce_line(ctx))
         return result, df
 
     result, df = run_or_fail(ctx, folder, work, resumable_hint(out))
@@ -207,8 +206,7 @@ def _simulate_games(games, ctx, seed, rules, table, records, out, force, threads
         wp = win_probability_table(result)
         if folder is not None:
             write_games_run(folder.tmp, result, df, wp,
-                            command=simulate_command(["--games", games], seed, rules, table,
-                                                 records, out, force, threads))  # fmt: skip
+                            command=reproduce_line(ctx))
         return result, df, wp
 
     result, df, wp = run_or_fail(ctx, folder, work)
