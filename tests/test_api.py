@@ -1,6 +1,7 @@
 """The Python API: the README's "From Python" example runs (at small sizes) and returns
 DataFrames; every analysis that ``analysis`` exports is a documented function."""
 
+import importlib
 import inspect
 import re
 from pathlib import Path
@@ -58,6 +59,15 @@ def test_analysis_exports_are_documented_dataframe_functions():
 
 
 def test_sim_exports_load_lazily():
-    for name in sim.__all__:
-        assert getattr(sim, name) is not None, name
+    import subprocess
+    import sys
+
+    # importing sim loads none of the engine: no numba, no kernel
+    code = "import sys, sim; print('numba' in sys.modules, 'sim.kernel' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
+    # each public name is the object its home module defines
+    for name, (module, attr) in sim._EXPORTS.items():
+        assert getattr(sim, name) is getattr(importlib.import_module(module), attr), name
+    assert set(sim.__all__) == {"__version__", *sim._EXPORTS}
     assert sim.replay is sim.referee.replay_record
