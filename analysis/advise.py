@@ -6,7 +6,6 @@ request, deal until the stopping rule is met, one row per option, the recommenda
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from dataclasses import dataclass, field
@@ -15,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.stats import mean_interval, proportion, z_value
+from analysis.win_model import parse_score, win_probability, win_table
 from sim.cards import SUIT_NAMES, card_name, parse_card, parse_cards, suit_of
 from sim.players.kinds import RANDOM
 from sim.rules import Rules
@@ -33,10 +33,6 @@ CAP = 2_000_000  # most accepted deals any stopping rule goes to
 FIRST_BATCH = 16_384  # accepted deals the first batch aims at (variance estimate)
 MAX_DEALT_NONE = 1_000_000  # give up when this many deals never reach the player
 MAX_DEALT = 50_000_000  # give up dealing (low acceptance) after this many deals per option
-WIN_TABLE_GAMES = 200_000
-WIN_TABLE_SEED = 20240601
-
-_win_tables: dict[str, np.ndarray] = {}
 
 
 @dataclass(frozen=True)
@@ -70,29 +66,6 @@ def _position(position) -> int:
     raise ValueError(f"unknown position {position!r}: use first, second, third or dealer")
 
 
-def parse_score(score, game_to: int) -> tuple[int, int] | None:
-    """``"6-8"`` (the player's team first) or ``(6, 8)`` -> (6, 8); both 0 .. game_to - 1."""
-    if score is None:
-        return None
-    try:
-        if isinstance(score, str):
-            parts = score.replace(":", "-").split("-")
-            if len(parts) != 2:
-                raise ValueError
-            us, them = (int(p.strip()) for p in parts)
-        else:
-            us, them = (int(x) for x in score)
-    except (TypeError, ValueError):
-        raise ValueError(
-            f"score {score!r} is not of the form US-THEM, e.g. 6-8 (the player's team first)"
-        ) from None
-    if not (0 <= us < game_to and 0 <= them < game_to):
-        raise ValueError(
-            f"score {us}-{them} is outside a game to {game_to}: both scores must be 0-{game_to - 1}"
-        )
-    return us, them
-
-
 def _read_hand(hand) -> list[int]:
     cards = parse_cards(hand)  # unknown and duplicate cards raise CardError (a ValueError)
     if len(cards) != 5:
@@ -119,45 +92,6 @@ def options_for(round_: int, upcard: int, position: int, rules: Rules) -> list[O
             opts.append(Option(f"call {name}", FORCE_MAKE, s))
             opts.append(Option(f"call {name} alone", FORCE_ALONE, s))
     return opts
-
-
-# ---------------------------------------------------------------------------------------------
-# win probability by score
-
-
-def win_table(table: Table, rules: Rules, executor=None) -> np.ndarray:
-    """P(dealing team wins | dealing team's score, other's), a (game_to, game_to) array from
-    ``WIN_TABLE_GAMES`` simulated games with a fixed seed; built once per (strategy, rules) in
-    this process.  Cells never visited (none in practice) fall back to 1 - the mirrored cell."""
-    key = json.dumps([table.describe(), rules.as_dict()], sort_keys=True, default=str)
-    if key not in _win_tables:
-        from analysis.games import win_probability_table
-        from sim.games_runner import simulate_games
-
-        result = simulate_games(WIN_TABLE_GAMES, WIN_TABLE_SEED, rules, table, executor=executor)
-        wp = win_probability_table(result)
-        to = rules.game_to
-        p = np.full((to, to), np.nan)
-        p[wp["dealer_score"].to_numpy(), wp["other_score"].to_numpy()] = wp["p"].to_numpy()
-        p = np.where(np.isnan(p), 1 - p.T, p)
-        _win_tables[key] = np.where(np.isnan(p), 0.5, p)
-    return _win_tables[key]
-
-
-def win_probability(points, opp, score: tuple[int, int], position: int, p: np.ndarray):
-    """P(the player's team wins the game) after each hand: the new score looked up in ``p``;
-    the next hand is dealt by the player's left neighbour (position first), so the player's
-    team deals next when he sits first or third."""
-    to = p.shape[0]
-    us = score[0] + np.asarray(points, np.int64)
-    them = score[1] + np.asarray(opp, np.int64)
-    ui = np.minimum(us, to - 1)
-    ti = np.minimum(them, to - 1)
-    if position % 2 == 0:
-        w = p[ui, ti]
-    else:
-        w = 1 - p[ti, ui]
-    return np.where(us >= to, 1.0, np.where(them >= to, 0.0, w))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -576,5 +510,4 @@ def advise_bench() -> float:
     return time.perf_counter() - t0
 
 
-__all__ = ["advise", "advise_bench", "options_for", "paired", "parse_score", "win_probability",
-           "win_table", "CAP", "DEFAULT_TARGET"]  # fmt: skip
+__all__ = ["advise", "advise_bench", "options_for", "paired", "CAP", "DEFAULT_TARGET"]

@@ -82,34 +82,8 @@ def pimc_card_rate(hands: int = 40, worlds: int = 100) -> dict:
     return decision_ms(trace(7, range(hands)), worlds)
 
 
-def format_solver(s: dict) -> list[str]:
-    lines = [f"{'exact solver, one core':<27} {'min':>6} {'median':>7} {'p99':>7} {'mean':>7} "
-             f"{'nodes med':>9} {'mean':>6}   (us per whole deal, table emptied each time)"]
-    for key, label in (("four_handed", "four-handed deal"), ("alone", "lone maker deal"),
-                       ("four_handed_card_values", "four-handed, each card")):
-        r = s[key]
-        lines.append(f"{label:<27} {r['min_us']:>6.2f} {r['median_us']:>7.2f} "
-                     f"{r['p99_us']:>7.1f} {r['mean_us']:>7.2f} {r['median_nodes']:>9.0f} "
-                     f"{r['mean_nodes']:>6.0f}")
-    lines.append(f"{'solver, all cores':<27} {s['deals_per_s_all_cores']:>12,.0f} "
-                 "four-handed deals/s")
-    p = s["pimc_card"]
-    lines.append(f"{'pimc card decision':<27} {p['ms_per_decision']:>12.2f} ms CPU "
-                 f"({p['worlds']} worlds, {p['mean_worlds_solved']:.0f} solved on average, "
-                 f"{p['decisions']} decisions)")
-    h = s["pimc_hand"]
-    lines.append(f"{'pimc hand, four pimc':<27} {h['ms_per_hand']:>12.2f} ms CPU per complete "
-                 f"hand ({h['hands']} hands, one thread, default settings)")
-    for kind in ("card", "bid", "discard"):
-        k = h[kind]
-        lines.append(f"{'  pimc ' + kind + ' decision':<27} {k['ms']:>12.2f} ms CPU "
-                     f"({k['per_hand']:.2f} a hand, {k['worlds']:.0f} worlds and "
-                     f"{k['solves']:.0f} solves on average)")
-    return lines
-
-
 def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
-    """All benchmark figures as a dict (see ``format_bench``)."""
+    """All benchmark figures as a dict (``analysis.text.bench.format_bench`` prints them)."""
     out = {"hands": hands, "repeats": repeats, "cores": numba.config.NUMBA_NUM_THREADS}
     out["compile_s"] = compile_seconds()
     out["referee_hands_per_s"] = referee_rate()
@@ -189,34 +163,3 @@ def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
     return out
 
 
-def format_bench(b: dict) -> str:
-    lines = [
-        f"euchre-sim bench: best of {b['repeats']}, {b['cores']} cores",
-        f"compile / cache load        {b['compile_s']:8.2f} s (first call beyond a warm call)",
-        f"referee replay              {b['referee_hands_per_s']:12,.0f} hands/s",
-        "",
-        f"{'strategy':<12} {'mode':<10} {'threads':>7} {'hands/s':>13} {'ns/hand/core':>13} "
-        f"{'x referee':>10}",
-    ]
-    for r in b["kernel"]:
-        lines.append(
-            f"{r['strategy']:<12} {r['mode']:<10} {r['threads']:>7} {r['hands_per_s']:>13,.0f} "
-            f"{r['ns_per_hand_per_core']:>13.0f} {r['x_referee']:>10,.0f}"
-        )
-    by = {(r["strategy"], r["mode"], r["threads"]): r["hands_per_s"] for r in b["kernel"]}
-    top = max(r["threads"] for r in b["kernel"])
-    base = by.get(("basic", "aggregate", top))
-    if base:
-        lines.append("")
-        for label, mode in (("basic games", "games"), ("tuned", "aggregate"),
-                            ("TOML file", "aggregate"), ("code", "aggregate")):
-            if (label, mode, top) in by:
-                lines.append(f"{label + ' / basic hands':<27} {by[(label, mode, top)] / base:8.2f}")
-    lines.append("")
-    lines.append(f"advise (default run)        {b['advise_s']:8.2f} s   "
-                 '"JS AS 9H 9D TC" --upcard 9S --position first')
-    if "solver" in b:
-        lines.append("")
-        lines.extend(format_solver(b["solver"]))
-    lines.append(f"peak resident memory        {b['max_rss_mb']:8.0f} MB")
-    return "\n".join(lines)

@@ -57,28 +57,30 @@ def write_orderup(folder: Path, observed, paired, rules, dpi: int = 100) -> dict
     ``observed``: ``analysis.orderup.ObservedTally``; ``paired``: the ``order-pass``
     ``PairedTally``.  Returns the tables by name (``observed_<by>``, ``<by>``) for printing.
     """
-    from analysis import charts
+    import matplotlib.pyplot as plt
+
+    from analysis import plots
     from analysis.orderup import observed_rates
 
     obs = {by: observed_rates(observed, rules, by) for by in ("class", "trumps", "points")}
     for by, df in obs.items():
         write_csv(df, folder / f"observed_by_{by}.csv")
     tables = _paired_tables(folder, "order_vs_pass", paired)
-    charts.save_figure(
-        charts.decision_figure(tables["trumps_aces"], "order", "pass"),
+    plots.save_figure(
+        plots.decision_figure(tables["trumps_aces"], "order", "pass"),
         folder / "decision_chart", dpi,
     )  # fmt: skip
-    with charts.style():
-        fig, ax = charts.plt.subplots(figsize=(6.5, 4.2))
-    charts.plot_gain_by_points(
+    with plots.style():
+        fig, ax = plt.subplots(figsize=(6.5, 4.2))
+    plots.plot_gain_by_points(
         tables["points"], ax, title="Gain of ordering up over passing by point count (round 1)"
     )
-    charts.save_figure(fig, folder / "gain_by_points", dpi)
-    with charts.style():
-        fig, axes = charts.plt.subplots(1, 2, figsize=(11.0, 4.2))
-    charts.plot_rate_by_points(obs["points"], "made", axes[0], count="decisions")
-    charts.plot_rate_by_points(obs["points"], "success", axes[1], count="made")
-    charts.save_figure(fig, folder / "success_by_points", dpi)
+    plots.save_figure(fig, folder / "gain_by_points", dpi)
+    with plots.style():
+        fig, axes = plt.subplots(1, 2, figsize=(11.0, 4.2))
+    plots.plot_rate_by_points(obs["points"], "made", axes[0], count="decisions")
+    plots.plot_rate_by_points(obs["points"], "success", axes[1], count="made")
+    plots.save_figure(fig, folder / "success_by_points", dpi)
     return {**{f"observed_{k}": v for k, v in obs.items()}, **tables}
 
 
@@ -86,7 +88,9 @@ def write_alone(folder: Path, observed, paired, rules, dpi: int = 100) -> dict:
     """Write the going-alone tables and charts into ``folder`` (``paired``: ``alone-partner``),
     with ``alone_march_check.csv``: march alone against march with partner on the same deals by
     hand class (``analysis.orderup.march_check``)."""
-    from analysis import charts
+    import matplotlib.pyplot as plt
+
+    from analysis import plots
     from analysis.orderup import march_check, observed_rates
 
     obs = {by: observed_rates(observed, rules, by) for by in ("class", "trumps")}
@@ -95,29 +99,29 @@ def write_alone(folder: Path, observed, paired, rules, dpi: int = 100) -> dict:
     tables = _paired_tables(folder, "alone_vs_partner", paired)
     tables["march_check"] = march_check(tables["class"])
     write_csv(tables["march_check"], folder / "alone_march_check.csv")
-    charts.save_figure(
-        charts.decision_figure(
+    plots.save_figure(
+        plots.decision_figure(
             tables["trumps_aces"], "alone", "partner",
             "Should you go alone? EV(alone) - EV(partner) in round 1 "
             "(blue pays; hatched: too close)",
         ),
         folder / "alone_chart", dpi,
     )  # fmt: skip
-    charts.save_figure(
-        charts.position_grid(
-            charts.plot_rate_heatmap, tables["trumps_aces"],
+    plots.save_figure(
+        plots.position_grid(
+            plots.plot_rate_heatmap, tables["trumps_aces"],
             "Going alone in round 1: march rate (% of deals where the hand is played alone)",
             rate="alone_march_rate",
         ),
         folder / "alone_march_chart", dpi,
     )  # fmt: skip
-    with charts.style():
-        fig, ax = charts.plt.subplots(figsize=(6.5, 4.2))
-    charts.plot_gain_by_points(
+    with plots.style():
+        fig, ax = plt.subplots(figsize=(6.5, 4.2))
+    plots.plot_gain_by_points(
         tables["points"], ax, a="alone", b="partner",
         title="Gain of going alone over playing with partner by point count (round 1)",
     )  # fmt: skip
-    charts.save_figure(fig, folder / "alone_gain_by_points", dpi)
+    plots.save_figure(fig, folder / "alone_gain_by_points", dpi)
     return {**{f"observed_{k}": v for k, v in obs.items()}, **tables}
 
 
@@ -198,8 +202,8 @@ def write_perfect(folder: Path, paired: dict, every_seat, dpi: int = 100) -> dic
     ``analysis.perfect.order_value_every_seat``.  Returns the tables by file stem."""
     import pandas as pd
 
-    from analysis import charts
     from analysis import perfect as P
+    from analysis import plots
     from analysis.orderup import counterfactual_table, deals_table
 
     out = {}
@@ -217,17 +221,17 @@ def write_perfect(folder: Path, paired: dict, every_seat, dpi: int = 100) -> dic
             [deals_table(t).assign(play=play)[["play", "position", "deals", "hands",
                                                "reached_share"]]
              for play, t in tallies.items()], ignore_index=True)  # fmt: skip
-        charts.save_figure(P.two_models_figure(by["trumps"], a, b),
-                           folder / f"{question}_two_models", dpi)  # fmt: skip
-        charts.save_figure(P.two_models_heatmaps(by["trumps_aces"], a, b),
-                           folder / f"{question}_heatmaps_two_models", dpi)  # fmt: skip
+        plots.save_figure(plots.two_models_figure(by["trumps"], a, b),
+                          folder / f"{question}_two_models", dpi)  # fmt: skip
+        plots.save_figure(plots.two_models_heatmaps(by["trumps_aces"], a, b),
+                          folder / f"{question}_heatmaps_two_models", dpi)  # fmt: skip
         if key == "order-pass":
             out["published_comparison"] = P.published_comparison(every_seat, by["trumps"])
     out["order_value_every_seat"] = every_seat
     for stem, df in out.items():
         write_csv(df, folder / f"{stem}.csv")
-    charts.save_figure(P.published_figure(out["published_comparison"]),
-                       folder / "published_comparison", dpi)  # fmt: skip
+    plots.save_figure(plots.published_figure(out["published_comparison"]),
+                      folder / "published_comparison", dpi)  # fmt: skip
     return out
 
 
@@ -237,30 +241,32 @@ def write_perfect(folder: Path, paired: dict, every_seat, dpi: int = 100) -> dic
 
 def write_comparison(folder: Path, c, dpi: int = 100) -> list[str]:
     """Write a comparison's CSVs, verdicts and charts (PNG + SVG) into ``folder``."""
-    from analysis import charts
-    from analysis import compare as C
+    import matplotlib.pyplot as plt
+
+    from analysis import plots
+    from analysis.compare import rules_label
 
     folder = Path(folder)
     write_csv(c.table, folder / "comparison.csv")
     write_csv(c.makers, folder / "makers.csv")
     (folder / "verdicts.txt").write_text("".join(f"- {v}\n" for v in c.verdicts()))
-    charts.save_figure(C.comparison_figure(c), folder / "compare_chart", dpi)
-    with charts.style():
-        fig, ax = charts.plt.subplots(figsize=(7.0, 4.6))
-    C.plot_differences(
+    plots.save_figure(plots.comparison_figure(c), folder / "compare_chart", dpi)
+    with plots.style():
+        fig, ax = plt.subplots(figsize=(7.0, 4.6))
+    plots.plot_differences(
         c.hand_table, ax,
-        title=f"{C.rules_label(c.rules_b)} minus {C.rules_label(c.rules_a)} on the same deals",
+        title=f"{rules_label(c.rules_b)} minus {rules_label(c.rules_a)} on the same deals",
     )  # fmt: skip
-    charts.save_figure(fig, folder / "difference_chart", dpi)
-    with charts.style():
-        fig, ax = charts.plt.subplots(figsize=(6.5, 4.0))
-    C.plot_maker_rates(c.makers, ax)
-    charts.save_figure(fig, folder / "makers_chart", dpi)
+    plots.save_figure(fig, folder / "difference_chart", dpi)
+    with plots.style():
+        fig, ax = plt.subplots(figsize=(6.5, 4.0))
+    plots.plot_maker_rates(c.makers, ax)
+    plots.save_figure(fig, folder / "makers_chart", dpi)
     if c.win_probability is not None:
         write_csv(c.win_probability, folder / "win_probability.csv")
         write_csv(c.game_summary, folder / "game_summary.csv")
-        charts.save_figure(C.win_probability_figure(c.win_probability),
-                           folder / "win_probability_chart", dpi)  # fmt: skip
+        plots.save_figure(plots.win_probability_figure(c.win_probability),
+                          folder / "win_probability_chart", dpi)  # fmt: skip
     return sorted(p.name for p in folder.iterdir())
 
 
@@ -285,19 +291,20 @@ def write_tournament(folder: Path, hands_row, games_row, a: str, b: str, rules, 
                      dpi: int = 100) -> None:
     """Write a tournament's CSVs (``tournament_hands.csv``, ``tournament_games.csv``) and its
     chart (PNG + SVG) into ``folder``; ``a`` and ``b`` are the strategies' names."""
-    from analysis import charts
-    from analysis.compare import plot_tournament
+    import matplotlib.pyplot as plt
+
+    from analysis import plots
 
     if hands_row is not None:
         write_csv(hands_row, folder / "tournament_hands.csv")
     if games_row is not None:
         write_csv(games_row, folder / "tournament_games.csv")
-    with charts.style():
-        fig, axes = charts.plt.subplots(1, 2, figsize=(9.0, 3.8))
-    plot_tournament(hands_row, games_row, axes)
-    with charts.style():
+    with plots.style():
+        fig, axes = plt.subplots(1, 2, figsize=(9.0, 3.8))
+    plots.plot_tournament(hands_row, games_row, axes)
+    with plots.style():
         fig.suptitle(f"Tournament: {a} vs {b} ({rules.describe()}, seed {seed})")
-    charts.save_figure(fig, folder / "tournament_chart", dpi)
+    plots.save_figure(fig, folder / "tournament_chart", dpi)
 
 
 def tournament_manifest(*, seed, hands, games, a, b, rules, wall_s, command) -> dict:

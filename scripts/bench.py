@@ -20,7 +20,8 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     if args.hands < 1000 or args.repeats < 1:
         p.error("--hands must be at least 1000 and --repeats at least 1")
-    from analysis.bench import format_bench, run_bench
+    from analysis.bench import run_bench
+    from analysis.text.bench import format_bench
 
     def progress(row):
         if not args.silent:

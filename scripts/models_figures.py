@@ -45,13 +45,12 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--results", type=Path, default=ROOT / "results")
     args = p.parse_args(argv)
-    from analysis import charts
-    from analysis.models import (
-        agreement,
+    from analysis.models import agreement, stack
+    from analysis.plots import (
         plot_gain_by_models,
         plot_stick_by_models,
         plot_win_probability_by_models,
-        stack,
+        save_figure,
     )
 
     r = args.results
@@ -74,18 +73,18 @@ def main(argv=None) -> int:
         fig = plot_gain_by_models(df, f"{label}, points a hand",
                                   f"{label.capitalize()}, by who is playing (paired deals, "
                                   f"95% intervals)")
-        charts.save_figure(fig, out / f"{question}_models")
+        save_figure(fig, out / f"{question}_models")
         inputs[question] = {m: str(path.relative_to(r)) for m, path in sources.items()
                             if frames[m] is not None}
     compare = {"basic": r / "compare", "tuned": r / "tuned" / "compare",
                "pimc": r / "pimc" / "compare"}
     cmp = stack({m: _read(f / "comparison.csv") for m, f in compare.items()})
     cmp.to_csv(out / "stick_the_dealer_models.csv", index=False, float_format="%.10g")
-    charts.save_figure(plot_stick_by_models(cmp), out / "stick_the_dealer_models")
+    save_figure(plot_stick_by_models(cmp), out / "stick_the_dealer_models")
     win = stack({m: _read(f / "win_probability.csv", rules="published rules")
                  for m, f in compare.items()})
     win.to_csv(out / "win_probability_models.csv", index=False, float_format="%.10g")
-    charts.save_figure(plot_win_probability_by_models(win), out / "win_probability_models")
+    save_figure(plot_win_probability_by_models(win), out / "win_probability_models")
     inputs["stick_the_dealer"] = {m: str(f.relative_to(r)) for m, f in compare.items()
                                   if (f / "comparison.csv").is_file()}
     (out / "manifest.json").write_text(json.dumps({"script": "scripts/models_figures.py",

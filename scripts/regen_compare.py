@@ -31,8 +31,9 @@ def _log(msg: str) -> None:
 def tournament(out: Path) -> str:
     """Write the ``TOURNAMENT`` folder at ``out`` (published rules) as ``euchre-sim
     tournament ... --out OUT --force`` does; returns the text the command prints."""
-    from analysis.headtohead import format_tournament, head_to_head, head_to_head_games
+    from analysis.headtohead import head_to_head, head_to_head_games
     from analysis.results_io import tournament_manifest, write_tournament
+    from analysis.text.headtohead import format_tournament
     from sim.players import load_strategy
     from sim.rules import Rules
     from sim.runs import RunFolder, reproduce_command, rules_spec
@@ -72,9 +73,10 @@ def main(argv=None) -> int:
     p.add_argument("--strategy", default="basic", help="the strategy at every seat")
     args = p.parse_args(argv)
 
-    from analysis.compare import compare_rules, format_comparison
+    from analysis.compare import compare_rules
     from analysis.report import write_report
     from analysis.results_io import comparison_manifest, write_comparison
+    from analysis.text.compare import format_comparison
     from sim.rules import Rules
     from sim.runner import Table, set_threads
     from sim.runs import RunFolder

@@ -40,7 +40,7 @@ def main(argv=None) -> int:
     import pandas as pd
 
     import analysis
-    from analysis.charts import save_figure
+    from analysis.plots import save_figure
     from analysis.results_io import write_csv
     from sim.runs import manifest
 

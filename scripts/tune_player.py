@@ -165,10 +165,12 @@ def _validate(tuned, basic, args, n, h2h, timings):
 
 
 def _chart(history, args, n, out) -> None:
-    from analysis import charts
+    import matplotlib.pyplot as plt
 
-    with charts.style():
-        fig, ax = charts.plt.subplots(figsize=(7, 3.6))
+    from analysis.plots import save_figure, style
+
+    with style():
+        fig, ax = plt.subplots(figsize=(7, 3.6))
         ax.plot(history["step"], history["vs_basic"], label="the mean against basic")
         second = history[history["stage"] != "basic"]
         ax.plot(second["step"], second[f"vs_{PIMC_POOL}"], lw=0.8,
@@ -179,7 +181,7 @@ def _chart(history, args, n, out) -> None:
         ax.set_ylabel("points a hand")
         ax.set_title(f"CMA-ES self-play, {n(args.deals):,} new paired deals a generation")
         ax.legend(fontsize=8)
-    charts.save_figure(fig, out / "search")
+    save_figure(fig, out / "search")
 
 
 def main(argv=None) -> int:

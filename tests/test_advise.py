@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from analysis.advise import advise, options_for, paired, parse_score, win_probability
+from analysis.advise import advise, options_for, paired
 from analysis.cli import main
+from analysis.win_model import parse_score, win_probability
 from sim import kernel as K
 from sim.cards import mask_of, parse_card, parse_cards
 from sim.rng import STREAM_SEEN, hand_key, shuffle_deck

@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 from matplotlib.collections import PolyCollection  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
 
-from analysis import charts  # noqa: E402
+from analysis import plots as charts  # noqa: E402
 from sim.runner import POSITIONS  # noqa: E402
 
 

@@ -14,6 +14,7 @@ import pytest  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
 
 from analysis import compare as C  # noqa: E402
+from analysis import plots as P  # noqa: E402
 from analysis.cli import main  # noqa: E402
 from sim.rules import Rules  # noqa: E402
 from sim.runner import Table  # noqa: E402
@@ -130,18 +131,18 @@ def _check_axes(ax):
 
 
 def test_charts_have_titles_and_labels(comparison):
-    figs = [C.comparison_figure(comparison), C.win_probability_figure(comparison.win_probability)]
+    figs = [P.comparison_figure(comparison), P.win_probability_figure(comparison.win_probability)]
     for fig in figs:
         for ax in fig.axes:
             if ax.get_label() == "<colorbar>":
                 assert ax.get_ylabel()  # the colour bar says what its colours mean
                 continue
             _check_axes(ax)
-    for plot in (C.plot_differences, C.plot_maker_rates):
-        ax = plot(comparison.hand_table if plot is C.plot_differences else comparison.makers)
+    for plot in (P.plot_differences, P.plot_maker_rates):
+        ax = plot(comparison.hand_table if plot is P.plot_differences else comparison.makers)
         _check_axes(ax)
         figs.append(ax.figure)
-    ax = C.plot_side_by_side(comparison.hand_table, ["dealing team's points per hand"],
+    ax = P.plot_side_by_side(comparison.hand_table, ["dealing team's points per hand"],
                              title="points")  # fmt: skip
     _check_axes(ax)
     assert "points" in ax.get_ylabel()
@@ -155,7 +156,7 @@ def test_tournament_chart_labels():
 
     h = head_to_head("basic", "aggressive", 2000, 3)
     g = head_to_head_games("basic", "aggressive", 200, 3)
-    axes = C.plot_tournament(h, g)
+    axes = P.plot_tournament(h, g)
     for ax in axes:
         _check_axes(ax)
     plt.close(axes[0].figure)
@@ -277,7 +278,7 @@ def test_win_probability_figure_shows_the_difference():
     d = C.win_probability_difference(wp, "published rules", "stick the dealer")
     first = d[(d["dealer_score"] == 0) & (d["other_score"] == 0)].iloc[0]
     assert first["diff"] == pytest.approx(3.0) and first["low"] > 0
-    fig = C.win_probability_figure(wp)
+    fig = P.win_probability_figure(wp)
     maps = [ax for ax in fig.axes if ax.images]
     assert len(maps) == 2 and "minus" in maps[1].get_title()
     hatched = [p for p in maps[1].patches if p.get_hatch()]

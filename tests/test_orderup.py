@@ -14,8 +14,10 @@ from scipy import stats as sps
 from analysis import features as F
 from analysis import orderup as O
 from analysis.cli.orderup import alone, order_up
+from analysis.orderup import win_gain as W
 from analysis.results_io import ALONE_FILES, ORDERUP_FILES, WIN_GAIN_FILES
 from analysis.stats import mean_interval, paired_difference
+from analysis.text import orderup as T
 from sim.players import DEFAULT_STRATEGY, get_strategy
 from sim.rules import Rules
 from sim.runner import (
@@ -281,17 +283,17 @@ def test_counterfactual_table_on_a_hand_made_tally():
     assert len(df) == 3
     by_t = O.counterfactual_table(t, by="trumps").set_index(["position", "trumps"])
     assert by_t.loc[("first", 3), "deals"] == 4 and by_t.loc[("first", 1), "deals"] == 100
-    head = O.headline(O.counterfactual_table(t, by="trumps"))
+    head = T.headline(O.counterfactual_table(t, by="trumps"))
     assert list(head.columns) == ["first", "second"]
     assert head.loc[1, "first"] == "+3.00 [+3.00, +3.00]"
     assert head.loc[3, "second"] == ""
     one = O.PairedTally(O.ORDER_VS_PASS)
     one.by_class[2, c2, 2 + 4, -1 + 4] = 1
-    assert O.headline(O.counterfactual_table(one, by="trumps")).loc[1, "third"] == "+3.00 (1 deal)"
+    assert T.headline(O.counterfactual_table(one, by="trumps")).loc[1, "third"] == "+3.00 (1 deal)"
     pooled = O.counterfactual_table(t, by="trumps", pooled=True).set_index(["position", "trumps"])
     assert pooled.loc[("all", 1), "deals"] == 150
     assert pooled.loc[("all", 1), "gain"] == (100 * 3 - 50 * 3) / 150
-    assert list(O.headline(pooled.reset_index()).columns) == ["first", "second", "all"]
+    assert list(T.headline(pooled.reset_index()).columns) == ["first", "second", "all"]
     deals = O.deals_table(t)
     assert list(deals["deals"]) == [104, 50, 0, 0]
 
@@ -314,7 +316,7 @@ def test_counterfactual_input_checks():
 
 def test_counterfactual_gives_up_on_a_position_never_reached(monkeypatch):
     # first always orders up: the auction never gets to second
-    monkeypatch.setattr(O, "_GIVE_UP", 8192)
+    monkeypatch.setattr(O.paired, "GIVE_UP", 8192)
     eager = get_strategy("basic").with_params("eager", order_threshold=-100.0)
     with pytest.raises(ValueError, match="never reached the second position"):
         O.counterfactual(10, 1, table=Table.teams(eager), positions=["second"], batch=4096)
@@ -391,7 +393,7 @@ def test_march_check_on_a_hand_made_tally():
     assert (r["march_gain_low"], r["march_gain_high"]) == pytest.approx((e.low, e.high))
     assert r["flag"] == "alone marches more" and r["why"] == O.MARCH_CHECK_NOTE
     assert check.loc[("first", "2T 0A"), "flag"] == ""    # 0.5 against 0.5
-    text = O.format_headline({"trumps": O.counterfactual_table(t, by="trumps", pooled=True),
+    text = T.format_headline({"trumps": O.counterfactual_table(t, by="trumps", pooled=True),
                               "march_check": check.reset_index()}, t, "alone", "partner")
     assert "march check: 1 of 2 hand classes" in text and "dealer 4T 1A R" in text
 
@@ -475,7 +477,7 @@ def test_team_scores_map_the_deciding_players_team_for_every_position():
     r0 = pd.DataFrame({"dealer": np.arange(8) % 4, "run": 0})
     r1 = pd.DataFrame({"dealer": np.arange(8) % 4, "run": 1})
     for p in range(4):
-        got = O._at_score({0: r0, 1: r1}, p)
+        got = W._at_score({0: r0, 1: r1}, p)
         assert list(got.index) == list(range(8))
         assert list(got["run"]) == [int(O.deciding_seat(d, p)) % 2 for d in np.arange(8) % 4]
 
@@ -490,7 +492,7 @@ def test_runs_at_a_score_follow_the_score_aware_strategy():
             for t in (0, 1)
         }  # fmt: skip
         counts = []
-        for r in (O._at_score(runs, p), O._at_score({0: runs[1], 1: runs[0]}, p)):
+        for r in (W._at_score(runs, p), W._at_score({0: runs[1], 1: runs[0]}, p)):
             k = r[r["forced"] == 1]
             seat = O.deciding_seat(k["dealer"].to_numpy().astype(int), p)
             maker = k["maker"].to_numpy()

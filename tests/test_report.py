@@ -15,8 +15,8 @@ import pytest  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
 
 from analysis.cli import main  # noqa: E402
-from analysis.report import MAX_HEADLINE_COLUMNS, build_report, write_report  # noqa: E402
-from analysis.report_tables import decimals_for, number_text, value_html  # noqa: E402
+from analysis.report.headlines import decimals_for, number_text, value_html  # noqa: E402
+from analysis.report.page import MAX_HEADLINE_COLUMNS, build_report, write_report  # noqa: E402
 
 RUNS = {
     "orderup": ["order-up", "--hands", "20000", "--deals", "3000", "--seed", "3"],

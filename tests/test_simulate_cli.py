@@ -14,8 +14,8 @@ import sim.runner
 from analysis.cli.show import show
 from analysis.cli.simulate import simulate
 from analysis.cli.strategies import strategies
-from analysis.hand_text import format_hand
 from analysis.summary import summarise
+from analysis.text.hand import format_hand
 from sim.cards import parse_card, suit_of
 from sim.players import BUILTINS, DEFAULT_STRATEGY
 from sim.referee import replay_record

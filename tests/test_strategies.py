@@ -19,7 +19,7 @@ from analysis.cli.options import UsageError, resolve_table
 from analysis.cli.simulate import simulate
 from analysis.cli.strategies import strategies
 from analysis.headtohead import head_to_head, head_to_head_games
-from analysis.summary import summary_json
+from analysis.text.summary import summary_json
 from sim.cards import (
     ACE,
     POWER_CARD,

@@ -10,13 +10,8 @@ import pytest
 from scipy import stats as sps
 
 from analysis.stats import wilson_interval
-from analysis.summary import (
-    by_position,
-    cell_points,
-    format_summary,
-    summarise,
-    summary_json,
-)
+from analysis.summary import by_position, cell_points, summarise
+from analysis.text.summary import format_summary, summary_json
 from sim.players import DEFAULT_STRATEGY
 from sim.referee import score_hand
 from sim.rules import Rules

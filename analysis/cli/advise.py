@@ -11,8 +11,8 @@ import sys
 
 import click
 
-from analysis.advice_text import advice_json, format_advice
 from analysis.cli.options import rules_options, strategy_options
+from analysis.text.advice import advice_json, format_advice
 
 
 @click.command()

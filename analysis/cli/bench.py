@@ -6,7 +6,8 @@ import json
 
 import click
 
-from analysis.bench import format_bench, run_bench
+from analysis.bench import run_bench
+from analysis.text.bench import format_bench
 
 
 @click.command()

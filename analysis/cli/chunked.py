@@ -62,7 +62,8 @@ def simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force,
                      batch, scheduler, resume, as_json, silent):
     """Play (or finish) a chunked run, write its folder and print its summary."""
     from analysis.results_io import write_chunked_run
-    from analysis.summary import by_position, format_summary, summarise, summary_json
+    from analysis.summary import by_position, summarise
+    from analysis.text.summary import format_summary, summary_json
     from sim import distributed as D
     from sim.runs import chunk_size
 

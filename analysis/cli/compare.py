@@ -83,8 +83,8 @@ def compare_rules(ctx, hands, games, seed, table, a_spec, b_spec, out, force, th
         euchre-sim compare-rules --a stick-the-dealer --b house --strategy aggressive --out runs/h
     """
     from analysis.compare import compare_rules as run
-    from analysis.compare import format_comparison
     from analysis.results_io import comparison_manifest, write_comparison
+    from analysis.text.compare import format_comparison
 
     check_at_least("--hands", hands, 2)
     if games < 0 or games == 1:
@@ -141,8 +141,9 @@ def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent
         euchre-sim tournament basic conservative --rules house --out runs/tour
         euchre-sim tournament pimc basic --hands 20000 --games 2000 --out runs/pimc
     """
-    from analysis.headtohead import format_tournament, head_to_head, head_to_head_games
+    from analysis.headtohead import head_to_head, head_to_head_games
     from analysis.results_io import tournament_manifest, write_tournament
+    from analysis.text.headtohead import format_tournament
     from sim.players import load_strategy
 
     if games < 0 or hands < 0 or (games == 0 and hands == 0):

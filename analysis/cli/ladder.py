@@ -57,10 +57,12 @@ def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, o
         euchre-sim ladder basic tuned aggressive --hands 1000000 --games 100000
         euchre-sim ladder basic examples/strategies/ace-lover.toml --out runs/ladder
     """
-    from analysis import charts
-    from analysis.ladder import DEFAULT_LADDER, format_ladder, plot_ladder
+    from analysis import plots as charts
+    from analysis.ladder import DEFAULT_LADDER
     from analysis.ladder import ladder as run_ladder
+    from analysis.plots.ladder import plot_ladder
     from analysis.results_io import write_csv
+    from analysis.text.ladder import format_ladder
     from sim.players import load_strategy
 
     check_seed(seed)

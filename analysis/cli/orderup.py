@@ -44,7 +44,7 @@ def _check(hands, deals, threads, seed, score, rules, table, play):
                                    "maximises points, not the chance of winning the game")
     if score is None:
         return None
-    from analysis.advise import parse_score
+    from analysis.win_model import parse_score
 
     try:
         return parse_score(score, rules.game_to)
@@ -94,8 +94,8 @@ def _win_gain(deals, score, seed, rules, table, threads, silent, executor, folde
 def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silent, executor,
          play, score=None):
     score = _check(hands, deals, threads, seed, score, rules, table, play)
-    from analysis.orderup import format_headline, format_win_headline
     from analysis.results_io import orderup_manifest
+    from analysis.text.orderup import format_headline, format_win_headline
     from sim import runner
 
     folder = open_folder(out, force)

@@ -48,7 +48,7 @@ def show(seed, index, rules, table, as_json, review):
     if index < 0:
         raise click.ClickException(f"--hand must be 0 or more, not {index}")
     check_seed(seed)
-    from analysis.hand_text import format_hand
+    from analysis.text.hand import format_hand
     from sim.runner import trace
 
     try:
@@ -70,7 +70,7 @@ def show(seed, index, rules, table, as_json, review):
     )
     click.echo(format_hand(record, rules, title))
     if review:
-        from analysis.hand_text import format_review
+        from analysis.text.hand import format_review
 
         click.echo(format_review(record, rows, totals))
 

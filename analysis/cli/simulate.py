@@ -157,7 +157,8 @@ def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, 
                     as_json, silent):
     """``simulate --hands``: the summary, by position, and (with --out) the run folder."""
     from analysis.results_io import write_hands_run
-    from analysis.summary import by_position, format_summary, summarise, summary_json
+    from analysis.summary import by_position, summarise
+    from analysis.text.summary import format_summary, summary_json
     from sim import runner
     from sim.runs import batch_size
 
@@ -194,8 +195,9 @@ def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, 
 def _simulate_games(games, ctx, seed, rules, table, records, out, force, threads, folder,
                     as_json, silent):
     """``simulate --games``: per-game results, the win-probability table, game records."""
-    from analysis.games import format_games, games_json, summarise_games, win_probability_table
+    from analysis.games import summarise_games, win_probability_table
     from analysis.results_io import write_games_run
+    from analysis.text.summary import format_games, games_json
     from sim.games_runner import simulate_games
 
     def work():

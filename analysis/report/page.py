@@ -1,10 +1,6 @@
-"""One self-contained HTML report from run folders (any folder with a ``manifest.json``), for
-people: the answers first (each kind's headline tables from ``analysis.report_tables``,
-formatted for reading, the first beside its lead chart), then each run's charts with captions
-that say how to read them, and an appendix of raw tables (collapsed ``<details>``, linked to
-their CSV files), verdicts and manifests, with a method note.  PNG charts are embedded as
-``data:`` URIs; nothing is fetched when the page opens (no scripts, fonts or outside links),
-and a viewport meta tag makes it read on a phone.
+"""The report's one self-contained HTML page from run folders: the answers first (headline
+tables from ``analysis.report.headlines``, the first beside its lead chart), then each run's
+charts with captions and an appendix of raw tables; charts are embedded, nothing is fetched.
 """
 
 from __future__ import annotations
@@ -17,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from analysis.report_tables import headlines, number_text
+from analysis.report.headlines import headlines, number_text
 
 MAX_ROWS = 30  # rows shown per raw table in the appendix (the CSV file has them all)
 MAX_HEADLINE_COLUMNS = 8  # the headline tables fit the page; wider ones go to the appendix
@@ -220,11 +216,12 @@ def run_charts(run: dict) -> dict[str, bytes]:
 
 
 def _bower_png(csv: Path, a: str, b: str) -> bytes | None:
-    from analysis import charts
+    from analysis.plots.orderup import bower_figure
+    from analysis.plots.theme import figure_png
 
     try:
         df = pd.read_csv(csv)
-        return charts.figure_png(charts.bower_figure(df, a, b))
+        return figure_png(bower_figure(df, a, b))
     except (OSError, ValueError, KeyError, pd.errors.ParserError):
         return None
 

@@ -1,41 +1,18 @@
-"""Charts for the order-up and going-alone analyses (decision heat maps, rates by point count).
-
-Plot functions take a tidy table from ``analysis.orderup`` and ``ax=None`` and return the Axes;
-figure builders lay several of them out; ``save_figure`` writes PNG and SVG with pinned
-metadata so the same table always gives the same files.  Style defaults live in ``STYLE`` only:
-plot functions draw inside ``style()``.
+"""Charts of the order-up study (``analysis.orderup``): decision heat maps by trumps and
+off-suit aces or bowers, and rates and gains by point count, one panel or line per position.
 """
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from pathlib import Path
-
-import matplotlib as mpl
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from matplotlib.patches import Rectangle
 
 from analysis.features import POINT_BIN
+from analysis.plots.theme import axes_or_new, colour_map, style
 from sim.runner import POSITIONS
 
-STYLE = {
-    "figure.dpi": 100,
-    "savefig.dpi": 100,
-    "font.size": 9,
-    "axes.titlesize": 10,
-    "axes.labelsize": 9,
-    "figure.titlesize": 11,
-    "legend.fontsize": 8,
-    "axes.grid": False,
-    "figure.constrained_layout.use": True,
-    "svg.hashsalt": "euchre-sim",  # fixed ids in SVG output
-    "svg.fonttype": "none",  # text stays text: small, diffable SVGs
-    "image.cmap": "RdBu",
-}
-PNG_METADATA = {"Software": None}
-SVG_METADATA = {"Date": None, "Creator": None}
 POSITION_COLOURS = dict(zip(POSITIONS, ("#1b9e77", "#d95f02", "#7570b3", "#e7298a"), strict=True))
 GAIN_CMAP = "RdBu"  # blue: the first action pays; red: it loses
 RATE_CMAP = "Greens"
@@ -43,7 +20,6 @@ MIN_DEALS = 30  # cells with fewer deals are left blank
 TRUMP_ROWS = 6  # 0-5 trumps
 ACE_COLS = 4  # 0-3 off-suit aces
 TOO_CLOSE = "too close"
-NO_DATA_COLOUR = "#eeeeee"
 MIN_POINT_DEALS = 1000  # point-count bins with fewer paired deals are left out of gain curves
 #: why a gain curve levels off at the top of the point scale, by the first action
 TOP_NOTES = {"order": "the top bins hold mostly 4-5 trump hands\nwith both bowers, where passing "
@@ -67,25 +43,6 @@ def trumps_label(position: str) -> str:
     if position == "dealer":
         return "trumps held after picking up\n(the upcard included)"
     return "trumps held (bowers included)"
-
-
-@contextmanager
-def style():
-    """The package's matplotlib style (``STYLE``) for the duration of a block."""
-    with mpl.rc_context(STYLE):
-        yield
-
-
-def axes_or_new(ax, figsize=(5.0, 4.0)):
-    """``ax``, or the axes of a new figure of ``figsize`` when ``ax`` is None."""
-    if ax is None:
-        _, ax = plt.subplots(figsize=figsize)
-    return ax
-
-
-def colour_map(name: str):
-    """Matplotlib colour map ``name`` with cells lacking data drawn in ``NO_DATA_COLOUR``."""
-    return mpl.colormaps[name].with_extremes(bad=NO_DATA_COLOUR)
 
 
 def _grid(table: pd.DataFrame, position: str, value: str, min_deals: int, count: str):
@@ -356,31 +313,8 @@ def bower_figure(class_table: pd.DataFrame, a: str = "order", b: str = "pass"):
     return position_grid(plot_bower_heatmap, bower_table(class_table, a, b), title, a=a, b=b)
 
 
-def figure_png(fig, dpi: int = 100) -> bytes:
-    """``fig`` as PNG bytes (pinned metadata); closes the figure."""
-    import io
-
-    buf = io.BytesIO()
-    with style():
-        fig.savefig(buf, format="png", dpi=dpi, metadata=PNG_METADATA)
-    plt.close(fig)
-    return buf.getvalue()
-
-
-def save_figure(fig, stem, dpi: int = 100) -> list[Path]:
-    """Write ``stem.png`` and ``stem.svg`` with pinned metadata and close the figure."""
-    stem = Path(stem)
-    paths = [stem.with_suffix(".png"), stem.with_suffix(".svg")]
-    with style():
-        fig.savefig(paths[0], dpi=dpi, metadata=PNG_METADATA)
-        fig.savefig(paths[1], metadata=SVG_METADATA)
-    plt.close(fig)
-    return paths
-
-
 __all__ = [
-    "STYLE", "PNG_METADATA", "SVG_METADATA", "style", "plot_decision_heatmap",
-    "plot_rate_heatmap", "plot_rate_by_points", "plot_gain_by_points", "position_grid",
-    "decision_figure", "save_figure", "trumps_label", "figure_note", "bower_table",
-    "plot_bower_heatmap", "bower_figure", "figure_png", "POINTS_LABEL", "MIN_POINT_DEALS",
+    "plot_decision_heatmap", "plot_rate_heatmap", "plot_rate_by_points", "plot_gain_by_points",
+    "position_grid", "decision_figure", "trumps_label", "figure_note", "bower_table",
+    "plot_bower_heatmap", "bower_figure", "POINTS_LABEL", "MIN_POINT_DEALS",
 ]  # fmt: skip

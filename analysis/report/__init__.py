@@ -1,0 +1,14 @@
+"""The HTML report from run folders: the page (``page``) and the headline tables of each kind
+of run folder (``headlines``)."""
+
+from analysis.report.page import (
+    ReportError,
+    build_report,
+    method_note,
+    read_run,
+    unique_folders,
+    write_report,
+)
+
+__all__ = ["build_report", "write_report", "unique_folders", "read_run", "method_note",
+           "ReportError"]
