@@ -1,5 +1,8 @@
 """Charts: what is drawn (titles, axis labels, cells, lines, bands), reproducible files."""
 
+import re
+from pathlib import Path
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -200,7 +203,20 @@ def test_save_figure_is_reproducible_and_closes(tmp_path):
     assert b"Software" not in a_png.read_bytes()
 
 
-def test_style_lives_in_one_place():
-    with charts.style():
-        assert plt.rcParams["svg.hashsalt"] == "euchre-sim"
-        assert plt.rcParams["savefig.dpi"] == charts.STYLE["savefig.dpi"]
+def test_style_lives_in_one_place(tmp_path):
+    # no module but the theme sets matplotlib's style
+    root = Path(__file__).resolve().parent.parent
+    theme = root / "analysis" / "plots" / "theme.py"
+    setters = re.compile(r"rcParams\[|rc_context|\.style\.use|mpl\.rc\(|matplotlib\.rc\(")
+    sources = [p for d in ("analysis", "scripts") for p in sorted((root / d).rglob("*.py"))]
+    bad = [str(p.relative_to(root)) for p in sources
+           if p != theme and setters.search(p.read_text())]
+    assert not bad, bad
+    # and the saved files carry it: text kept as text in the SVG, the pinned dpi in the PNG
+    fig, ax = plt.subplots(figsize=(2, 1))
+    ax.set_title("march")
+    png, svg = charts.save_figure(fig, tmp_path / "styled")
+    assert "march</text>" in svg.read_text()
+    from PIL import Image
+
+    assert Image.open(png).size == (2 * charts.STYLE["savefig.dpi"], charts.STYLE["savefig.dpi"])
