@@ -181,6 +181,10 @@ TRUMP_MASK_POW = SUIT_MASK_POW[0, 0]  # trump always sits in positions 17-23
 assert all(SUIT_MASK_POW[t, t] == 0xFE0000 for t in range(4))
 RIGHT_POS = 23
 LEFT_POS = 22
+# [trump, power position] -> the mask of that card's effective suit: the led suit's cards in
+# one lookup (it is on the critical path of every trick, in the kernel and the solver)
+LED_MASK = np.array([[SUIT_MASK_POW[t, POS_SUIT[t, p]] for p in range(24)] for t in range(4)],
+                    np.int64)
 
 
 def to_power(mask: int, trump: int) -> int:

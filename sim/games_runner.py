@@ -15,10 +15,10 @@ import numpy as np
 
 from sim import kernel as K
 from sim.kernel import games as G
-from sim.kernel.threads import set_threads
 from sim.rng import normalise_seed
 from sim.rules import Rules
 from sim.runner import NO_FORCE, Table, check_code_strategy, events_to_record
+from sim.threads import set_threads
 
 # the game kernel's layout, for analyses (``sim.kernel.games`` documents each)
 GAME_COLUMNS = G.GAME_COLUMNS

@@ -19,8 +19,9 @@ Rules implemented (the published rules with the conventions of ``RULES.md``):
   leads.  Play skips players who sit out.  Everyone follows the led *effective* suit if able (the
   left bower is a trump: with hearts trump J♦ is a heart); otherwise any card.  The highest trump
   wins (right bower, left bower, A K Q T 9), else the highest card of the led suit (A K Q J T 9).
-* Scoring (``score_hand``, the one table): makers with 3 or 4 tricks score 1 (alone too); all 5
-  score 2, or 4 alone; makers with fewer than 3 are euchred and the defenders score 2.
+* Scoring (``score_hand``, by the one table, ``sim.scoring``): makers with 3 or 4 tricks score
+  1 (alone too); all 5 score 2, or 4 alone; makers with fewer than 3 are euchred and the
+  defenders score 2.
 
 Options (``sim.rules.Rules``) that change it:
 
@@ -72,6 +73,7 @@ from sim.cards import (
 )
 from sim.records import Bid, FarmerRecord, HandRecord, RecordError, parse_record, record_to_json
 from sim.rules import Rules
+from sim.scoring import NO_LONE_DEFENDER, team_points
 
 FARMER, ROUND1, DISCARD, ROUND2, DEFEND, PLAY, DONE = (
     "farmer", "round1", "discard", "round2", "defend", "play", "done",
@@ -277,34 +279,19 @@ def score_hand(
     rules: Rules,
     renege_seat: int | None = None,
 ) -> list[int]:
-    """The scoring table: points ``[team 0, team 1]`` for a played hand.
-
-    ================  ============  =====
-    makers take       with partner  alone
-    ================  ============  =====
-    5 (a march)       2             4
-    3 or 4            1             1
-    0-2 (euchred)     defenders 2, or ``rules.lone_defender_euchre_points`` when a defender
-                      defended alone
-    ================  ============  =====
+    """Points ``[team 0, team 1]`` for a played hand, by the scoring table (``sim.scoring``:
+    makers with 3-4 tricks score 1, all 5 score 2 or 4 alone; euchred makers give the defenders
+    2, or ``rules.lone_defender_euchre_points`` when a defender defended alone).
 
     A renege caught in reneges mode (``renege_seat``) replaces the table: the reneging team's
     opponents score ``rules.renege_penalty``.
     """
-    points = [0, 0]
     if renege_seat is not None:
+        points = [0, 0]
         points[1 - team(renege_seat)] = rules.renege_penalty
         return points
-    makers = team(maker)
-    if maker_tricks == 5:
-        points[makers] = 4 if alone else 2
-    elif maker_tricks >= 3:
-        points[makers] = 1
-    elif defender_alone is not None:
-        points[1 - makers] = rules.lone_defender_euchre_points
-    else:
-        points[1 - makers] = 2
-    return points
+    lone = NO_LONE_DEFENDER if defender_alone is None else defender_alone
+    return list(team_points(maker, alone, lone, maker_tricks, rules.lone_defender_euchre_points))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -849,22 +836,12 @@ def _override(rules: Rules, changes: tuple) -> Rules:
     return rules.replace(**dict(changes))
 
 
-def play_record(record, rules: Rules | None = None, *, reneges: bool = False) -> Hand:
-    """Replay a hand record through the referee and return the finished ``Hand``.
-
-    Parameters
-    ----------
-    record : dict (decoded JSON) or HandRecord
-    rules : the replay's rules; a record's ``"rules"`` overrides them for that hand
-    reneges : play out and penalise failures to follow suit instead of rejecting them
-
-    Raises
-    ------
-    RecordError
-        Malformed or illegal, incomplete or over-long; the message names the field or step,
-        e.g. ``bid 3: seat 1 bid out of turn (seat 2 is next)``, ``play 7: seat 0 does not
-        hold QS``, ``plays: hand ends after trick 3``.
-    """
+def replay_bidding(record, rules: Rules | None = None, *, reneges: bool = False) -> Hand:
+    """Replay a hand record up to the start of play: its farmer's swap, bids and discard (and
+    nobody defending alone where the bids name no lone defender).  Returns the ``Hand`` when
+    play begins (phase ``play``: ``hands`` are the hands after the swap and the dealer's pick-up
+    and discard, ``active`` who plays, ``turn`` the opening leader), or passed out (phase
+    ``done``); the record's plays are not read.  Arguments and errors as ``play_record``'s."""
     rec = parse_record(record)
     rules = PUBLISHED if rules is None else rules
     if rec.rules:
@@ -917,7 +894,27 @@ def play_record(record, rules: Rules | None = None, *, reneges: bool = False) ->
                 "(dealer_discards_when_partner_alone=false)"
             )
         raise RecordError(f"discard: no discard in this hand: {why}")
+    return hand
 
+
+def play_record(record, rules: Rules | None = None, *, reneges: bool = False) -> Hand:
+    """Replay a hand record through the referee and return the finished ``Hand``.
+
+    Parameters
+    ----------
+    record : dict (decoded JSON) or HandRecord
+    rules : the replay's rules; a record's ``"rules"`` overrides them for that hand
+    reneges : play out and penalise failures to follow suit instead of rejecting them
+
+    Raises
+    ------
+    RecordError
+        Malformed or illegal, incomplete or over-long; the message names the field or step,
+        e.g. ``bid 3: seat 1 bid out of turn (seat 2 is next)``, ``play 7: seat 0 does not
+        hold QS``, ``plays: hand ends after trick 3``.
+    """
+    rec = parse_record(record)
+    hand = replay_bidding(rec, rules, reneges=reneges)
     for i, (seat, c) in enumerate(rec.plays, 1):
         if hand.phase == DONE:
             if hand.passed_out:

@@ -16,11 +16,12 @@ import numpy as np
 
 from sim import kernel as K
 from sim.cards import SUITS, card_name, cards_of
-from sim.kernel.threads import set_threads
 from sim.players import Strategy
 from sim.players.basic import bid_table, seat_table
 from sim.rng import normalise_seed
 from sim.rules import Rules
+from sim.seats import POSITIONS  # re-exported: sim.POSITIONS
+from sim.threads import set_threads
 
 # the kernel's layout and forced actions, for analyses (``sim.kernel`` documents each)
 TALLY_SHAPE = K.TALLY_SHAPE
@@ -30,7 +31,6 @@ FORCE_PASS, FORCE_MAKE, FORCE_ALONE = K.FORCE_PASS, K.FORCE_MAKE, K.FORCE_ALONE
 
 DEFAULT_CHUNK = 4096
 DEFAULT_BATCH = 1 << 20
-POSITIONS = ("first", "second", "third", "dealer")
 MAX_HAND_INDEX = (1 << 63) - 1  # hand indices are int64 in the kernel
 
 @dataclass(frozen=True)
@@ -368,5 +368,6 @@ def default_threads() -> int:
 __all__ = [
     "Table", "RunResult", "simulate", "trace", "records_frame", "tally_from_records",
     "bid_table", "force_array", "POSITIONS", "set_threads", "default_threads", "play_seen",
-    "TALLY_SHAPE", "RECORD_COLUMNS", "SEEN_COLUMNS", "FORCE_PASS", "FORCE_MAKE", "FORCE_ALONE",
+    "TALLY_SHAPE", "RECORD_COLUMNS", "SEEN_COLUMNS", "NO_FORCE", "FORCE_PASS", "FORCE_MAKE",
+    "FORCE_ALONE",
 ]

@@ -259,7 +259,7 @@ def test_equivalent_discards_are_worth_the_same():
     """``equivalent_discards``: rank-adjacent cards of one effective suit (counting only the
     cards the dealer does not hold) share a representative, others do not, and on random deals
     of the other cards the solver values the dealer's hand the same after either discard."""
-    from sim.players.bits import bit_list
+    from sim.bits import bit_list
     from sim.solver.pimc_bid import equivalent_discards
 
     trump = parse_card("9H") // 6

@@ -35,7 +35,6 @@ from .games import (
 )
 from .hand import (
     close_flags,
-    hand_points,
     play_dealt,
     play_hand,
     round1_is_plain,
@@ -96,7 +95,7 @@ __all__ = [
     "RECORD_COLUMNS", "REDEAL_BINS", "RES_ALONE", "RES_BAD_USER", "RES_DEF_ALONE",
     "RES_DISCARD", "RES_FARMER", "RES_FORCED", "RES_MAKER", "RES_MAKER_TRICKS", "RES_PTS0",
     "RES_PTS1", "RES_ROUND", "RES_TRUMP", "RES_UPCARD", "ROW_WIDTH", "SEEN_COLUMNS",
-    "TALLY_SHAPE", "USER", "close_flags", "hand_points", "play_chunk", "play_dealt",
+    "TALLY_SHAPE", "USER", "close_flags", "play_chunk", "play_dealt",
     "play_game", "play_hand", "play_one_game", "round1_is_plain", "run_games", "run_hands",
     "run_seen", "seat_plan", "seat_row", "seat_slots", "tally_cell", "tally_index",
     "trace_hands", "trace_one_game",

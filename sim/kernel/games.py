@@ -33,12 +33,12 @@ from sim.rng import (
     sub_key,
 )
 from sim.rules import R_GAME_TO, R_LONE_DEFENDER_POINTS
+from sim.scoring import hand_points
 
 from .hand import (
     any_random,
     close_flags,
     dealt_at,
-    hand_points,
     play_dealt,
     play_hand,
     round1_is_plain,

@@ -9,7 +9,7 @@ defending alone) are called instead: kept out of that body, they leave the compi
 hot path to lay out, and the hand runs as fast as one written as a single function.  Each phase
 ends in a single ``return`` (loops ``break`` into it): Numba inlines every ``return`` as a block
 of its own plus a merge of the results, which compiled to slower code for the same logic.
-Once trump is known the hands are remapped into the power layout (``sim.players.bits``), where
+Once trump is known the hands are remapped into the power layout (``sim.bits``), where
 the trick's winner is one bit test.  A code strategy's hooks (``hooks``) are asked first where
 it defines them; an illegal answer is replaced by basic's choice and flagged.
 """
@@ -19,10 +19,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.cards import POS_SUIT, POWER_CARD, POWER_POS, SUIT_MASK_POW
+from sim.bits import NINES_TENS, TRUMP_POW, low, to_cards, to_power
+from sim.cards import LED_MASK, POS_SUIT, POWER_CARD, POWER_POS, SUIT_MASK_POW
 from sim.players import basic, decide
 from sim.players.basic import PL_ALONE, PL_CALL, PLAN, plan_row, seat_base
-from sim.players.bits import NINES_TENS, TRUMP_POW, low, to_cards, to_power
 from sim.players.kinds import H_CALL, H_DISCARD, H_FOLLOW, H_LEAD, H_ORDER, RANDOM, USER
 from sim.players.tuned import TUNED_FOLLOWS, TUNED_LEADS
 from sim.rng import STREAM_PLAY, deal_block, hand_key
@@ -35,6 +35,8 @@ from sim.rules import (
     R_LONE_DEFENDER_POINTS,
     R_STICK,
 )
+from sim.scoring import hand_points
+from sim.seats import next_seats
 
 from .hooks import (
     CODE_HOOKS,
@@ -61,7 +63,6 @@ from .layout import (
     F_SUIT,
     FORCE_ALONE,
     FORCE_PASS,
-    LED_MASK,
     NRES,
     RES_ALONE,
     RES_DEF_ALONE,
@@ -342,24 +343,6 @@ def defending_alone(hands, maker, t, kinds, seat_table, slots, play_key, draws, 
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def next_seats(maker, alone, def_alone):
-    """The next active seat after each seat, two bits a seat (skipping the partners of lone
-    players, who sit out), and the number of active players."""
-    out0 = ((maker + 2) & 3) if alone else -1
-    out1 = ((def_alone + 2) & 3) if def_alone >= 0 else -1
-    n_active = 4 - (out0 >= 0) - (out1 >= 0)
-    nxt = 0b00111001                   # seat s -> s + 1 when all four play
-    if n_active < 4:
-        nxt = 0
-        for s in range(4):
-            q = (s + 1) & 3
-            while q == out0 or q == out1:
-                q = (q + 1) & 3
-            nxt |= q << (2 * s)
-    return nxt, n_active
-
-
-@njit(cache=True, inline="always", _nrt=False)
 def lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, leads, played, play_key, draws,
               trace, tracing):
     """``seat`` leads (power layout; ``leads``: basic's ``lead_settings``, ``played``: the cards
@@ -523,27 +506,6 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
     return maker_tricks, bad_user
 
 
-@njit(cache=True, inline="always", _nrt=False)
-def hand_points(rnd, maker, alone, def_alone, maker_tricks, lone_defender_points):
-    """(team 0's points, team 1's points) of a played hand, by the scoring table: makers with
-    3-4 tricks score 1, all five 2 (alone 4); euchred makers give the defenders 2 (a lone
-    defender ``lone_defender_points``).  Worked out only where points are wanted (records,
-    games), since an aggregate run's tally keeps the tricks."""
-    pts = 0
-    win_team = 0
-    if rnd != 0:
-        if maker_tricks == 5:
-            pts = 4 if alone else 2
-            win_team = maker & 1
-        elif maker_tricks >= 3:
-            pts = 1
-            win_team = maker & 1
-        else:
-            pts = lone_defender_points if def_alone >= 0 else 2
-            win_team = 1 - (maker & 1)
-    return (pts if win_team == 0 else 0), (pts if win_team == 1 else 0)
-
-
 # ---------------------------------------------------------------------------------------------
 # the hand
 
@@ -552,8 +514,9 @@ def play_dealt(deal, dealer, rules, kinds, seat_table, slots, play_key, draws, s
                plain_round1, force, hands, trace, tracing):
     """Play one complete hand of ``deal`` = (the four hands dealt from the dealer's left round,
     as card masks; the upcard; the mask of the three face-down kitty cards).  Returns the
-    hand's RES_* fields but the points (``hand_points``) as a tuple: (round made, maker, trump,
-    alone, defender alone, maker's tricks, farmer, discard, forced, upcard, bad_user).
+    hand's RES_* fields but the points (``sim.scoring.hand_points``) as a tuple: (round made,
+    maker, trump, alone, defender alone, maker's tricks, farmer, discard, forced, upcard,
+    bad_user).
 
     ``kinds`` is per seat; seat ``s`` decides by row ``seat_base(slots, s)`` of the seat table.
     ``scores`` (team 0, team 1) feed code strategies, and the built-in ones through ``close``

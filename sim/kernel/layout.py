@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.cards import POS_SUIT, SUIT_MASK_POW
-
 # --- result fields of one hand (``play_hand``) ---------------------------------------------
 NRES = 13
 (RES_ROUND, RES_MAKER, RES_TRUMP, RES_ALONE, RES_DEF_ALONE, RES_MAKER_TRICKS, RES_PTS0,
@@ -41,8 +39,3 @@ BAD_USER_CELL = NTALLY
 NTALLY_ROW = NTALLY + 1
 
 DEAL_BLOCK = 64                # hands dealt at a time by a batch (``sim.rng.deal_block``)
-
-# [trump, power position] -> the mask of that card's effective suit: the led suit's cards in
-# one lookup (it is on the critical path of every trick)
-LED_MASK = np.array([[SUIT_MASK_POW[t, POS_SUIT[t, p]] for p in range(24)] for t in range(4)],
-                    np.int64)

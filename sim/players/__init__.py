@@ -3,7 +3,7 @@
 ``basic`` (``sim.players.basic``, twin ``basic_twin``) and ``random`` (``random_player``) are
 the built-in players; ``decide`` dispatches a seat's decision on its kind; ``registry`` names
 the built-in strategies; ``files`` reads TOML and code strategies.  This layer imports only
-cards, rules and rng; the kernel imports it.
+the foundation (cards, bits, rules, rng); the kernel imports it.
 """
 
 from sim.players.basic import BASIC_PARAMS, N_PARAMS, PARAM_NAMES, P, bid_table, seat_table

@@ -25,8 +25,8 @@ import functools
 import numpy as np
 from numba import njit
 
+from sim.bits import ACES_POW, PLAIN_POW, TRUMP_POW, low, popcount, to_power, top
 from sim.cards import EFF_SUIT, POWER_CARD, POWER_POS, SUIT_MASK_POW, left_bower, right_bower
-from sim.players.bits import ACES_POW, PLAIN_POW, TRUMP_POW, low, popcount, to_power, top
 
 # name: (default, description).  Order is the parameter vector's index order.
 BASIC_PARAMS: dict[str, tuple[float, str]] = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.players.bits import kth_bit, popcount, rand_below
+from sim.bits import kth_bit, popcount, rand_below
 
 
 @njit(cache=True, inline="always", _nrt=False)

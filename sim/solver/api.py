@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.kernel.threads import using_threads
 from sim.solver import search
 from sim.solver.position import Position, replay_played, score
 from sim.solver.search import NOT_LEGAL  # the mark of a card that may not be played
+from sim.threads import using_threads
 
 LONE_DEFENDER_POINTS = (2, 4)
 

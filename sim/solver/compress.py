@@ -19,7 +19,7 @@ from numba import njit, types
 from numba.core import config
 from numba.extending import intrinsic
 
-from sim.players.bits import popcount
+from sim.bits import popcount
 
 # CPUs with BMI2 whose pext is microcoded (tens to hundreds of cycles): AMD before Zen 3
 SLOW_PEXT_CPUS = ("znver1", "znver2", "bdver4", "bdver3", "bdver2", "bdver1")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.players.bits import TRUMP_POW, low, popcount, top
+from sim.bits import TRUMP_POW, low, popcount, top
 from sim.solver.compress import position_key
 from sim.solver.moves import beats, follow_card, follow_moves, lead_card, representatives, takes, u
 

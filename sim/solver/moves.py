@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.players.bits import TRUMP_POW, low, top
+from sim.bits import TRUMP_POW, low, top
 
 # Stack and hand indices are cast to unsigned: numba tests every signed index for a negative
 # value to wrap around, and in the search loop those tests cost 7% of the time.

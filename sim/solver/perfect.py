@@ -27,9 +27,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from sim.kernel.threads import using_threads
 from sim.rules import Rules
 from sim.solver import search
+from sim.threads import using_threads
 
 N_CHOICES = 6  # the dealer's six cards after he picks up
 _WORST = 1000  # a discard the rules forbid: worse than any value for the dealer's team

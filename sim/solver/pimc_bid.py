@@ -31,11 +31,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.cards import POWER_POS
-from sim.kernel.layout import LED_MASK
+from sim.bits import bit_list, to_power
+from sim.cards import LED_MASK, POWER_POS
 from sim.players import basic
 from sim.players.basic import PL_ALONE, PL_CALL, plan_row
-from sim.players.bits import bit_list, to_power
 from sim.rng import bounded, draw, sub_key
 from sim.rules import R_DEALER_DISCARDS_PARTNER_ALONE, R_DISCARD_UPCARD, R_STICK
 from sim.solver import search

@@ -22,7 +22,7 @@ from sim.kernel.games import (
     note_visit,
     tally_game_hand,
 )
-from sim.kernel.hand import any_random, dealt_at, deck_deal, fill_result, hand_points
+from sim.kernel.hand import any_random, dealt_at, deck_deal, fill_result
 from sim.kernel.layout import NRES, RES_PTS0, RES_PTS1, RES_ROUND
 from sim.players.basic import seat_slots
 from sim.rng import (
@@ -35,6 +35,7 @@ from sim.rng import (
     sub_key,
 )
 from sim.rules import R_GAME_TO, R_LONE_DEFENDER_POINTS
+from sim.scoring import hand_points
 from sim.solver.pimc_hand import N_STATS, pimc_state, play_pimc_dealt
 
 

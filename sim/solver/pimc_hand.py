@@ -29,7 +29,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from sim.cards import POWER_CARD, POWER_POS, SUIT_MASK_POW
+from sim.bits import TRUMP_POW, low, to_cards, to_power
+from sim.cards import LED_MASK, POWER_CARD, POWER_POS, SUIT_MASK_POW
 from sim.kernel.batch import seen_deck, seen_row
 from sim.kernel.hand import (
     any_random,
@@ -44,7 +45,6 @@ from sim.kernel.hand import (
     lead_card,
     log_bid,
     log_event,
-    next_seats,
     record_deal,
     strategy_call,
     strategy_discard,
@@ -59,12 +59,10 @@ from sim.kernel.layout import (
     F_ACTION,
     F_POS,
     F_ROUND,
-    LED_MASK,
     NRES,
 )
 from sim.players import basic
 from sim.players.basic import PLAN, seat_slots
-from sim.players.bits import TRUMP_POW, low, to_cards, to_power
 from sim.players.kinds import RANDOM
 from sim.rng import (
     STREAM_DEAL,
@@ -84,6 +82,7 @@ from sim.rules import (
     R_LONE_DEFENDER_POINTS,
     R_STICK,
 )
+from sim.seats import next_seats
 from sim.solver.pimc import choose_card
 from sim.solver.pimc_bid import choose_bid, choose_discard
 from sim.solver.search import MAX_PLY, N_FIELDS, TT_SIZE

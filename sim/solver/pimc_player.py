@@ -130,9 +130,9 @@ def decision_costs(hands: int = 200, seed: int = 0, strategy: str = "pimc") -> d
     cycle counts of the decisions scaled by the run's CPU time per cycle."""
     import time
 
-    from sim.kernel.threads import using_threads
     from sim.players import load_strategy, seat_table
     from sim.rules import Rules
+    from sim.threads import using_threads
 
     seats = (load_strategy(strategy),) * 4
     runner = PimcHands(seats)

@@ -18,7 +18,6 @@ goes clockwise among them; the trick's winner leads the next.  Everyone follows 
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from sim.cards import (
@@ -32,8 +31,8 @@ from sim.cards import (
     parse_card,
     parse_suit,
 )
-from sim.referee import partner, score_hand, team, trick_winner
-from sim.rules import Rules
+from sim.referee import partner, team, trick_winner
+from sim.scoring import team_points
 
 NO_DEFENDER = -1
 HAND_SIZE = 5
@@ -123,17 +122,11 @@ def legal_cards(hand: int, table, trump: int) -> int:
 
 def score(maker_tricks: int, alone: bool, defender_alone: int,
           lone_defender_points: int = 4) -> int:
-    """Points to the maker's team for a finished hand: the referee's scoring table
-    (``score_hand``) seen from the makers."""
-    points = score_hand(0, maker_tricks, alone,
-                        None if defender_alone == NO_DEFENDER else defender_alone,
-                        _scoring_rules(lone_defender_points))
-    return points[0] - points[1]
-
-
-@functools.cache
-def _scoring_rules(lone_defender_points: int) -> Rules:
-    return Rules(defend_alone=True, lone_defender_euchre_points=lone_defender_points)
+    """Points to the maker's team for a finished hand: the scoring table
+    (``sim.scoring``) seen from the makers (their points minus the defenders')."""
+    makers, defenders = team_points(0, alone, defender_alone, maker_tricks,
+                                    lone_defender_points)
+    return makers - defenders
 
 
 def _seats_text(seats) -> str:

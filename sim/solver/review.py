@@ -1,10 +1,11 @@
 """Review a played hand with the double-dummy solver: what every card cost under perfect play.
 
-``record_position`` turns a hand record (FORMATS.md) into the ``Position`` when play begins:
-the hands after a farmer's swap and the dealer's pick-up and discard, trump, the maker, alone
-and a lone defender from the bids, and the opening leader (the first seat that plays clockwise
-from the dealer's left).  ``review_hands`` solves every prefix of each hand's plays in one call
-of the solver and gives one row per card played:
+``record_position`` turns a hand record (FORMATS.md) into the ``Position`` when play begins,
+as the referee replays the record's bidding (``sim.referee.replay_bidding``): the hands after a
+farmer's swap and the dealer's pick-up and discard, trump, the maker, alone and a lone defender
+from the bids, and the opening leader (the first seat that plays clockwise from the dealer's
+left).  ``review_hands`` solves every prefix of each hand's plays in one call of the solver
+and gives one row per card played:
 
 * ``before``: the hand's perfect value (points to the maker's team, all four playing
   perfectly with every card seen) before the card; it is also ``best``, the best value the
@@ -22,12 +23,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sim.cards import card_name, suit_of
+from sim.cards import card_name, mask_of
 from sim.records import RecordError, parse_record
-from sim.referee import partner, team
+from sim.referee import replay_bidding, team
 from sim.rules import Rules
 from sim.solver.api import solve_positions
-from sim.solver.position import NO_DEFENDER, Position, active_seats, next_active
+from sim.solver.position import NO_DEFENDER, Position
 
 TRICK_POSITIONS = ("leader", "second", "third", "fourth")
 ROLES = ("maker", "partner", "defender")
@@ -42,76 +43,37 @@ def record_rules(record, rules: Rules | None = None) -> Rules:
     return rules.replace(**rec.rules) if rec.rules else rules
 
 
-def _making_bid(rec):
-    """(maker, trump, alone, round, lone defender) from the bids; maker None when passed out."""
-    maker = trump = None
-    alone = False
-    rnd = 0
-    defender = NO_DEFENDER
-    for n, bid in enumerate(rec.bids):
-        if bid.action == "defend_alone":
-            defender = bid.seat
-        elif bid.action != "pass":
-            if maker is not None:
-                raise RecordError(f"bid {n + 1}: trump was already made by seat {maker}")
-            maker, alone = bid.seat, bool(bid.alone)
-            trump = suit_of(rec.upcard) if bid.action == "order_up" else bid.suit
-            rnd = 1 if bid.action == "order_up" else 2
-    return maker, trump, alone, rnd, defender
-
-
-def _farmer_swap(rec, hands: list[set]) -> None:
-    """Apply a farmer's-hand swap: records keep the hands as dealt, before it."""
+def _check_farmer(rec) -> None:
+    """A farmer's swap must give cards of the hand as dealt: records keep the hands before it
+    (the referee would only say that the seat does not hold the card)."""
     f = rec.farmer
     if f is None:
         return
-    held = hands[f.seat]
+    held = set(rec.hands[f.seat])
     if not set(f.gave) <= held:
         missing = " ".join(card_name(c) for c in f.gave if c not in held)
         raise RecordError(f"farmer: seat {f.seat} gave {missing}, which his dealt hand does not "
                           "hold (a record's hands are as dealt, before the farmer's swap)")
-    if set(f.took) != set(rec.kitty[1:]):
-        raise RecordError("farmer: a farmer takes the three face-down kitty cards "
-                          f"({' '.join(card_name(c) for c in rec.kitty[1:])})")
-    hands[f.seat] = (held - set(f.gave)) | set(f.took)
-
-
-def _dealer_pick_up(rec, hands: list[set], maker: int, alone: bool, rnd: int) -> None:
-    """The dealer's hand after picking up the ordered upcard and discarding."""
-    dealer = rec.dealer
-    if rec.discard is None:
-        if rnd == 1 and not (alone and maker == partner(dealer)):
-            raise RecordError(f"discard: missing: the dealer (seat {dealer}) picked up "
-                              f"{card_name(rec.upcard)} and must discard a card")
-        return  # round 2, or the dealer sits out without picking up
-    if rnd != 1:
-        raise RecordError("discard: the dealer discards only when the upcard is ordered up")
-    six = hands[dealer] | {rec.upcard}
-    if rec.discard not in six:
-        raise RecordError(f"discard: the dealer (seat {dealer}) does not hold "
-                          f"{card_name(rec.discard)}")
-    hands[dealer] = six - {rec.discard}
 
 
 def record_position(record, rules: Rules | None = None) -> Position | None:
     """The ``Position`` when play begins in a hand record (a dict or ``HandRecord``), with no
     cards played; None for a passed-out hand.
 
-    The record's shape is checked (``sim.records.parse_record``) and its plays when the position
-    is solved; the legality of its bidding is the referee's business (``sim.referee``).  A
-    farmer's swap (``"farmer"``) is applied to the dealt hands.  Raises ``RecordError`` for a
-    record whose bids, discard or swap do not fit its deal."""
+    The hands when play begins are the referee's (``sim.referee.replay_bidding``): the record's
+    farmer's swap, bids and discard replayed under ``rules`` (default: published) with the
+    record's own ``"rules"`` overrides, so the dealer picks up and discards, or not, as
+    ``dealer_discards_when_partner_alone`` says.  The record's plays are checked when the
+    position is solved.  Raises ``RecordError`` for a record whose swap, bids or discard do
+    not fit its deal and rules."""
     rec = parse_record(record)
-    maker, trump, alone, rnd, defender = _making_bid(rec)
-    if maker is None:
+    _check_farmer(rec)
+    hand = replay_bidding(rec, rules)
+    if hand.passed_out:
         return None
-    hands = [set(h) for h in rec.hands]
-    _farmer_swap(rec, hands)
-    _dealer_pick_up(rec, hands, maker, alone, rnd)
-    active = active_seats(maker, alone, defender)
-    leader = next_active(rec.dealer, active)
-    masks = tuple(sum(1 << c for c in h) for h in hands)
-    return Position(masks, trump, maker, alone, defender, leader)
+    defender = NO_DEFENDER if hand.defender_alone is None else hand.defender_alone
+    return Position(tuple(mask_of(h) for h in hand.hands), hand.trump, hand.maker,
+                    bool(hand.alone), defender, hand.turn)
 
 
 def _role(seat: int, maker: int) -> str:

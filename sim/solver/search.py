@@ -18,10 +18,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from sim.cards import POWER_CARD, SUIT_MASK_POW
-from sim.kernel.hand import next_seats
-from sim.kernel.layout import LED_MASK
-from sim.players.bits import low, to_power
+from sim.bits import low, to_power
+from sim.cards import LED_MASK, POWER_CARD, SUIT_MASK_POW
+from sim.scoring import hand_points
+from sim.seats import next_seats
 from sim.solver.compress import position_key
 from sim.solver.endgame import (
     MAX_GEN,
@@ -245,12 +245,11 @@ def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, targe
 
 @njit(cache=True, inline="always", _nrt=False)
 def points(tricks_class, alone, defender, lone_points):
-    """Points to the makers: class 0 = euchred, 1 = three or four tricks, 2 = all five."""
-    if tricks_class == 0:
-        return -lone_points if defender >= 0 else -2
-    if tricks_class == 1:
-        return 1
-    return 4 if alone else 2
+    """Points to the makers (their points minus the defenders', by ``sim.scoring``'s table):
+    class 0 = euchred, 1 = three or four tricks, 2 = all five."""
+    tricks = 0 if tricks_class == 0 else (3 if tricks_class == 1 else 5)
+    makers, defenders = hand_points(1, 0, alone, defender, tricks, lone_points)
+    return makers - defenders
 
 
 @njit(cache=True, _nrt=False)

@@ -34,8 +34,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.bits import bit_list, popcount
 from sim.cards import EFF_SUIT, POWER_POS, SUIT_MASK_CARD
-from sim.players.bits import bit_list, popcount
 from sim.rng import bounded, draw, sub_key
 
 (K_SEAT, K_HAND, K_TRUMP, K_MAKER, K_ALONE, K_DEFENDER, K_DEALER, K_UPCARD, K_PICKED,

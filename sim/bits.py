@@ -1,4 +1,5 @@
-"""Numba bit helpers shared by the players and the kernel: bit scans, the power layout, draws.
+"""Numba bit helpers shared by the solver, the players and the kernel: bit scans, the power
+layout, draws.
 
 Hands are 24-bit masks.  Once trump is known, a hand is remapped (``to_power``) into the
 per-trump power layout of ``sim.cards``, where trumps are the top seven bits, plain aces the

@@ -1,5 +1,5 @@
-"""How many threads the kernel's parallel loops (``prange``) use: set for a run, or for the
-length of one call and then put back."""
+"""How many threads the parallel loops (``prange``) of the kernel and the solver use: set for a
+run, or for the length of one call and then put back."""
 
 from __future__ import annotations
 
