@@ -15,18 +15,10 @@ import pandas as pd
 
 from analysis.stats import mean_interval, proportion, z_value
 from analysis.win_model import parse_score, win_probability, win_table
+from sim import POSITIONS, Rules, Table, force_array
 from sim.cards import SUIT_NAMES, card_name, parse_card, parse_cards, suit_of
 from sim.players.kinds import RANDOM
-from sim.rules import Rules
-from sim.runner import (
-    FORCE_ALONE,
-    FORCE_MAKE,
-    FORCE_PASS,
-    POSITIONS,
-    Table,
-    force_array,
-    play_seen,
-)
+from sim.runner import FORCE_ALONE, FORCE_MAKE, FORCE_PASS, play_seen
 
 DEFAULT_TARGET = 0.02  # default stopping rule: every option's 95% EV interval within ± this
 CAP = 2_000_000  # most accepted deals any stopping rule goes to
@@ -157,7 +149,7 @@ def _check_request(hand, upcard, position, round_, score, strategy, rules, deals
     """Read and check the inputs (each mistake raises ``ValueError`` with a sentence)."""
     rules = Rules() if rules is None else rules
     if isinstance(rules, str):
-        from sim.rules import parse_rules
+        from sim import parse_rules
 
         rules = parse_rules(rules)
     cards = _read_hand(hand)

@@ -14,8 +14,7 @@ import time
 
 import numba
 
-from sim.rules import Rules
-from sim.runner import Table, simulate
+from sim import Rules, Table, simulate
 
 
 def _best(fn, repeats: int) -> float:
@@ -29,8 +28,8 @@ def _best(fn, repeats: int) -> float:
 
 def referee_rate(n: int = 2_000, seed: int = 0) -> float:
     """Referee replay speed (hands/s) over ``n`` kernel-traced hands of mixed strategies."""
+    from sim import trace
     from sim.referee import replay_record
-    from sim.runner import trace
 
     records = trace(seed, range(n), Rules(), Table.teams("basic", "random"))
     t = _best(lambda: [replay_record(r) for r in records], 2)
@@ -76,7 +75,7 @@ def pimc_hand_rate(hands: int = 200) -> dict:
 def pimc_card_rate(hands: int = 40, worlds: int = 100) -> dict:
     """CPU milliseconds per card decision of the pimc player (decisions with a choice) at
     ``worlds`` worlds, over the card plays of ``hands`` traced hands."""
-    from sim.runner import trace
+    from sim import trace
     from sim.solver.pimc_play import decision_ms
 
     return decision_ms(trace(7, range(hands)), worlds)
@@ -111,7 +110,7 @@ def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
     # games, TOML and code strategies, all threads, aggregate mode
     from pathlib import Path
 
-    from sim.games_runner import simulate_games
+    from sim import simulate_games
 
     examples = Path(__file__).resolve().parent.parent / "examples"
     # tuned: basic's kernel with its card-play switches on (the played-cards mask kept)
@@ -163,3 +162,5 @@ def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
     return out
 
 
+__all__ = ["run_bench", "referee_rate", "compile_seconds", "solver_rows", "pimc_hand_rate",
+           "pimc_card_rate"]

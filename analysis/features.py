@@ -25,10 +25,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from sim import POSITIONS
 from sim.cards import ACE, JACK, RANKS, SUIT_MASK_CARD, SUITS, left_bower, right_bower
 from sim.players import basic
 from sim.players.basic import BASIC_PARAMS, P_VOID, bid_table
-from sim.runner import POSITIONS
 
 N_SUITS = 4
 #: card-layout mask of each trump suit's cards, left bower included (``[trump]``)

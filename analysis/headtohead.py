@@ -9,10 +9,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.stats import DEFAULT_CONFIDENCE, mean_interval, paired_difference
-from sim.games_runner import simulate_games
-from sim.players import load_strategy
-from sim.rules import Rules
-from sim.runner import Table, simulate
+from sim import Rules, Table, load_strategy, simulate, simulate_games
 
 COLUMNS = [
     "a", "b", "deals", "margin", "low", "high", "se", "a_points", "b_points",

@@ -25,9 +25,8 @@ import pandas as pd
 
 from analysis.headtohead import head_to_head, head_to_head_games
 from analysis.stats import DEFAULT_CONFIDENCE, z_value
-from sim.players import load_strategy
+from sim import Rules, load_strategy
 from sim.players.kinds import PIMC
-from sim.rules import Rules
 
 ELO = 400 / math.log(10)
 DEFAULT_LADDER = ("random", "trump-count", "conservative", "aggressive", "basic", "tuned", "pimc")

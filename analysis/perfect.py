@@ -19,8 +19,7 @@ import pandas as pd
 
 from analysis.features import trump_count
 from analysis.orderup import NET_VALUES, mean_columns
-from sim.rules import Rules
-from sim.runner import POSITIONS, Table, simulate
+from sim import POSITIONS, Rules, Table, simulate
 
 #: the study: 6,000 deals solved double dummy, every seat's order-up valued for its own team,
 #: the dealer discarding optimally; value of ordering up by trump count (0-5; the dealer's

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from sim.runner import POSITIONS
+from sim import POSITIONS
 from sim.runs import manifest, rules_fields, run_manifest, write_atomic
 
 

@@ -30,8 +30,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.stats import z_value
-from sim.rules import Rules
-from sim.runner import Table, trace
+from sim import Rules, Table, trace
 from sim.solver.review import ROLES, SIDES, TRICK_POSITIONS, hand_totals, review_hands
 
 GROUPS = ((("all", "all"),) + tuple(("position", p) for p in TRICK_POSITIONS)

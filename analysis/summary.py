@@ -11,8 +11,8 @@ import numpy as np
 import pandas as pd
 
 from analysis.stats import Estimate, mean_interval, proportion
-from sim.rules import Rules
-from sim.runner import POSITIONS, TALLY_SHAPE, RunResult
+from sim import POSITIONS, Rules, RunResult, points_table
+from sim.runner import TALLY_SHAPE
 
 COLUMNS = ["statistic", "value", "low", "high", "n", "unit"]
 POSITION_COLUMNS = ["position", *COLUMNS]
@@ -30,8 +30,9 @@ def cell_points(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     _, dealer, rnd, mpos, alone, dal, tricks = np.indices(TALLY_SHAPE)
     maker_team = (dealer + 1 + mpos) % 4 % 2
     made = rnd > 0
-    maker_pts = np.where(tricks == 5, np.where(alone == 1, 4, 2), np.where(tricks >= 3, 1, 0))
-    def_pts = np.where(tricks < 3, np.where(dal == 1, rules.lone_defender_euchre_points, 2), 0)
+    table = points_table(rules.lone_defender_euchre_points)
+    maker_pts = table[tricks, alone, dal, 0]
+    def_pts = table[tricks, alone, dal, 1]
     maker_pts = np.where(made, maker_pts, 0)
     def_pts = np.where(made, def_pts, 0)
     pts0 = np.where(maker_team == 0, maker_pts, def_pts)

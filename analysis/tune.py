@@ -28,12 +28,11 @@ import numpy as np
 import pandas as pd
 
 from analysis.headtohead import head_to_head
-from sim.players import BASIC_PARAMS, P, load_strategy
+from sim import Rules, Strategy, load_strategy
+from sim.players import BASIC_PARAMS, P
 from sim.players.basic import SETTINGS
 from sim.players.kinds import BASIC
 from sim.players.param_bounds import PARAM_BOUNDS
-from sim.players.registry import Strategy
-from sim.rules import Rules
 
 #: what ``tune`` searches by default: the bidding numbers that matter for single hands (the
 #: lone-defender threshold needs the defend_alone rule and ``desperation`` a game score)

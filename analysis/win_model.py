@@ -8,8 +8,7 @@ import json
 
 import numpy as np
 
-from sim.rules import Rules
-from sim.runner import Table
+from sim import Rules, Table
 
 WIN_TABLE_GAMES = 200_000
 WIN_TABLE_SEED = 20240601
@@ -47,7 +46,7 @@ def win_table(table: Table, rules: Rules, executor=None) -> np.ndarray:
     key = json.dumps([table.describe(), rules.as_dict()], sort_keys=True, default=str)
     if key not in _win_tables:
         from analysis.games import win_probability_table
-        from sim.games_runner import simulate_games
+        from sim import simulate_games
 
         result = simulate_games(WIN_TABLE_GAMES, WIN_TABLE_SEED, rules, table, executor=executor)
         wp = win_probability_table(result)

@@ -43,9 +43,9 @@ def child(checkout: str, strategy: str) -> None:
 
     import numpy as np
 
+    from sim import Rules, Table
     from sim import kernel as K
-    from sim.rules import Rules
-    from sim.runner import NO_FORCE, Table
+    from sim.runner import NO_FORCE
 
     kinds, bv = Table.teams(strategy).arrays()
     rules = Rules().pack()

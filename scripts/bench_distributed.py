@@ -16,9 +16,8 @@ import numpy as np
 
 
 def timed_run(client, hands, chunk, seed=1):
+    from sim import Rules, Table
     from sim.distributed import chunk_ranges, run_chunk
-    from sim.rules import Rules
-    from sim.runner import Table
 
     rules, table = Rules(), Table.teams()
     ranges = chunk_ranges(hands, chunk)
@@ -44,7 +43,7 @@ def main():
 
     from distributed import Client, LocalCluster
 
-    from sim.runner import simulate
+    from sim import simulate
 
     t0 = time.perf_counter()
     ref = simulate(args.hands, 1, threads=1)

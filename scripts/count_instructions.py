@@ -44,9 +44,9 @@ def child(strategy: str, hands: int) -> None:
     sys.path.insert(0, str(ROOT))
     import numpy as np
 
+    from sim import Rules, Table
     from sim import kernel as K
-    from sim.rules import Rules
-    from sim.runner import NO_FORCE, Table
+    from sim.runner import NO_FORCE
 
     kinds, bv = Table.teams(strategy).arrays()
     tally = np.zeros(K.NTALLY_ROW, np.int64)

@@ -63,7 +63,7 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     import pandas as pd
 
-    from sim.runner import Table, simulate
+    from sim import Table, simulate
 
     rows, timings = [], {}
     for name in STRATEGIES:

@@ -34,9 +34,8 @@ def tournament(out: Path) -> str:
     from analysis.headtohead import head_to_head, head_to_head_games
     from analysis.results_io import tournament_manifest, write_tournament
     from analysis.text.headtohead import format_tournament
-    from sim.players import load_strategy
-    from sim.rules import Rules
-    from sim.runs import RunFolder, reproduce_command, rules_spec
+    from sim import Rules, RunFolder, load_strategy
+    from sim.runs import reproduce_command, rules_spec
 
     t = TOURNAMENT
     rules = Rules()
@@ -77,9 +76,8 @@ def main(argv=None) -> int:
     from analysis.report import write_report
     from analysis.results_io import comparison_manifest, write_comparison
     from analysis.text.compare import format_comparison
-    from sim.rules import Rules
-    from sim.runner import Table, set_threads
-    from sim.runs import RunFolder
+    from sim import Rules, RunFolder, Table
+    from sim.runner import set_threads
 
     t0 = time.perf_counter()
     rules_a, rules_b = Rules(), Rules(stick_the_dealer=True)

@@ -40,9 +40,8 @@ def main(argv=None) -> int:
 
     from analysis import orderup
     from analysis.results_io import orderup_manifest, write_alone, write_orderup
-    from sim.rules import Rules
-    from sim.runner import Table, set_threads, simulate
-    from sim.runs import RunFolder
+    from sim import Rules, RunFolder, Table, simulate
+    from sim.runner import set_threads
 
     rules, table = Rules(), Table.teams(args.strategy)
     threads = set_threads(args.threads)

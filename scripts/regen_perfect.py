@@ -78,9 +78,9 @@ def main(argv=None) -> int:
 
     from analysis.perfect import PUBLISHED_DEALS, order_value_every_seat
     from analysis.results_io import PLAY_NOTES, write_perfect
-    from sim.rules import Rules
-    from sim.runner import Table, set_threads, simulate
-    from sim.runs import RunFolder, manifest, rules_fields
+    from sim import Rules, RunFolder, Table, simulate
+    from sim.runner import set_threads
+    from sim.runs import manifest, rules_fields
     from sim.solver.perfect import perfect_points
 
     rules, table = Rules(), Table.teams("basic")

@@ -14,8 +14,7 @@ import pandas as pd
 
 from analysis.headtohead import head_to_head, head_to_head_games
 from analysis.summary import summarise
-from sim.rules import parse_rules
-from sim.runner import Table, simulate
+from sim import Table, parse_rules, simulate
 
 OPPONENTS = ("random", "trump-count", "conservative", "aggressive")
 BIDDING = ("made in round 1", "made in round 2", "passed out", "alone", "euchred", "march")

@@ -139,7 +139,7 @@ def _validate(tuned, basic, args, n, h2h, timings):
     import pandas as pd
 
     from analysis import head_to_head_games
-    from sim.players import load_strategy
+    from sim import load_strategy
 
     t0 = time.perf_counter()
     check = args.seed + 5000
@@ -202,7 +202,7 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
 
     from analysis import head_to_head, strategy_toml
-    from sim.players import load_strategy
+    from sim import load_strategy
 
     def n(x):
         return max(int(x * args.scale), 2)

@@ -1,14 +1,17 @@
 """The house rules of the code: layers without cycles, a thin command line, short functions.
 
-Layers, each importing only itself and those before it: cards/rules/rng (with the records and the
-referee) -> players -> kernel -> solver -> runner -> analysis -> command line, and analyses reach
-the kernel only through the runner layer.  Imports are read from the source (function-level
+Layers, each importing only itself and those before it (``LAYERS``, one row a layer): the
+foundation (cards, bits, seats, rules and scoring, rng, threads, records, the referee) -> the
+solver -> players -> kernel -> pimc's loops -> the run layer -> the studies -> plots and text ->
+result folders and the report -> the command line; analyses reach the kernel only through the
+run layer.  Imports are read from the source (function-level
 imports included), so a cycle cannot hide in a function body.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -18,16 +21,22 @@ PACKAGES = ("sim", "analysis")
 # (module name prefix, layer); the longest matching prefix wins
 LAYERS = (
     ("sim.cards", 0), ("sim.rules", 0), ("sim.rng", 0), ("sim.records", 0), ("sim.referee", 0),
-    ("sim.lazy", 0),
-    ("sim.players", 1),
-    ("sim.kernel", 2), ("sim.code_kernel", 2),
-    ("sim.solver", 3),
-    ("sim", 4),                      # the runner layer and the engine's API (sim/__init__.py)
-    ("analysis", 5),
-    ("analysis.cli", 6),
+    ("sim.lazy", 0), ("sim.bits", 0), ("sim.seats", 0), ("sim.scoring", 0), ("sim.threads", 0),
+    ("sim.solver", 1),
+    ("sim.players", 2),
+    ("sim.kernel", 3), ("sim.code_kernel", 3),
+    # pimc's bidding and its own hand and game loops still fork the kernel's phases
+    ("sim.solver.pimc_bid", 4), ("sim.solver.pimc_hand", 4), ("sim.solver.pimc_games", 4),
+    ("sim.solver.pimc_player", 4), ("sim.solver.pimc_play", 4),
+    ("sim", 5),                      # the run layer and the engine's API (sim/__init__.py)
+    ("analysis", 6),                 # the studies (compute) and the notebook API
+    ("analysis.plots", 7), ("analysis.text", 7),
+    ("analysis.results_io", 8), ("analysis.report", 8),
+    ("analysis.cli", 9),
 )
-LAYER_NAMES = ("cards/rules/rng", "players", "kernel", "solver", "runner", "analysis",
-               "command line")
+LAYER_NAMES = ("foundation", "solver", "players", "kernel", "pimc's loops", "run", "studies",
+               "plots and text", "result folders and report", "command line")
+KERNEL = 3
 MAX_FUNCTION_LINES = 100
 MAX_COMMAND_LINES = 250
 
@@ -112,27 +121,53 @@ def test_the_engine_never_imports_analysis():
 
 def test_analysis_reaches_the_kernel_through_the_runner():
     bad = [f"{m} imports {d}" for m, deps in graph().items() if m.split(".")[0] == "analysis"
-           for d in deps if layer(d) == 2]
+           for d in deps if layer(d) == KERNEL]
     assert not bad, "\n".join(bad)
 
 
+def public_names(module: str) -> set[str]:
+    """What ``module`` offers: its ``__all__``, its lazy exports, and a package's submodules."""
+    m = importlib.import_module(module)
+    names = set(getattr(m, "__all__", ())) | set(getattr(m, "_EXPORTS", ()))
+    if hasattr(m, "__path__"):
+        folder = Path(m.__file__).parent
+        names |= {p.stem for p in folder.glob("*.py")}
+        names |= {p.name for p in folder.iterdir() if (p / "__init__.py").is_file()}
+    return names
+
+
+def imported_names(path: Path):
+    """(module, name) for each ``from sim... / analysis... import name`` in ``path``."""
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and (
+                node.module.split(".")[0] in PACKAGES):
+            yield from ((node.module, a.name) for a in node.names)
+
+
 def test_scripts_use_only_the_public_api():
-    known = set(modules())
+    """A script imports from sim and analysis only what a module lists as public (its
+    ``__all__``, its package's exports, its submodules), never tests or the command line."""
     bad = []
     for path in sorted((ROOT / "scripts").glob("*.py")):
-        tree = ast.parse(path.read_text())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module:
-                mod = node.module
-                if mod.split(".")[0] == "tests" or mod.startswith("analysis.cli"):
-                    bad.append(f"{path.name} imports {mod}")
-                if mod.split(".")[0] in PACKAGES:
-                    bad += [f"{path.name} imports private {mod}.{a.name}"
-                            for a in node.names if a.name.startswith("_")]
-            elif isinstance(node, ast.Import):
-                bad += [f"{path.name} imports {a.name}" for a in node.names
-                        if a.name.split(".")[0] == "tests" or a.name.startswith("analysis.cli")]
-        assert known  # the package modules were found at all
+        for module, name in imported_names(path):
+            if module.startswith("analysis.cli") or name not in public_names(module):
+                bad.append(f"{path.name}: from {module} import {name}")
+        for node in ast.walk(ast.parse(path.read_text())):
+            modules = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                       [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            bad += [f"{path.name}: imports {m}" for m in modules if m.split(".")[0] == "tests"]
+    assert not bad, "\n".join(bad)
+
+
+def test_what_sims_api_offers_is_imported_from_sim():
+    """analysis/ and scripts/ take a name that ``sim`` exports from ``sim`` itself
+    (``from sim import Rules``), not from the module behind it."""
+    import sim
+
+    paths = [p for d in ("analysis", "scripts") for p in sorted((ROOT / d).rglob("*.py"))]
+    bad = [f"{p.relative_to(ROOT)}: from {module} import {name}" for p in paths
+           for module, name in imported_names(p)
+           if module.startswith("sim.") and name in sim._EXPORTS]
     assert not bad, "\n".join(bad)
 
 

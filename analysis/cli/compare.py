@@ -28,7 +28,7 @@ from analysis.cli.options import (
 
 
 def _parse(option: str, spec: str):
-    from sim.rules import parse_rules
+    from sim import parse_rules
 
     try:
         return parse_rules(spec)
@@ -144,7 +144,7 @@ def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent
     from analysis.headtohead import head_to_head, head_to_head_games
     from analysis.results_io import tournament_manifest, write_tournament
     from analysis.text.headtohead import format_tournament
-    from sim.players import load_strategy
+    from sim import load_strategy
 
     if games < 0 or hands < 0 or (games == 0 and hands == 0):
         raise click.ClickException("give --games and/or --hands of at least 1")

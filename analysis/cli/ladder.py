@@ -63,7 +63,7 @@ def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, o
     from analysis.plots.ladder import plot_ladder
     from analysis.results_io import write_csv
     from analysis.text.ladder import format_ladder
-    from sim.players import load_strategy
+    from sim import load_strategy
 
     check_seed(seed)
     check_threads(threads)

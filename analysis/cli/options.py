@@ -15,9 +15,9 @@ from pathlib import Path
 
 import click
 
+from sim import RunFolder, parse_rules
 from sim.players import DEFAULT_STRATEGY
-from sim.rules import parse_rules
-from sim.runs import RunFolder, RunFolderError, why
+from sim.runs import RunFolderError, why
 
 
 class UsageError(click.ClickException):
@@ -93,8 +93,7 @@ def resolve_table(
     so per-position play is set by the ``first_offset`` .. ``dealer_offset`` parameters of a
     TOML file, not by seat.
     """
-    from sim.players import load_strategy
-    from sim.runner import Table
+    from sim import Table, load_strategy
 
     seats = tuple(seats)
     if strategy is not None and team0 is not None and team1 is not None:
@@ -158,7 +157,7 @@ def scheduler_option(f):
 
     @functools.wraps(f)
     def wrapper(*args, scheduler=None, **kwargs):
-        from sim.distributed import scheduler_context
+        from sim import scheduler_context
 
         context = scheduler_context(scheduler)
         try:

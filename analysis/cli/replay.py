@@ -11,8 +11,8 @@ import json
 import click
 
 from analysis.cli.options import json_lines
+from sim import parse_rules
 from sim.referee import replay_record
-from sim.rules import parse_rules
 
 
 def _results(lines, rules, reneges):

@@ -49,7 +49,7 @@ def show(seed, index, rules, table, as_json, review):
         raise click.ClickException(f"--hand must be 0 or more, not {index}")
     check_seed(seed)
     from analysis.text.hand import format_hand
-    from sim.runner import trace
+    from sim import trace
 
     try:
         record = trace(seed, [index], rules, table)[0]
@@ -57,7 +57,8 @@ def show(seed, index, rules, table, as_json, review):
         raise click.ClickException(str(e)) from None
     record = {**record, "note": f"seed {seed}, hand {index}"} if as_json else record
     if review:
-        from sim.solver.review import hand_totals, review_hand
+        from sim import review_hand
+        from sim.solver.review import hand_totals
 
         rows = review_hand(record, rules)
         totals = hand_totals(rows)

@@ -198,7 +198,7 @@ def _simulate_games(games, ctx, seed, rules, table, records, out, force, threads
     from analysis.games import summarise_games, win_probability_table
     from analysis.results_io import write_games_run
     from analysis.text.summary import format_games, games_json
-    from sim.games_runner import simulate_games
+    from sim import simulate_games
 
     def work():
         with progress_bar(silent, games, "games") as bar:

@@ -12,8 +12,8 @@ import json
 import click
 
 from analysis.cli.options import json_lines
+from sim import parse_position, solve_positions
 from sim.cards import card_name
-from sim.solver import parse_position, solve_positions
 
 BATCH = 10_000  # positions solved per call of the search
 

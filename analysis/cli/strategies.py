@@ -7,7 +7,8 @@ import json
 
 import click
 
-from sim.players import BASIC, BASIC_PARAMS, BUILTINS
+from sim import BUILTINS
+from sim.players import BASIC, BASIC_PARAMS
 from sim.players.kinds import PIMC
 from sim.players.param_bounds import PARAM_BOUNDS
 from sim.players.pimc_params import DEFAULTS, PIMC_PARAMS
@@ -51,7 +52,7 @@ def strategies(name, as_json):
         euchre-sim strategies pimc:worlds=200
         euchre-sim strategies examples/strategies/lighter-dealer-partner.toml
     """
-    from sim.players import load_strategy
+    from sim import load_strategy
 
     if name is not None:
         try:

@@ -62,7 +62,7 @@ def tune(ctx, start, params, pool, deals, generations, popsize, sigma, seed, rul
     """
     from analysis.tune import DEFAULT_PARAMS, check_params, parse_pool, strategy_toml
     from analysis.tune import tune as run_tune
-    from sim.players import load_strategy
+    from sim import load_strategy
 
     check_seed(seed)
     check_threads(threads)

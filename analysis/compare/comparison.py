@@ -11,7 +11,7 @@ from analysis.compare.differences import compare_games, compare_hands, maker_rat
 from analysis.compare.play import play_games, play_hands
 from analysis.compare.verdicts import maker_verdicts, rules_label
 from analysis.stats import DEFAULT_CONFIDENCE
-from sim.rules import Rules
+from sim import Rules
 
 
 @dataclass
@@ -63,8 +63,8 @@ def compare_rules(
     """
     import time
 
+    from sim import Table
     from sim.rng import normalise_seed
-    from sim.runner import Table
 
     rules_a = rules_a or Rules()
     rules_b = rules_b or rules_a.replace(stick_the_dealer=True)

@@ -12,7 +12,7 @@ import pandas as pd
 from analysis.compare.play import GameArrays, HandArrays
 from analysis.compare.verdicts import rules_label, verdict
 from analysis.stats import DEFAULT_CONFIDENCE, mean_interval, proportion, z_value
-from sim.rules import Rules
+from sim import Rules
 
 COMPARE_COLUMNS = [
     "section", "statistic", "unit", "a", "a_low", "a_high", "b", "b_low", "b_high", "diff",

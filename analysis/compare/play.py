@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from sim.rules import Rules
+from sim import Rules
 
 
 @dataclass
@@ -39,7 +39,7 @@ class HandArrays:
 def play_hands(hands: int, seed: int, rules: Rules, table, *, threads=None, progress=None,
                executor=None):
     """Play hands ``0 .. hands-1`` of ``seed`` and keep the columns the comparison needs."""
-    from sim.runner import simulate
+    from sim import simulate
 
     cols = ("dealer", "round", "maker", "maker_tricks", "points0", "points1")
     out = {c: np.empty(hands, np.int8) for c in cols}
@@ -88,7 +88,8 @@ def play_games(games: int, seed: int, rules: Rules, table, *, threads=None, prog
     (win-probability table, summary) and a check that the traced winners are the same games.
     """
     from analysis.games import summarise_games, win_probability_table
-    from sim.games_runner import G_FIRST_DEALER_WINS, game_outcomes, simulate_games
+    from sim import simulate_games
+    from sim.games_runner import G_FIRST_DEALER_WINS, game_outcomes
 
     agg = simulate_games(games, seed, rules, table, threads=threads, executor=executor)
     cols = {

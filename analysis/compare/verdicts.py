@@ -7,7 +7,7 @@ import math
 
 import pandas as pd
 
-from sim.rules import Rules
+from sim import Rules
 
 
 def rules_label(rules: Rules) -> str:

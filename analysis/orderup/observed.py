@@ -21,8 +21,7 @@ from analysis.orderup.tallies import (
     regroup,
     share_columns,
 )
-from sim.rules import Rules
-from sim.runner import POSITIONS, Table, simulate
+from sim import POSITIONS, Rules, Table, points_table, simulate
 
 # observed outcome of one decision: 0 = passed, else 1 + maker tricks * 4 + alone * 2 + lone def.
 N_OUTCOMES = 25
@@ -41,16 +40,12 @@ def outcome_table(rules: Rules | None = None) -> pd.DataFrame:
     """One row per outcome code: ``made, tricks, alone, lone_defender, net`` (makers' points
     minus defenders' points on that hand, by the published scoring table)."""
     rules = rules or Rules()
+    points = points_table(rules.lone_defender_euchre_points)
     rows = [{"code": 0, "made": 0, "tricks": 0, "alone": 0, "lone_defender": 0, "net": 0}]
     for tricks in range(6):
         for alone in range(2):
             for lone in range(2):
-                if tricks == 5:
-                    net = 4 if alone else 2
-                elif tricks >= 3:
-                    net = 1
-                else:
-                    net = -(rules.lone_defender_euchre_points if lone else 2)
+                net = int(points[tricks, alone, lone, 0] - points[tricks, alone, lone, 1])
                 code = 1 + tricks * 4 + alone * 2 + lone
                 rows.append(
                     {"code": code, "made": 1, "tricks": tricks, "alone": alone,

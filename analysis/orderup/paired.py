@@ -22,17 +22,8 @@ from analysis.orderup.tallies import (
     regroup,
     share_columns,
 )
-from sim.rules import Rules
-from sim.runner import (
-    DEFAULT_CHUNK,
-    FORCE_ALONE,
-    FORCE_MAKE,
-    FORCE_PASS,
-    POSITIONS,
-    Table,
-    force_array,
-    simulate,
-)
+from sim import POSITIONS, Rules, Table, force_array, simulate
+from sim.runner import DEFAULT_CHUNK, FORCE_ALONE, FORCE_MAKE, FORCE_PASS
 
 GIVE_UP = 1 << 20  # hands without a single reached deal before a position is given up
 

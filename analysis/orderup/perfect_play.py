@@ -8,8 +8,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.orderup.tallies import RECORD_COLUMNS
-from sim.rules import Rules
-from sim.runner import Table
+from sim import Rules, Table
 
 #: how the cards are played once the bidding is over: as the table's strategy plays them, or
 #: perfectly with every card seen (``perfect_records``)

@@ -20,8 +20,8 @@ from analysis.orderup.paired import (
 )
 from analysis.orderup.tallies import DEFAULT_BATCH, cell_groups, regroup
 from analysis.win_model import parse_score, win_probability, win_table
-from sim.rules import Rules
-from sim.runner import DEFAULT_CHUNK, POSITIONS, Table, force_array, simulate
+from sim import POSITIONS, Rules, Table, force_array, simulate
+from sim.runner import DEFAULT_CHUNK
 
 #: points one team scores on one hand: 0 .. 4 (0, 1, 2 or 4 in practice)
 N_TEAM_POINTS = 5

@@ -10,8 +10,8 @@ import numpy as np
 import pandas as pd
 
 from analysis.plots.theme import style
+from sim import POSITIONS
 
-POSITIONS = ("first", "second", "third", "dealer")
 COLORS = {"basic": "tab:blue", "tuned": "tab:orange", "pimc": "tab:green",
           "perfect": "tab:purple"}
 #: the comparison rows shown for stick the dealer (``analysis.compare`` statistics)

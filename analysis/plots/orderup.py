@@ -11,7 +11,7 @@ from matplotlib.patches import Rectangle
 
 from analysis.features import POINT_BIN
 from analysis.plots.theme import axes_or_new, colour_map, style
-from sim.runner import POSITIONS
+from sim import POSITIONS
 
 POSITION_COLOURS = dict(zip(POSITIONS, ("#1b9e77", "#d95f02", "#7570b3", "#e7298a"), strict=True))
 GAIN_CMAP = "RdBu"  # blue: the first action pays; red: it loses

@@ -12,7 +12,7 @@ import pandas as pd
 from analysis.perfect import GROUPS, MAX_TRUMPS, PUBLISHED_DEALS
 from analysis.plots.orderup import figure_note, plot_decision_heatmap, trumps_label
 from analysis.plots.theme import style
-from sim.runner import POSITIONS
+from sim import POSITIONS
 
 PLAY_LABELS = {"strategy": "as basic plays", "perfect": "perfect play"}
 PLAY_STYLE = {"strategy": ("#d95f02", "--", "s"), "perfect": ("#1b9e77", "-", "o")}

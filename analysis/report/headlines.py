@@ -16,7 +16,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-POSITIONS = ("first", "second", "third", "dealer")
+from sim import POSITIONS
+
 MIN_DEALS = 30  # headline cells with fewer deals stay empty
 TOO_CLOSE = "too close"
 

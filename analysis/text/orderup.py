@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from sim.runner import POSITIONS
+from sim import POSITIONS
 
 
 def headline(table: pd.DataFrame, value: str = "gain") -> pd.DataFrame:

@@ -10,8 +10,8 @@ import pandas as pd
 
 from analysis.games import hands_per_game_distribution, summarise_games, win_probability_table
 from analysis.summary import by_position, summarise
+from sim import RunResult
 from sim import games_runner as G
-from sim.runner import RunResult
 
 
 def _fmt_value(value: float, low: float, high: float, unit: str, gap: str = "  ") -> str:
