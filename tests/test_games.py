@@ -197,8 +197,8 @@ def test_simulate_games_cli(tmp_path):
 
     games = pd.read_parquet(out / "records" / "games.parquet")
     assert len(games) == 500 and set(games.winner) <= {0, 1}
-    assert json.loads((out / "manifest.json").read_text())["command"].startswith(
-        "euchre-sim simulate --games 500")
+    assert json.loads((out / "manifest.json").read_text())["command"] == (
+        f"euchre-sim simulate --seed 1 --games 500 --records --out {out} --json --silent")
     for args, message in ((["--games", "0"], "--games must be at least 1"),
                           (["--games", "5", "--hands", "10"], "not both"),
                           (["--games", "5", "--rules", "game_to=8"], "game_to")):

@@ -246,10 +246,12 @@ def test_a_run_of_days_is_refused_without_yes(tmp_path):
 
 
 def test_a_long_run_prints_its_estimate(monkeypatch):
-    import analysis.cli.simulate
+    import importlib
+
     import sim.runs
 
-    monkeypatch.setattr(analysis.cli.simulate, "ESTIMATE_FROM", 4096)
+    # the module, not the command of the same name that analysis.cli holds
+    monkeypatch.setattr(importlib.import_module("analysis.cli.simulate"), "ESTIMATE_FROM", 4096)
     monkeypatch.setattr(sim.runs, "estimate_seconds", lambda n, *a, **k: (n / 40.0, 40.0))
     r = run("simulate", "--hands", 4096 * 2, "--silent")  # "about 3 min"
     assert r.exit_code == 0, r.output
