@@ -57,9 +57,9 @@ def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, o
         euchre-sim ladder basic tuned aggressive --hands 1000000 --games 100000
         euchre-sim ladder basic examples/strategies/ace-lover.toml --out runs/ladder
     """
-    from analysis import plots as charts
     from analysis.ladder import DEFAULT_LADDER
     from analysis.ladder import ladder as run_ladder
+    from analysis.plots import save_figure
     from analysis.plots.ladder import plot_ladder
     from analysis.results_io import write_csv
     from analysis.text.ladder import format_ladder
@@ -87,7 +87,7 @@ def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, o
         write_csv(pairs, folder.tmp / "pairs.csv")
         write_csv(ratings, folder.tmp / "ratings.csv")
         fig = plot_ladder(ratings, pairs, f"Strength ladder ({rules.describe()}, seed {seed})")
-        charts.save_figure(fig, folder.tmp / "ladder")
+        save_figure(fig, folder.tmp / "ladder")
         folder.write_json("manifest.json", manifest(
             "ladder", seed=seed, hands=hands, games=games, slow_hands=slow_hands,
             slow_games=slow_games, strategies=[p.name for p in players], **rules_fields(rules),

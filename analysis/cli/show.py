@@ -1,5 +1,5 @@
 """The ``show`` command: one hand of a run as it was dealt, bid and played
-(``analysis.hand_text``), or its JSON record."""
+(``analysis.text.hand``), or its JSON record."""
 
 from __future__ import annotations
 
