@@ -20,7 +20,7 @@ from sim.players import Strategy
 from sim.players.basic import bid_table, seat_table
 from sim.rng import normalise_seed
 from sim.rules import Rules
-from sim.seats import POSITIONS  # re-exported: sim.POSITIONS
+from sim.seats import POSITIONS
 from sim.threads import set_threads
 
 # the kernel's layout and forced actions, for analyses (``sim.kernel`` documents each)
@@ -367,7 +367,7 @@ def default_threads() -> int:
 
 __all__ = [
     "Table", "RunResult", "simulate", "trace", "records_frame", "tally_from_records",
-    "bid_table", "force_array", "POSITIONS", "set_threads", "default_threads", "play_seen",
+    "bid_table", "force_array", "set_threads", "default_threads", "play_seen",
     "TALLY_SHAPE", "RECORD_COLUMNS", "SEEN_COLUMNS", "NO_FORCE", "FORCE_PASS", "FORCE_MAKE",
     "FORCE_ALONE",
 ]

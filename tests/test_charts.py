@@ -15,7 +15,7 @@ from matplotlib.collections import PolyCollection  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
 
 from analysis import plots as charts  # noqa: E402
-from sim.runner import POSITIONS  # noqa: E402
+from sim import POSITIONS  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
