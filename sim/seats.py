@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from numba import njit
 
+import sim.compile_frame  # noqa: F401  (compiles run from a roomy frame: see it)
+
 POSITIONS = ("first", "second", "third", "dealer")
 
 
