@@ -8,6 +8,7 @@ the first call's time minus a timed call's.  Used by ``euchre-sim bench`` and ``
 
 from __future__ import annotations
 
+import os
 import random
 import resource
 import time
@@ -81,9 +82,33 @@ def pimc_card_rate(hands: int = 40, worlds: int = 100) -> dict:
     return decision_ms(trace(7, range(hands)), worlds)
 
 
+def cold_start() -> dict:
+    """The README's main job (``euchre-sim simulate`` on defaults) in a new process with an
+    empty compile cache: its wall time, the compile time it reports and its peak memory."""
+    import json
+    import subprocess
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as cache:
+        t0 = time.perf_counter()
+        done = subprocess.run(
+            [sys.executable, "-c", "from analysis.cli import main; main()", "simulate",
+             "--json", "--silent"],
+            capture_output=True, text=True, env={**os.environ, "NUMBA_CACHE_DIR": cache})
+        wall = time.perf_counter() - t0
+    if done.returncode != 0:
+        raise RuntimeError(f"the cold-start run failed: {done.stderr.strip()[-500:]}")
+    report = json.loads(done.stdout)
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return {"wall_s": wall, "compile_s": report["compile_s"],
+            "hands_per_s": report["hands_per_s"], "max_rss_mb": peak}
+
+
 def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
     """All benchmark figures as a dict (``analysis.text.bench.format_bench`` prints them)."""
     out = {"hands": hands, "repeats": repeats, "cores": numba.config.NUMBA_NUM_THREADS}
+    out["cold_start"] = cold_start()          # first: the peak memory is its process's
     out["compile_s"] = compile_seconds()
     out["referee_hands_per_s"] = referee_rate()
     rows = []

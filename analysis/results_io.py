@@ -322,7 +322,7 @@ def write_hands_run(folder: Path, result, summary, *, parts, command) -> None:
     ``folder/records``)."""
     (folder / "manifest.json").write_text(json.dumps(run_manifest(
         result.seed, result.rules, result.table, result.threads, result.wall_s,
-        hands=result.hands, hands_per_s=result.hands_per_s,
+        compile_s=result.compile_s, hands=result.hands, hands_per_s=result.hands_per_s,
         records={"parts": parts, "rows": result.hands} if parts is not None else None,
         command=command,
     ), indent=2) + "\n")  # fmt: skip
@@ -342,7 +342,8 @@ def write_games_run(folder: Path, result, summary, win_probability, *, command) 
     records = result.records is not None
     (folder / "manifest.json").write_text(json.dumps(run_manifest(
         result.seed, result.rules, result.table, result.threads, result.wall_s,
-        games=result.games, hands=result.hands_played, hands_per_s=result.hands_per_s,
+        compile_s=result.compile_s, games=result.games, hands=result.hands_played,
+        hands_per_s=result.hands_per_s,
         records={"parts": ["games.parquet"], "rows": result.games} if records else None,
         command=command,
     ), indent=2) + "\n")  # fmt: skip

@@ -35,9 +35,9 @@ TEAMS = (("basic", "basic"), ("random", "basic"), ("aggressive", "conservative")
 # volatile parts of printed text and manifests
 NOISE = re.compile(r"[\d.,]+ s\b|[\d,]+ hands/s|[\d,.]+ (?:games|hands|deals)/s|"
                    r"\d+ threads?|/tmp/\S+|[0-9a-f]{40}")
-VOLATILE_KEYS = {"wall_s", "timings_s", "hands_per_s", "git_revision", "revision", "created",
-                 "threads", "python", "numba", "numpy", "platform", "elapsed_s", "time", "wall",
-                 "reproduce", "command", "version", "out", "games_per_s", "deals_per_s"}
+VOLATILE_KEYS = {"wall_s", "compile_s", "timings_s", "hands_per_s", "git_revision", "revision",
+                 "created", "threads", "python", "numba", "numpy", "platform", "elapsed_s", "time",
+                 "wall", "reproduce", "command", "version", "out", "games_per_s", "deals_per_s"}
 
 
 def cases():

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-import sim.compile_frame  # noqa: F401  (compiles run from a roomy frame: see it)
+import sim.compiling  # noqa: F401  (compiles run from a roomy frame: see it)
 from sim.cards import POWER_CARD, REMAP
 from sim.rng import bounded, draw
 

@@ -16,6 +16,7 @@ import numpy as np
 
 from sim import kernel as K
 from sim.cards import SUITS, card_name, cards_of
+from sim.compiling import compile_clock
 from sim.players import Strategy
 from sim.players.basic import bid_table, seat_table
 from sim.rng import normalise_seed
@@ -114,10 +115,13 @@ class RunResult:
     wall_s: float = 0.0
     threads: int = 1
     extra: dict = field(default_factory=dict)
+    compile_s: float = 0.0                # of wall_s, spent compiling (first use only)
 
     @property
     def hands_per_s(self) -> float:
-        return self.hands / self.wall_s if self.wall_s > 0 else float("nan")
+        """The simulation's rate: compiling, where there was some, does not count."""
+        run = self.wall_s - self.compile_s
+        return self.hands / run if run > 0 else float("nan")
 
 
 def records_frame(masks: np.ndarray, fields: np.ndarray, start: int = 0):
@@ -199,35 +203,37 @@ def simulate(
     part = 0
     if executor is not None:
         threads = executor.threads
-    while done < hands:
-        n = min(batch, hands - done)
-        if executor is not None:
-            tally_row, frame = executor.hands_batch(seed, start + done, n, rules, table, records,
-                                                    force, tuple(int(x) for x in score_arr))
-            total += tally_row
-        else:
-            tally_row, masks, fields = _kernel_batch(kernel, seed, start + done, n, chunk,
-                                                     packed, kinds, seat_rows, force, records,
-                                                     score_arr, table)  # fmt: skip
-            total += tally_row
-            frame = None
-            if records and on_records is None:
-                raw.append((masks, fields))
-            elif records:
-                frame = records_frame(masks, fields, start + done)
-        if frame is not None:
-            if on_records is not None:
-                on_records(frame, part)
+    with compile_clock() as compiling:
+        while done < hands:
+            n = min(batch, hands - done)
+            if executor is not None:
+                tally_row, frame = executor.hands_batch(seed, start + done, n, rules, table,
+                                                        records, force,
+                                                        tuple(int(x) for x in score_arr))
+                total += tally_row
             else:
-                frames.append(frame)
-        done += n
-        part += 1
-        if progress is not None:
-            progress(n)
+                tally_row, masks, fields = _kernel_batch(kernel, seed, start + done, n, chunk,
+                                                         packed, kinds, seat_rows, force, records,
+                                                         score_arr, table)  # fmt: skip
+                total += tally_row
+                frame = None
+                if records and on_records is None:
+                    raw.append((masks, fields))
+                elif records:
+                    frame = records_frame(masks, fields, start + done)
+            if frame is not None:
+                if on_records is not None:
+                    on_records(frame, part)
+                else:
+                    frames.append(frame)
+            done += n
+            part += 1
+            if progress is not None:
+                progress(n)
     wall = time.perf_counter() - t0
     recs = _kept_records(raw, frames, start) if records and on_records is None else None
     return RunResult(hands, seed, rules, table, total[:K.NTALLY].reshape(K.TALLY_SHAPE), recs,
-                     wall, threads)
+                     wall, threads, compile_s=compiling.seconds)
 
 
 _NO_MASKS = np.zeros((4, 0), np.uint32)

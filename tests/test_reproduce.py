@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TOML = "examples/strategies/ace-lover.toml"
 CODE = "examples.code_strategy:BowerHunter"
 # how a run went rather than what it computed: its timings, its workers, chunks found done
-HOW_IT_RAN = {"wall_s", "timings_s", "hands_per_s", "games_per_s", "deals_per_s", "workers",
-              "resumed_chunks"}
+HOW_IT_RAN = {"wall_s", "compile_s", "timings_s", "hands_per_s", "games_per_s", "deals_per_s",
+              "workers", "resumed_chunks"}
 
 
 def run(args: list[str]):

@@ -6,6 +6,8 @@ Commands are thin: they check input, call the Python API and print.  User mistak
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from analysis.cli.advise import advise
@@ -21,11 +23,23 @@ from analysis.cli.solve import solve
 from analysis.cli.strategies import strategies
 from analysis.cli.tune import tune
 from sim import __version__
+from sim.compiling import compile_notice
+
+
+def say_compiling(_name: str) -> None:
+    """The one line a command prints on a terminal when its first use compiles (nothing with
+    ``--silent``, nor in logs: the run's figures give the compile time apart)."""
+    ctx = click.get_current_context(silent=True)
+    if (ctx is not None and ctx.params.get("silent")) or not sys.stderr.isatty():
+        return
+    click.echo("\nFirst use: compiling the code this command runs for this machine, once "
+               "(under a minute; later runs load it from the cache)", err=True)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="euchre-sim")
-def main():
+@click.pass_context
+def main(ctx):
     """Monte Carlo simulator and statistics analyzer for four-player Euchre.
 
     \b
@@ -34,6 +48,7 @@ def main():
         euchre-sim show --seed 1 --hand 42
         euchre-sim replay examples/hands.jsonl --summary
     """
+    ctx.with_resource(compile_notice(say_compiling))
 
 
 for _command in (simulate, show, replay, strategies, bench, order_up, alone, compare_rules,

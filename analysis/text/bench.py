@@ -30,10 +30,19 @@ def format_solver(s: dict) -> list[str]:
     return lines
 
 
+def cold_start_lines(c: dict | None) -> list[str]:
+    """The cold-start row: the main job with an empty compile cache."""
+    if not c:
+        return []
+    return [f"{'cold start (main job)':<27} {c['wall_s']:8.2f} s wall, {c['compile_s']:.2f} s "
+            f"compiling, {c['max_rss_mb']:.0f} MB peak  (euchre-sim simulate, empty cache)"]
+
+
 def format_bench(b: dict) -> str:
     lines = [
         f"euchre-sim bench: best of {b['repeats']}, {b['cores']} cores",
         f"compile / cache load        {b['compile_s']:8.2f} s (first call beyond a warm call)",
+        *cold_start_lines(b.get("cold_start")),
         f"referee replay              {b['referee_hands_per_s']:12,.0f} hands/s",
         "",
         f"{'strategy':<12} {'mode':<10} {'threads':>7} {'hands/s':>13} {'ns/hand/core':>13} "

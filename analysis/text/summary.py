@@ -38,9 +38,16 @@ def header(result: RunResult) -> str:
     return (
         f"{result.hands:,} hands, seed {result.seed}, rules: {result.rules.describe()}, "
         f"strategies: {_strategies(result)}\n"
-        f"{result.wall_s:.2f} s, {result.hands_per_s:,.0f} hands/s on {result.threads} "
-        f"thread{'s' if result.threads != 1 else ''}"
+        f"{result.wall_s - result.compile_s:.2f} s, {result.hands_per_s:,.0f} hands/s on "
+        f"{result.threads} thread{'s' if result.threads != 1 else ''}{compiled(result)}"
     )
+
+
+def compiled(result) -> str:
+    """``; compiling took N s (first use only)`` when the run compiled, else nothing."""
+    if result.compile_s <= 0:
+        return ""
+    return f"; compiling took {result.compile_s:.1f} s (first use only)"
 
 
 def format_summary(
@@ -100,6 +107,7 @@ def summary_json(result: RunResult) -> dict:
         "strategies": result.table.describe(),
         "threads": int(result.threads),
         "wall_s": _clean(float(result.wall_s)),
+        "compile_s": _clean(float(result.compile_s)),
         "hands_per_s": _clean(float(result.hands_per_s)),
         "statistics": _records(summarise(result)),
         "by_position": {p: _records(g) for p, g in pos.groupby("position", sort=False)},
@@ -111,8 +119,9 @@ def format_games(df: pd.DataFrame, result: G.GameRunResult, table: pd.DataFrame)
         f"{result.games:,} games to {result.rules.game_to}, seed {result.seed}, rules: "
         f"{result.rules.describe()}, strategies: {result.table.describe()['team0']} v "
         f"{result.table.describe()['team1']}",
-        f"{result.wall_s:.2f} s, {result.hands_played:,} hands, {result.hands_per_s:,.0f} "
-        f"hands/s on {result.threads} thread{'s' if result.threads != 1 else ''}",
+        f"{result.wall_s - result.compile_s:.2f} s, {result.hands_played:,} hands, "
+        f"{result.hands_per_s:,.0f} hands/s on {result.threads} "
+        f"thread{'s' if result.threads != 1 else ''}{compiled(result)}",
         "",
     ]
     width = max(len(s) for s in df["statistic"]) + 2
@@ -134,6 +143,7 @@ def games_json(result: G.GameRunResult) -> dict:
     return {
         "games": int(result.games), "seed": int(result.seed), "rules": result.rules.as_dict(),
         "strategies": result.table.describe(), "wall_s": float(result.wall_s),
+        "compile_s": float(result.compile_s),
         "hands_played": result.hands_played, "hands_per_s": float(result.hands_per_s),
         "statistics": _records(summarise_games(result)),
         "hands_per_game": hands_per_game_distribution(result)[["hands", "games"]]

@@ -346,7 +346,7 @@ def defending_alone(hands, maker, t, kinds, seat_table, slots, play_key, draws, 
     return def_alone
 
 
-@njit(cache=True, forceinline=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, leads, played, play_key, draws,
               trace, tracing):
     """``seat`` leads (power layout; ``leads``: basic's ``lead_settings``, ``played``: the cards
@@ -369,7 +369,7 @@ def lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, leads, played, p
     return c, bad
 
 
-@njit(cache=True, forceinline=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win_seat, played,
                 after, second, lone, follows, play_key, draws, trace, tracing):
     """``seat`` follows to the trick led at ``lead_pos`` (power layout; ``led_mask``: the led

@@ -1,0 +1,70 @@
+"""Numba compiles from the roomy frame ``sim.compiling`` installs (CPython's frame-stack
+chunks cannot thrash under it)."""
+
+import sys
+
+from numba import njit
+from numba.extending import overload
+
+import sim.rng  # noqa: F401  (a foundation module that compiles: it installs the frame)
+from sim.compiling import _STACK_WORDS, compile_clock, compile_notice
+
+seen: list[int] = []
+
+
+def _probe():
+    pass
+
+
+@overload(_probe)
+def _probe_typing():
+    # runs while Numba types a caller: note the largest value stack declared below us
+    f = sys._getframe()
+    largest = 0
+    while f is not None:
+        largest = max(largest, f.f_code.co_stacksize)
+        f = f.f_back
+    seen.append(largest)
+    return lambda: None
+
+
+def test_a_compile_runs_above_a_frame_that_claims_a_fresh_chunk():
+    @njit
+    def caller():
+        _probe()
+        return 1
+
+    assert caller() == 1
+    assert seen and seen[-1] >= _STACK_WORDS
+
+
+def test_the_frame_is_big_enough_for_a_chunk_of_its_own():
+    # CPython's chunks are 16 KB; a frame over half of 4 MB gets a chunk of 4 MB to itself
+    assert _STACK_WORDS * 8 > 2 * 1024 * 1024
+
+
+def test_the_clock_counts_a_compile_and_the_notice_names_it_once():
+    said = []
+
+    @njit
+    def fresh(x):
+        return x * 2
+
+    with compile_notice(said.append), compile_clock() as clock:
+        assert fresh(3) == 6        # compiles
+        assert fresh(4) == 8        # already compiled: neither counted nor said again
+    assert clock.count == 1 and clock.seconds > 0
+    assert said == ["fresh"]
+
+
+def test_a_run_reports_its_rate_without_the_compile_time():
+    import sim
+
+    r = sim.simulate(2_000, seed=3, table=sim.Table.teams("random"), threads=1)
+    assert r.compile_s <= r.wall_s
+    assert r.hands_per_s == 2_000 / (r.wall_s - r.compile_s)
+    r.compile_s, r.wall_s = 4.0, 5.0
+    from analysis.text.summary import header
+
+    line = header(r).splitlines()[1]
+    assert line.startswith("1.00 s, 2,000 hands/s") and "compiling took 4.0 s" in line
