@@ -6,6 +6,15 @@ code loaded from Numba's cache is not compiled), so a run reports its simulation
 from its compile time.  ``compile_notice`` calls a function once, when the first compile
 inside a ``with`` starts: the command line says there that the first use compiles, once.
 
+A cache that cannot go stale.  Numba stamps a function's cached code with a hash of the
+function's own file, but the code holds what it inlined from other files too, so an edit to a
+helper in ``sim/bits.py`` left its callers' cached code running the old helper.  The cache
+locator ``SourceKeyedLocator`` stamps every function of ``sim`` with a hash of all of ``sim``'s
+sources instead (and a code strategy's copy of the kernel with that and its own files, which
+name the strategy's module and hash its source): any edit to ``sim`` makes the cache stale, and
+Numba compiles afresh into the same place (about 40 s for the hand kernel), so there is no
+``__pycache__`` to clear after an edit or an upgrade.
+
 The roomy frame.  CPython (3.11 and later) keeps Python frames in chunks of 16 KB that it maps
 when the stack grows past a chunk and unmaps as soon as it unwinds below the chunk's first
 frame.  Numba's compiler recurses deeply, over and over; when the depth at which a compile
@@ -25,11 +34,17 @@ solver module imports one of them before its first compile.
 from __future__ import annotations
 
 import functools
+import hashlib
 import time
 from contextlib import contextmanager
+from pathlib import Path
 
-from numba.core import dispatcher
+from numba.core import caching, dispatcher
 from numba.core import event as numba_event
+
+SIM = Path(__file__).resolve().parent
+# the folders of code strategies' kernel copies are named so (``sim.code_kernel``)
+CODE_KERNEL_PREFIX = "euchre_code_kernel_"
 
 # Value-stack slots the wrapper frame declares: 300,000 words (2.4 MB) do not fit a 2 MB chunk,
 # so CPython maps 4 MB and about 1.8 MB stays free above the frame, far more than the deepest
@@ -108,4 +123,71 @@ def compile_notice(say):
         yield
 
 
+@functools.cache
+def folder_digest(folder: Path) -> bytes:
+    """A hash of every ``.py`` file under ``folder`` (names and contents), once a process.
+    Every file counts, not only those with compiled functions: compiled code also holds the
+    constants it read from plain modules (card tables, layouts, a player's settings)."""
+    h = hashlib.sha256()
+    for path in sorted(folder.rglob("*.py")):
+        h.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.digest()
+
+
+def source_stamp(py_file: str) -> bytes | None:
+    """The cache stamp of a function in ``py_file``: the hash of ``sim``'s sources (and of the
+    kernel copy it is in, for a code strategy's copy), or None for a file of neither."""
+    path = Path(py_file).resolve()
+    if SIM in path.parents:
+        return folder_digest(SIM)
+    if path.parent.name.startswith(CODE_KERNEL_PREFIX):
+        return folder_digest(SIM) + folder_digest(path.parent)
+    return None
+
+
+def _locator_class(name: str):
+    # Numba 0.68 names them without the leading underscore
+    return getattr(caching, name, None) or getattr(caching, "_" + name)
+
+
+class SourceKeyedLocator(caching._CacheLocator):
+    """Numba's usual cache place for a function (``NUMBA_CACHE_DIR``, else ``__pycache__``,
+    else the user-wide folder), stamped by ``source_stamp``."""
+
+    def __init__(self, inner, stamp: bytes):
+        self._inner = inner
+        self._stamp = stamp
+
+    def ensure_cache_path(self):
+        self._inner.ensure_cache_path()
+
+    def get_cache_path(self):
+        return self._inner.get_cache_path()
+
+    def get_source_stamp(self):
+        return self._stamp
+
+    def get_disambiguator(self):
+        return self._inner.get_disambiguator()
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        stamp = source_stamp(py_file)
+        if stamp is None:
+            return None
+        for name in ("UserProvidedCacheLocator", "InTreeCacheLocator", "UserWideCacheLocator"):
+            inner = _locator_class(name).from_function(py_func, py_file)
+            if inner is not None:
+                return cls(inner, stamp)
+        return None
+
+
+def install_source_keyed_cache() -> None:
+    """Put ``SourceKeyedLocator`` first among Numba's cache locators (once)."""
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+    if SourceKeyedLocator not in impl._locator_classes:
+        impl._locator_classes.insert(0, SourceKeyedLocator)
+
+
 install()
+install_source_keyed_cache()
