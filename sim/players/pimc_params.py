@@ -104,4 +104,4 @@ def describe(params: dict) -> str:
 
 
 __all__ = ["PIMC_PARAMS", "PASS_MODELS", "INFERENCE", "DEFAULTS", "check_pimc_params",
-           "parse_pimc_spec", "settings_row", "describe"]
+           "settings_row", "describe"]
