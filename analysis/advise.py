@@ -169,7 +169,7 @@ def _check_request(hand, upcard, position, round_, score, strategy, rules, deals
         raise ValueError("give deals or precision, not both")
     if deals is not None and (isinstance(deals, bool) or int(deals) != deals or deals < 1):
         raise ValueError(f"deals must be a whole number of at least 1, not {deals!r}")
-    if precision is not None and not precision > 0:
+    if precision is not None and not 0 < precision < math.inf:
         raise ValueError(f"precision must be a positive number of points, not {precision!r}")
     from sim.rng import normalise_seed
 

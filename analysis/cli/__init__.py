@@ -21,11 +21,13 @@ from analysis.cli.solve import solve
 from analysis.cli.strategies import strategies
 from analysis.cli.tune import tune
 from sim import __version__
+from sim.runs import sigterm_as_interrupt
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="euchre-sim")
-def main():
+@click.pass_context
+def main(ctx):
     """Monte Carlo simulator and statistics analyzer for four-player Euchre.
 
     \b
@@ -34,6 +36,8 @@ def main():
         euchre-sim show --seed 1 --hand 42
         euchre-sim replay examples/hands.jsonl --summary
     """
+    # SIGTERM is handled as Ctrl-C is: what was saved, and how to go on
+    ctx.with_resource(sigterm_as_interrupt())
 
 
 for _command in (simulate, show, replay, strategies, bench, order_up, alone, compare_rules,
