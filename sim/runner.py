@@ -205,19 +205,18 @@ def simulate(
         if executor is not None:
             tally_row, frame = executor.hands_batch(seed, start + done, n, rules, table, records,
                                                     force, tuple(int(x) for x in score_arr))
-            total += tally_row
         else:
             tally_row, masks, fields = _kernel_batch(kernel, seed, start + done, n, chunk,
                                                      packed, kinds, seat_rows, force, records,
-                                                     score_arr, table)  # fmt: skip
-            check_code_strategy(tally_row, table, partial(
-                illegal_example, seed, start + done, n, rules, table, force))
-            total += tally_row
+                                                     score_arr)  # fmt: skip
             frame = None
             if records and on_records is None:
                 raw.append((masks, fields))
             elif records:
                 frame = records_frame(masks, fields, start + done)
+        check_code_strategy(tally_row, table, partial(
+            illegal_example, seed, start + done, n, rules, table, force))
+        total += tally_row
         if frame is not None:
             if on_records is not None:
                 on_records(frame, part)
@@ -238,7 +237,7 @@ _NO_FIELDS = np.zeros((K.NREC - 4, 0), np.int8)
 
 
 def _kernel_batch(kernel, seed, start, n, chunk, packed, kinds, seat_rows, force, records,
-                  score_arr, table):
+                  score_arr):
     """One batch on this process's threads: (summed tally row, record masks, record fields);
     the record columns are empty unless ``records``."""
     tally = np.zeros(((n + chunk - 1) // chunk, K.NTALLY_ROW), np.int64)
