@@ -183,8 +183,9 @@ def order_up(ctx, hands, deals, seed, rules, table, threads, out, force, silent,
     Plays --hands hands to tally how often the strategy ordered up or called per position and
     hand class and how it fared; then, for each position, plays the same deals with that
     player's round-1 decision forced to order up and to pass until --deals deals reached him,
-    and reports the paired gain in points per hand for his team with 95% intervals.  Writes CSV
-    tables, PNG/SVG charts and manifest.json into DIR and prints the headline table.
+    and reports the paired gain in points per hand for his team with 95% intervals.  Prints
+    the headline table and, with --out, writes CSV tables, PNG/SVG charts and manifest.json
+    into DIR.
 
     With --score US-THEM the same comparison is played again with every hand at that game
     score (his team's score first) and the paired change in his team's game win probability
@@ -213,10 +214,12 @@ def alone(ctx, hands, deals, seed, rules, table, threads, out, force, silent, pl
     """When should you go alone? Paired EV(alone) - EV(partner) and march rates by hand class.
 
     Like 'order-up', but the forced round-1 decision is ordering up alone against ordering up
-    with partner.  Writes CSV tables, PNG/SVG charts and manifest.json into DIR.
+    with partner.  Prints the headline table and, with --out, writes CSV tables, PNG/SVG
+    charts and manifest.json into DIR.
 
     \b
     Example:
+        euchre-sim alone --hands 200000 --deals 50000
         euchre-sim alone --hands 1000000 --deals 200000 --out results/my-alone
         euchre-sim alone --rules house --deals 100000 --out runs/alone-house --silent
         euchre-sim alone --play perfect --hands 100000 --deals 50000 --out runs/alone-perfect

@@ -43,7 +43,8 @@ from sim.runs import check_writable, reproduce_command, rules_spec, why, write_a
 @click.option("--out", type=NonEmptyPath(path_type=Path), default=Path("tuned.toml"),
               show_default=True, metavar="FILE.toml", help="The TOML strategy to write.")
 @click.option("--state", type=NonEmptyPath(path_type=Path), default=None, metavar="FILE",
-              help="The search's state, saved every generation (default: FILE.toml.state).")
+              help="The search's state (JSON), saved every generation (default: "
+                   "FILE.toml.state).")
 @click.option("--resume", is_flag=True, help="Continue the search saved in --state.")
 @click.option("--force", is_flag=True, help="Overwrite an existing --out (and its state).")
 @click.option("--name", default="my-tuned", show_default=True,
