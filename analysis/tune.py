@@ -161,7 +161,8 @@ def _load(path: Path, config: dict, new_es) -> TuneState:
     except (OSError, UnicodeDecodeError, ValueError) as e:
         raise ValueError(f"cannot resume from {path}: not a tune state file ({e}); remove it "
                          f"or drop --resume") from None
-    if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+    if (not isinstance(data, dict) or data.get("format") != STATE_FORMAT
+            or not isinstance(data.get("config"), dict)):
         raise ValueError(f"cannot resume from {path}: not a tune state file (written by "
                          f"'euchre-sim tune'); give its --state, or drop --resume")
     saved = json.loads(json.dumps(config))

@@ -152,9 +152,8 @@ def _changes(overrides: dict, sep: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# HOOK (code strategies, issue 4 item 4): "package.module:Name" will import the user's module and
-# return a Strategy whose kernel side is the user's Numba decision functions.  The kernel does
-# not take such functions yet; until it does, this is the single place that refuses them.
+# Code strategies: "package.module:Name" or "file.py:Name" imports the user's module and
+# returns a Strategy whose hooks the kernel runs in a generated copy (``sim.code_kernel``).
 
 
 def import_code_module(module: str):
