@@ -17,7 +17,6 @@ from analysis.stats import mean_interval, proportion, z_value
 from analysis.win_model import parse_score, win_probability, win_table
 from sim import POSITIONS, Rules, Table, force_array
 from sim.cards import SUIT_NAMES, card_name, parse_card, parse_cards, suit_of
-from sim.players.kinds import RANDOM
 from sim.runner import FORCE_ALONE, FORCE_MAKE, FORCE_PASS, play_seen
 
 DEFAULT_TARGET = 0.02  # default stopping rule: every option's 95% EV interval within ± this
@@ -133,15 +132,12 @@ ASSUMED_PASS = ("assumed: the player passed in round 1 (his own round-1 bid is n
 
 
 def passed_round1(table: Table, position: int) -> Table:
-    """``table`` with the player at ``position`` (seat ``position``; seat 3 deals) never bidding
-    in round 1 and playing as before otherwise: his order and alone thresholds out of reach
-    (his round-2 decision is the forced option, so they matter nowhere else)."""
-    s = table.seats[position]
-    if s.kind == RANDOM or (s.hooks is not None and "order_up" in s.hooks[2]):
-        raise ValueError(f"--assume-passed needs a point-count strategy for the player, not "
-                         f"{s.name} (it decides round 1 its own way)")
-    never = s.with_params(s.name, order_threshold=1e9, alone_threshold=1e9)
-    return Table(tuple(never if k == position else t for k, t in enumerate(table.seats)))
+    """``table`` with the player at ``position`` (seat ``position``; seat 3 deals) passing in
+    round 1 whatever he holds and playing as before otherwise (``Strategy.passing_round1``;
+    his round-2 decision is the forced option)."""
+    seats = list(table.seats)
+    seats[position] = seats[position].passing_round1()
+    return Table(tuple(seats))
 
 
 def _check_request(hand, upcard, position, round_, score, strategy, rules, deals, precision,
@@ -169,7 +165,7 @@ def _check_request(hand, upcard, position, round_, score, strategy, rules, deals
         raise ValueError("give deals or precision, not both")
     if deals is not None and (isinstance(deals, bool) or int(deals) != deals or deals < 1):
         raise ValueError(f"deals must be a whole number of at least 1, not {deals!r}")
-    if precision is not None and not precision > 0:
+    if precision is not None and not 0 < precision < math.inf:
         raise ValueError(f"precision must be a positive number of points, not {precision!r}")
     from sim.rng import normalise_seed
 

@@ -10,16 +10,17 @@ against a pool of opponents.
   milliseconds a hand).  A candidate's score is the mean of its margins over the pool.
 * The search works in scaled units (a card value's unit is half a point of the count, a
   threshold's one point) inside basic's parameter ranges (``sim.players.param_bounds``).
-* The state (the optimiser, the history, the settings) is saved after every generation, so an
-  interrupted run resumes where it stopped (``resume=True``).  The result is the search's
-  mean at the end, scored against the pool on the last generation's deals.
+* The state (the settings, the history, and every generation's candidates and scores) is
+  saved as JSON after every generation, so an interrupted run resumes where it stopped
+  (``resume=True``): the optimiser is rebuilt by replaying its generations, which CMA-ES
+  repeats exactly from the seed.  The result is the search's mean at the end, scored against
+  the pool on the last generation's deals.
 """
 
 from __future__ import annotations
 
+import json
 import math
-import os
-import pickle
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ from sim.players import BASIC_PARAMS, P
 from sim.players.basic import SETTINGS
 from sim.players.kinds import BASIC
 from sim.players.param_bounds import PARAM_BOUNDS
+from sim.runs import write_atomic
 
 #: what ``tune`` searches by default: the bidding numbers that matter for single hands (the
 #: lone-defender threshold needs the defend_alone rule and ``desperation`` a game score)
@@ -94,6 +96,9 @@ def check_params(names) -> tuple[str, ...]:
     return names
 
 
+STATE_FORMAT = "euchre-sim tune state 1"
+
+
 @dataclass
 class TuneState:
     """What a run saves after every generation (and resumes from)."""
@@ -103,6 +108,7 @@ class TuneState:
     generation: int = 0
     history: list = field(default_factory=list)   # one dict a generation
     mean_score: float = math.nan                  # the mean's score on the last deals
+    told: list = field(default_factory=list)      # each generation's (candidates, scores)
 
 
 @dataclass(frozen=True)
@@ -139,25 +145,56 @@ def score(strategy: Strategy, pool, seed: int, rules: Rules, threads=None) -> tu
 
 
 def _save(state: TuneState, path: Path) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
-        pickle.dump(state, f)
-    os.replace(tmp, path)
+    """The state as JSON (data only: resuming runs nothing from the file)."""
+    data = {"format": STATE_FORMAT, "config": state.config, "history": state.history,
+            "mean_score": state.mean_score,
+            "told": [{"candidates": [list(map(float, x)) for x in xs], "scores": list(f)}
+                     for xs, f in state.told]}
+    write_atomic(path, json.dumps(data, indent=1) + "\n")
 
 
-def _load(path: Path, config: dict) -> TuneState:
+def _load(path: Path, config: dict, new_es) -> TuneState:
+    """The state saved in ``path`` by a run with ``config`` (``generations`` may differ), its
+    optimiser rebuilt by ``new_es()`` and a replay of the saved generations."""
     try:
-        with open(path, "rb") as f:
-            state = pickle.load(f)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError) as e:
-        raise ValueError(f"cannot resume from {path}: {e}; remove it or drop --resume") from None
-    if not isinstance(state, TuneState):
-        raise ValueError(f"{path} is not a tune state file")
-    changed = [k for k in config if k != "generations" and state.config.get(k) != config[k]]
+        data = json.loads(Path(path).read_text())
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise ValueError(f"cannot resume from {path}: not a tune state file ({e}); remove it "
+                         f"or drop --resume") from None
+    if (not isinstance(data, dict) or data.get("format") != STATE_FORMAT
+            or not isinstance(data.get("config"), dict)):
+        raise ValueError(f"cannot resume from {path}: not a tune state file (written by "
+                         f"'euchre-sim tune'); give its --state, or drop --resume")
+    saved = json.loads(json.dumps(config))
+    changed = [k for k in saved if k != "generations" and data["config"].get(k) != saved[k]]
     if changed:
         raise ValueError(f"{path} was saved by a run with other settings ({', '.join(changed)}):"
                          f" give the same settings, or another --state")
+    try:
+        state = TuneState(config, new_es(), history=list(data["history"]),
+                          mean_score=float(data["mean_score"]))
+        for gen in data["told"]:
+            _replay(state, np.array(gen["candidates"], float), [float(v) for v in gen["scores"]])
+    except (KeyError, TypeError, ValueError) as e:
+        raise ValueError(f"cannot resume from {path}: the saved search does not replay ({e}); "
+                         f"remove it or drop --resume") from None
+    if state.generation != len(state.history):
+        raise ValueError(f"cannot resume from {path}: its history and generations differ")
     return state
+
+
+def _replay(state: TuneState, candidates: np.ndarray, scores: list) -> None:
+    """Tell the optimiser one saved generation (it must ask for the same candidates)."""
+    xs = state.es.ask()
+    if not np.array_equal(np.array(xs), candidates):
+        raise ValueError(f"generation {state.generation + 1} asks for other candidates")
+    _tell(state, xs, scores)
+
+
+def _tell(state: TuneState, xs, scores: list) -> None:
+    state.es.tell(xs, [-v for v in scores])
+    state.told.append((xs, scores))
+    state.generation += 1
 
 
 def tune(start="basic", params=DEFAULT_PARAMS, pool=("basic",), *, deals: int = DEALS,
@@ -197,32 +234,30 @@ def tune(start="basic", params=DEFAULT_PARAMS, pool=("basic",), *, deals: int = 
     path = None if state is None else Path(state)
     if resume and (path is None or not path.exists()):
         raise ValueError("--resume needs an existing --state file")
-    if resume:
-        st = _load(path, config)
-        st.config["generations"] = generations
-    else:
-        base = s0.vector()
-        lower = [(PARAM_BOUNDS[n][0] - base[P[n]]) / SCALE[n] for n in names]
-        upper = [(PARAM_BOUNDS[n][1] - base[P[n]]) / SCALE[n] for n in names]
-        opts = {"seed": seed % (2**31 - 1) + 1, "bounds": [lower, upper], "verbose": -9}
-        if popsize is not None:
-            opts["popsize"] = popsize
-        es = cma.CMAEvolutionStrategy([0.0] * len(names), sigma, opts)
-        st = TuneState(config, es)
+    base = s0.vector()
+    lower = [(PARAM_BOUNDS[n][0] - base[P[n]]) / SCALE[n] for n in names]
+    upper = [(PARAM_BOUNDS[n][1] - base[P[n]]) / SCALE[n] for n in names]
+    opts = {"seed": seed % (2**31 - 1) + 1, "bounds": [lower, upper], "verbose": -9}
+    if popsize is not None:
+        opts["popsize"] = popsize
+
+    def new_es():
+        return cma.CMAEvolutionStrategy([0.0] * len(names), sigma, opts)
+
+    st = _load(path, config, new_es) if resume else TuneState(config, new_es())
     while st.generation < generations:
         g = st.generation
         deal_seed = seed + g
         xs = st.es.ask()
         scores = [score(candidate(s0, names, x), opponents, deal_seed, rules, threads)[0]
                   for x in xs]
-        st.es.tell(xs, [-v for v in scores])
+        _tell(st, xs, scores)
         mean = candidate(s0, names, st.es.mean, name)
         st.mean_score, margins = score(mean, opponents, deal_seed, rules, threads)
         row = {"generation": g + 1, "best": max(scores), "median": float(np.median(scores)),
                "mean_score": st.mean_score, "sigma": float(st.es.sigma), "deal_seed": deal_seed,
                **{f"vs_{o.spec}": m for o, m in zip(opponents, margins, strict=True)}}
         st.history.append(row)
-        st.generation += 1
         if path is not None:
             _save(st, path)
         if progress is not None:
@@ -237,8 +272,8 @@ def strategy_toml(result: TuneResult, description: str, comments=()) -> str:
     parameter that differs from basic's default."""
     s = result.strategy
     lines = [f"# {c}" for c in comments]
-    lines += [f'name = "{s.name}"', 'base = "basic"', f'description = "{description}"', "",
-              "[params]"]
+    lines += [f"name = {json.dumps(s.name)}", 'base = "basic"',
+              f"description = {json.dumps(description)}", "", "[params]"]
     vector = s.vector()
     for n, (default, _) in BASIC_PARAMS.items():
         v = vector[P[n]]

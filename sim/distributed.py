@@ -560,7 +560,9 @@ def read_run_spec(run_dir: Path) -> dict:
     try:
         spec = json.loads(path.read_text())
     except FileNotFoundError:
-        raise ValueError(f"{run_dir}: not a resumable run folder (no run.json)") from None
+        raise ValueError(f"{run_dir}: not a resumable simulate folder (no run.json: only a "
+                         f"chunked run, 'euchre-sim simulate --scheduler threads --out DIR', "
+                         f"can be resumed)") from None
     except (OSError, json.JSONDecodeError) as e:
         raise ValueError(f"{path}: cannot read it ({e})") from None
     if not isinstance(spec, dict) or spec.get("format") != RUN_FORMAT:

@@ -820,7 +820,8 @@ def _step(hand: Hand, action, where: str) -> None:
         raise RecordError(f"{where}: {e}") from None
 
 
-def _bid_action(bid: Bid):
+def bid_action(bid: Bid):
+    """The action of a record's bid (``Pass``, ``OrderUp``, ``Call`` or ``DefendAlone``)."""
     if bid.action == "pass":
         return Pass(bid.seat)
     if bid.action == "order_up":
@@ -879,7 +880,7 @@ def replay_bidding(record, rules: Rules | None = None, *, reneges: bool = False)
             raise RecordError(
                 f"bid {i}: bidding is over: seat {hand.maker} made {SUIT_NAMES[hand.trump]} trump"
             )
-        _step(hand, _bid_action(bid), f"bid {i}")
+        _step(hand, bid_action(bid), f"bid {i}")
     discard_if_due()
     if hand.phase == DEFEND:
         hand.apply(NoLoneDefender())

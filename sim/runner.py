@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import numba
 import numpy as np
@@ -210,17 +211,18 @@ def simulate(
                 tally_row, frame = executor.hands_batch(seed, start + done, n, rules, table,
                                                         records, force,
                                                         tuple(int(x) for x in score_arr))
-                total += tally_row
             else:
                 tally_row, masks, fields = _kernel_batch(kernel, seed, start + done, n, chunk,
                                                          packed, kinds, seat_rows, force, records,
-                                                         score_arr, table)  # fmt: skip
-                total += tally_row
+                                                         score_arr)  # fmt: skip
                 frame = None
                 if records and on_records is None:
                     raw.append((masks, fields))
                 elif records:
                     frame = records_frame(masks, fields, start + done)
+            check_code_strategy(tally_row, table, partial(
+                illegal_example, seed, start + done, n, rules, table, force))
+            total += tally_row
             if frame is not None:
                 if on_records is not None:
                     on_records(frame, part)
@@ -241,7 +243,7 @@ _NO_FIELDS = np.zeros((K.NREC - 4, 0), np.int8)
 
 
 def _kernel_batch(kernel, seed, start, n, chunk, packed, kinds, seat_rows, force, records,
-                  score_arr, table):
+                  score_arr):
     """One batch on this process's threads: (summed tally row, record masks, record fields);
     the record columns are empty unless ``records``."""
     tally = np.zeros(((n + chunk - 1) // chunk, K.NTALLY_ROW), np.int64)
@@ -252,7 +254,6 @@ def _kernel_batch(kernel, seed, start, n, chunk, packed, kinds, seat_rows, force
         masks, fields = _NO_MASKS, _NO_FIELDS
     kernel.run_hands(seed, start, n, chunk, packed, kinds, seat_rows, force, masks, fields, tally,
                      score_arr)
-    check_code_strategy(tally, table)
     return tally.sum(axis=0), masks, fields
 
 
@@ -269,14 +270,34 @@ def _kept_records(raw: list, frames: list, start: int):
     return pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
 
 
-def check_code_strategy(tally: np.ndarray, table: Table) -> None:
-    """Stop a run whose code strategy answered with an illegal action."""
+EXAMPLE_SEARCH = 4096  # hands traced, at most, for an example of an illegal answer
+
+
+def check_code_strategy(tally: np.ndarray, table: Table, example=None) -> None:
+    """Stop a run whose code strategy answered with an illegal action, naming the hook and
+    one example when ``example()`` finds one (``illegal_example``)."""
     bad = int(tally[..., K.BAD_USER_CELL].sum())
-    if bad:
-        names = sorted({s.name for s in table.seats if s.hooks is not None})
-        raise ValueError(f"code strategy {names[0]} returned an illegal action in {bad} hand(s); "
-                         "check its answers against the hook descriptions in "
-                         "sim/players/files.py (load_code_strategy)")
+    if not bad:
+        return
+    names = sorted({s.name for s in table.seats if s.hooks is not None})
+    found = example() if example is not None else None
+    first = f"; the first, {found}" if found else ""
+    raise ValueError(f"code strategy {names[0]} returned an illegal action in {bad} hand(s)"
+                     f"{first}; check its answers against the hook descriptions in "
+                     "sim/players/files.py (load_code_strategy)")
+
+
+def illegal_example(seed: int, start: int, n: int, rules: Rules, table: Table,
+                    force=None) -> str | None:
+    """The first illegal hook answer among hands ``start ..`` (at most ``EXAMPLE_SEARCH`` of
+    the ``n``), found by tracing them and asking the hooks again (``sim.code_errors``)."""
+    from sim.code_errors import first_illegal_answer
+
+    end = start + min(n, EXAMPLE_SEARCH)
+    blocks = (range(lo, min(lo + 256, end)) for lo in range(start, end, 256))
+    traced = (pair for block in blocks
+              for pair in zip(block, trace(seed, block, rules, table, force), strict=True))
+    return first_illegal_answer(traced, table.seats, rules)
 
 
 def tally_from_records(frame) -> np.ndarray:

@@ -7,6 +7,7 @@ Every command and script that writes results goes through here: ``RunFolder`` (w
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shlex
@@ -25,6 +26,31 @@ RECORDS_BATCH = 1 << 18  # bounds the memory of one Parquet part (~35 bytes a ha
 
 class RunFolderError(ValueError):
     """A run folder that cannot be written (the message names ``--out DIR`` and why)."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill PID``) raised as an interrupt, so that it saves, cleans up and says so as
+    Ctrl-C does; the process then exits with ``status``."""
+
+    status = 128 + signal.SIGTERM
+
+
+def _raise_terminated(signum, frame):
+    raise Terminated()
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt():
+    """While open, SIGTERM raises ``Terminated`` in the main thread (the command line opens
+    it around every command); elsewhere it changes nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
 
 
 def git_revision() -> str | None:
@@ -78,8 +104,11 @@ class RunFolder:
 
     def _catch_sigterm(self) -> None:
         """Until ``commit`` or ``discard``, SIGTERM (``kill PID``) removes the temporary folder
-        and exits with status 143, as Ctrl-C does; only the main thread can set the handler."""
+        and exits with status 143, as Ctrl-C does; only the main thread can set the handler.
+        Under ``sigterm_as_interrupt`` SIGTERM is an interrupt, which the caller handles."""
         if threading.current_thread() is not threading.main_thread():
+            return
+        if signal.getsignal(signal.SIGTERM) is _raise_terminated:
             return
 
         def on_sigterm(signum, frame):
@@ -163,6 +192,20 @@ def prepare_chunked_folder(out: Path, force: bool) -> None:
     if Path.cwd().resolve().is_relative_to(out.resolve()):
         raise RunFolderError(f"--out {out}: contains the working directory")
     shutil.rmtree(out)
+
+
+def check_writable(option: str, path: Path) -> None:
+    """Refuse, before any work, a file that could not be written at ``path`` (``option`` names
+    it in the ``RunFolderError``): a probe file is created beside it and removed."""
+    path = Path(path)
+    if path.is_dir():
+        raise RunFolderError(f"{option} {path}: is a folder; give a file name")
+    probe = path.parent / f".{path.name}.probe-{os.getpid()}"
+    try:
+        probe.write_text("")
+        probe.unlink()
+    except OSError as e:
+        raise RunFolderError(f"{option} {path}: cannot write there ({why(e)})") from None
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -186,7 +186,7 @@ def test_interrupted_plain_out_run_says_how_to_resume(tmp_path, monkeypatch):
     r = run("simulate", "--hands", 4096, "--out", out, "--silent")
     assert r.exit_code == 130
     assert "interrupted: nothing written" in r.stderr
-    assert "--scheduler threads" in r.stderr and f"euchre-sim simulate --resume {out}" in r.stderr
+    assert "--scheduler threads" in r.stderr and "euchre-sim simulate --resume DIR" in r.stderr
     assert list(tmp_path.iterdir()) == []
 
 

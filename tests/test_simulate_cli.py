@@ -65,11 +65,17 @@ def test_simulate_prints_summary():
     assert re.search(r"^first\s+ *\d+\.\d\d% \[", out, re.M)
 
 
-def test_progress_bar_on_stderr_unless_silent():
+def test_progress_bar_on_stderr_unless_silent(monkeypatch):
+    from analysis.cli import options
+
+    # as on a terminal (off one the bar says nothing: tests/test_user_trial.py)
+    monkeypatch.setattr(options, "shows_progress", lambda silent: not silent)
     r = run("simulate", "--hands", HANDS, "--seed", 3)
     assert r.exit_code == 0
     assert "hands" in r.stderr
     assert "made in round 1" in r.stdout and "made in round 1" not in r.stderr
+    r = run("simulate", "--hands", HANDS, "--seed", 3, "--silent")
+    assert r.exit_code == 0 and r.stderr == ""
 
 
 def test_json_same_seed_same_output_any_threads():

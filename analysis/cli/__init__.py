@@ -24,6 +24,7 @@ from analysis.cli.strategies import strategies
 from analysis.cli.tune import tune
 from sim import __version__
 from sim.compiling import compile_notice
+from sim.runs import sigterm_as_interrupt
 
 
 def say_compiling(_name: str) -> None:
@@ -49,6 +50,8 @@ def main(ctx):
         euchre-sim replay examples/hands.jsonl --summary
     """
     ctx.with_resource(compile_notice(say_compiling))
+    # SIGTERM is handled as Ctrl-C is: what was saved, and how to go on
+    ctx.with_resource(sigterm_as_interrupt())
 
 
 for _command in (simulate, show, replay, strategies, bench, order_up, alone, compare_rules,

@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from analysis.cli.options import rules_options, strategy_options
+from analysis.cli.options import rules_options, shows_progress, strategy_options
 from analysis.text.advice import advice_json, format_advice
 
 
@@ -107,7 +107,7 @@ def advise(
         bar.update(done - bar.pos)
 
     try:
-        df = run_advise(progress=None if silent else progress, **kwargs)
+        df = run_advise(progress=progress if shows_progress(silent) else None, **kwargs)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     finally:

@@ -10,7 +10,13 @@ import json
 
 import click
 
-from analysis.cli.options import UsageError, progress_bar, reproduce_line, ticker
+from analysis.cli.options import (
+    UsageError,
+    interrupt_status,
+    progress_bar,
+    reproduce_line,
+    ticker,
+)
 from sim.runs import RunFolderError, prepare_chunked_folder, why
 
 CHUNK_ONLY_OPTIONS = ("scheduler", "threads", "as_json", "silent", "resume", "yes")
@@ -32,18 +38,18 @@ def _resumed_run(ctx, resume):
         raise UsageError(f"--resume takes the run's options from its run.json; {opt} "
                          "cannot be given with it (only --scheduler, --threads, --silent, "
                          "--json)")  # fmt: skip
-    if (resume / "manifest.json").is_file():
-        raise click.ClickException(
-            f"--resume {resume}: the run is already complete (see {resume / 'summary.csv'})"
-        )
     try:
         spec = D.read_run_spec(resume)
+        if (resume / "manifest.json").is_file():
+            raise ValueError(f"{resume}: the run is already complete (see "
+                             f"{resume / 'summary.csv'})")
         return (*D.spec_values(spec, resume), spec.get("command"))
     except ValueError as e:
         raise click.ClickException(f"--resume {e}") from None
 
 
-def _interrupted(ctx, out):
+def _interrupted(ctx, out, e: KeyboardInterrupt):
+    """Ctrl-C or SIGTERM: what was saved and how to finish it, or that nothing was."""
     from sim import distributed as D
 
     if out is not None and (out / "run.json").is_file():
@@ -55,7 +61,7 @@ def _interrupted(ctx, out):
                    f"euchre-sim simulate --resume {out}", err=True)  # fmt: skip
     else:
         click.echo("interrupted: nothing written", err=True)
-    ctx.exit(130)
+    ctx.exit(interrupt_status(e))
 
 
 def simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force, threads,
@@ -92,8 +98,8 @@ def simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force,
         if out is not None:
             write_chunked_run(out, cr, df, records=records, scheduler=scheduler or "threads",
                               chunks=len(D.chunk_ranges(hands, chunk_hands)), command=command)
-    except KeyboardInterrupt:
-        _interrupted(ctx, out)
+    except KeyboardInterrupt as e:
+        _interrupted(ctx, out, e)
     except (ValueError, RuntimeError) as e:
         raise click.ClickException(str(e)) from None
     except OSError as e:

@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from analysis.cli.options import (
+    NonEmptyPath,
     UsageError,
     check_at_least,
     check_seed,
@@ -60,7 +61,7 @@ def _rule_sets(a_spec, b_spec):
               help="Rule set A: a preset and/or options, as for --rules.")  # fmt: skip
 @click.option("--b", "b_spec", metavar="RULES", default=None,
               help="Rule set B (default: A with stick_the_dealer).")  # fmt: skip
-@click.option("--out", type=click.Path(path_type=Path), required=True, metavar="DIR",
+@click.option("--out", type=NonEmptyPath(path_type=Path), required=True, metavar="DIR",
               help="Run folder for the CSVs, charts and manifest.")  # fmt: skip
 @click.option("--force", is_flag=True, help="Overwrite an existing run folder at --out.")
 @click.option("--threads", type=int, default=None, metavar="K", help="Threads (default: all).")
@@ -120,7 +121,7 @@ def compare_rules(ctx, hands, games, seed, table, a_spec, b_spec, out, force, th
               help="Deals, each played from both seats (0: none).")  # fmt: skip
 @click.option("--seed", type=int, default=1, show_default=True, help="Run seed.")
 @rules_options
-@click.option("--out", type=click.Path(path_type=Path), default=None, metavar="DIR",
+@click.option("--out", type=NonEmptyPath(path_type=Path), default=None, metavar="DIR",
               help="Write a run folder: CSVs, chart (PNG and SVG), manifest.json.")  # fmt: skip
 @click.option("--force", is_flag=True, help="Overwrite an existing run folder at --out.")
 @click.option("--threads", type=int, default=None, metavar="K", help="Threads (default: all).")

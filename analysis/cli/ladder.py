@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from analysis.cli.options import (
+    NonEmptyPath,
     check_seed,
     check_threads,
     open_folder,
@@ -34,7 +35,7 @@ from sim.runs import manifest, rules_fields
               help="Games per pair that includes a pimc player.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Run seed.")
 @rules_options
-@click.option("--out", type=click.Path(path_type=Path), default=None, metavar="DIR",
+@click.option("--out", type=NonEmptyPath(path_type=Path), default=None, metavar="DIR",
               help="Write a run folder: pairs.csv, ratings.csv, ladder chart, manifest.json.")
 @click.option("--force", is_flag=True, help="Overwrite an existing run folder at --out.")
 @click.option("--threads", type=int, default=None, metavar="K", help="Threads (default: all).")

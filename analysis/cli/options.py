@@ -26,6 +26,16 @@ class UsageError(click.ClickException):
     exit_code = 2
 
 
+class NonEmptyPath(click.Path):
+    """``click.Path`` that refuses an empty value (``--out ''``), which would otherwise name
+    the current folder."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty path names no file or folder: give a name", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def rules_options(f):
     """``--rules SPEC`` and ``--stick-the-dealer``: the command receives ``rules``."""
 
@@ -61,9 +71,9 @@ def strategy_options(f):
         metavar="NAME|FILE.toml",
         default=None,
         help=f"Strategy for all four seats (default: {DEFAULT_STRATEGY}): a built-in name, a "
-        "TOML file that overrides a built-in's parameters (see 'strategies'), the search "
-        "player with parameters (pimc:worlds=200,pass_model=zero), or code: FILE.py:Name or "
-        "package.module:Name.",
+        "TOML file that overrides a built-in's parameters (see 'strategies'), a built-in with "
+        "parameters (pimc:worlds=200,pass_model=zero or basic:order_threshold=7.5), or code: "
+        "FILE.py:Name or package.module:Name.",
     )
     @click.option("--team0", metavar="NAME|FILE.toml", default=None, help="Seats 0 and 2.")
     @click.option("--team1", metavar="NAME|FILE.toml", default=None, help="Seats 1 and 3.")
@@ -130,10 +140,16 @@ def check_seed(seed: int) -> None:
         raise click.ClickException(f"--seed: {e}") from None
 
 
+MOST = 2**63 - 1  # counts go into the kernel's 64-bit integers
+
+
 def check_at_least(option: str, value: int | None, least: int = 1) -> None:
-    """Stop with ``--option must be at least N, not V`` (None passes)."""
+    """Stop with ``--option must be at least N, not V`` or, past what a 64-bit count holds,
+    ``--option must be at most 2**63-1, not V`` (None passes)."""
     if value is not None and value < least:
         raise click.ClickException(f"{option} must be at least {least}, not {value}")
+    if value is not None and value > MOST:
+        raise click.ClickException(f"{option} must be at most 2**63-1, not {value}")
 
 
 def check_threads(threads: int | None) -> None:
@@ -194,12 +210,12 @@ def run_or_fail(ctx, folder: RunFolder | None, work, resumable_hint: str = ""):
         if folder is not None:
             folder.commit()
         return result
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
         if folder is not None:
             folder.discard()
         hint = f"; {resumable_hint}" if folder is not None and resumable_hint else ""
         click.echo(f"interrupted: nothing written{hint}", err=True)
-        ctx.exit(130)
+        ctx.exit(interrupt_status(e))
     except ValueError as e:
         if folder is not None:
             folder.discard()
@@ -262,9 +278,21 @@ def _long(opts) -> str:
     return next((o for o in opts if o.startswith("--")), opts[0])
 
 
+def interrupt_status(e: KeyboardInterrupt) -> int:
+    """The exit status after Ctrl-C (130) or SIGTERM (``sim.runs.Terminated``: 143)."""
+    return getattr(e, "status", 130)
+
+
+def shows_progress(silent: bool) -> bool:
+    """Whether to draw a progress bar: not with ``--silent``, and only on a terminal (in a log
+    a bar would print its bare label, a line of noise)."""
+    return not silent and sys.stderr.isatty()
+
+
 def progress_bar(silent: bool, length: int, label: str):
-    """A progress bar on stderr (``bar.update(k)``), or a context yielding None when silent."""
-    if silent:
+    """A progress bar on stderr (``bar.update(k)``), or a context yielding None when silent or
+    when stderr is not a terminal."""
+    if not shows_progress(silent):
         return nullcontext(None)
     return click.progressbar(length=length, label=label, file=sys.stderr)
 
@@ -275,9 +303,10 @@ def ticker(bar):
 
 
 __all__ = [
-    "UsageError", "rules_options", "strategy_options", "resolve_table", "check_seed",
-    "check_at_least", "check_threads", "scheduler_option", "open_folder", "run_or_fail",
-    "play_or_write", "reproduce_line", "progress_bar", "ticker",
+    "UsageError", "NonEmptyPath", "rules_options", "strategy_options", "resolve_table",
+    "check_seed", "check_at_least", "check_threads", "scheduler_option", "open_folder",
+    "run_or_fail", "interrupt_status", "play_or_write", "reproduce_line", "shows_progress",
+    "progress_bar", "ticker",
 ]  # fmt: skip
 
 

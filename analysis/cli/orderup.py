@@ -2,17 +2,21 @@
 tables and charts written into a results folder (``analysis.results_io``).
 
 Output goes into ``DIR.tmp-<pid>`` and is renamed to ``DIR`` only when complete
-(``sim.runs.RunFolder``), so an error or Ctrl-C leaves nothing behind.
+(``sim.runs.RunFolder``), so an error or Ctrl-C leaves nothing behind; without ``--out`` the
+headline is printed and the tables are not kept.
 """
 
 from __future__ import annotations
 
+import tempfile
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
 
 from analysis.cli.options import (
+    NonEmptyPath,
     check_at_least,
     check_seed,
     check_threads,
@@ -52,10 +56,10 @@ def _check(hands, deals, threads, seed, score, rules, table, play):
         raise click.ClickException(f"--score: {e}") from None
 
 
-def _study(kind, hands, deals, seed, rules, table, threads, silent, executor, folder, timings,
+def _study(kind, hands, deals, seed, rules, table, threads, silent, executor, dest, timings,
            play):
-    """Observe, play the paired forced runs and write their tables and charts into
-    ``folder.tmp``; returns (observed tally, paired tally, tables)."""
+    """Observe, play the paired forced runs and write their tables and charts into the folder
+    ``dest``; returns (observed tally, paired tally, tables)."""
     from analysis import orderup
     from analysis.results_io import write_alone, write_orderup
 
@@ -71,14 +75,14 @@ def _study(kind, hands, deals, seed, rules, table, threads, silent, executor, fo
     paired = next(iter(paired.values()))
     t2 = time.perf_counter()
     writer = write_orderup if kind == "order-up" else write_alone
-    tables = writer(folder.tmp, observed, paired, rules)
+    tables = writer(dest, observed, paired, rules)
     timings.update(observe=t1 - t0, counterfactual=t2 - t1,
                    tables_and_charts=time.perf_counter() - t2)  # fmt: skip
     return observed, paired, tables
 
 
-def _win_gain(deals, score, seed, rules, table, threads, silent, executor, folder, choice):
-    """The paired change in game win probability at ``score``, written into ``folder.tmp``."""
+def _win_gain(deals, score, seed, rules, table, threads, silent, executor, dest, choice):
+    """The paired change in game win probability at ``score``, written into ``dest``."""
     from analysis import orderup
     from analysis.results_io import write_win_gain
 
@@ -88,7 +92,7 @@ def _win_gain(deals, score, seed, rules, table, threads, silent, executor, folde
             deals, score, seed, rules, table, comparison=choice, threads=threads,
             progress=ticker(bar), executor=executor,
         )  # fmt: skip
-    return win_gain, write_win_gain(folder.tmp, win_gain)
+    return win_gain, write_win_gain(dest, win_gain)
 
 
 def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silent, executor,
@@ -98,23 +102,29 @@ def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silen
     from analysis.text.orderup import format_headline, format_win_headline
     from sim import runner
 
-    folder = open_folder(out, force)
+    folder = open_folder(out, force) if out is not None else None
     timings = {}
 
     def work():
+        # without --out the tables go to a scratch folder that is removed
+        with nullcontext(folder.tmp) if folder else tempfile.TemporaryDirectory() as dest:
+            return study(Path(dest))
+
+    def study(dest):
         used_threads = runner.set_threads(threads)
-        run = (seed, rules, table, threads, silent, executor, folder)
+        run = (seed, rules, table, threads, silent, executor, dest)
         observed, paired, tables = _study(kind, hands, deals, *run, timings, play)
         win_gain = win_tables = None
         if score is not None:
             t3 = time.perf_counter()
             win_gain, win_tables = _win_gain(deals, score, *run, paired.comparison)
             timings["win_probability_gain"] = time.perf_counter() - t3
-        folder.write_json("manifest.json", orderup_manifest(
-            kind, seed=seed, hands=hands, deals=deals, rules=rules, table=table,
-            threads=used_threads, timings=timings, paired=paired, win_gain=win_gain,
-            command=reproduce_line(ctx),
-        ))  # fmt: skip
+        if folder is not None:
+            folder.write_json("manifest.json", orderup_manifest(
+                kind, seed=seed, hands=hands, deals=deals, rules=rules, table=table,
+                threads=used_threads, timings=timings, paired=paired, win_gain=win_gain,
+                command=reproduce_line(ctx),
+            ))  # fmt: skip
         return paired, tables, win_gain, win_tables
 
     paired, tables, win_gain, win_tables = run_or_fail(ctx, folder, work)
@@ -124,7 +134,8 @@ def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silen
     click.echo(format_headline(tables, paired, paired.comparison.a, paired.comparison.b))
     if win_gain is not None:
         click.echo("\n" + format_win_headline(win_tables["trumps"], win_gain))
-    click.echo(f"\nwrote {out} ({sum(timings.values()):.1f} s)")
+    if out is not None:
+        click.echo(f"\nwrote {out} ({sum(timings.values()):.1f} s)")
 
 
 def _common_options(f):
@@ -132,9 +143,10 @@ def _common_options(f):
         scheduler_option,
         click.option("--silent", is_flag=True, help="No progress bars."),
         click.option("--force", is_flag=True, help="Overwrite an existing results folder."),
-        click.option("--out", type=click.Path(path_type=Path, file_okay=True, dir_okay=True),
-                     required=True, metavar="DIR",
-                     help="Results folder to write (CSV tables, PNG/SVG charts, manifest.json)."),
+        click.option("--out", type=NonEmptyPath(path_type=Path, file_okay=True, dir_okay=True),
+                     default=None, metavar="DIR",
+                     help="Results folder to write (CSV tables, PNG/SVG charts, manifest.json); "
+                     "without it the headline is printed and nothing is kept."),
         click.option("--threads", type=int, default=None, metavar="K", help="Threads."),
         click.option("--play", type=click.Choice(("strategy", "perfect")), default="strategy",
                      show_default=True,
@@ -171,8 +183,9 @@ def order_up(ctx, hands, deals, seed, rules, table, threads, out, force, silent,
     Plays --hands hands to tally how often the strategy ordered up or called per position and
     hand class and how it fared; then, for each position, plays the same deals with that
     player's round-1 decision forced to order up and to pass until --deals deals reached him,
-    and reports the paired gain in points per hand for his team with 95% intervals.  Writes CSV
-    tables, PNG/SVG charts and manifest.json into DIR and prints the headline table.
+    and reports the paired gain in points per hand for his team with 95% intervals.  Prints
+    the headline table and, with --out, writes CSV tables, PNG/SVG charts and manifest.json
+    into DIR.
 
     With --score US-THEM the same comparison is played again with every hand at that game
     score (his team's score first) and the paired change in his team's game win probability
@@ -201,10 +214,12 @@ def alone(ctx, hands, deals, seed, rules, table, threads, out, force, silent, pl
     """When should you go alone? Paired EV(alone) - EV(partner) and march rates by hand class.
 
     Like 'order-up', but the forced round-1 decision is ordering up alone against ordering up
-    with partner.  Writes CSV tables, PNG/SVG charts and manifest.json into DIR.
+    with partner.  Prints the headline table and, with --out, writes CSV tables, PNG/SVG
+    charts and manifest.json into DIR.
 
     \b
     Example:
+        euchre-sim alone --hands 200000 --deals 50000
         euchre-sim alone --hands 1000000 --deals 200000 --out results/my-alone
         euchre-sim alone --rules house --deals 100000 --out runs/alone-house --silent
         euchre-sim alone --play perfect --hands 100000 --deals 50000 --out runs/alone-perfect

@@ -7,11 +7,13 @@ from pathlib import Path
 
 import click
 
+from analysis.cli.options import NonEmptyPath
+
 
 @click.command()
 @click.argument("run_dirs", nargs=-1, required=True, metavar="RUN_DIR...",
-                type=click.Path(path_type=Path))  # fmt: skip
-@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), required=True,
+                type=NonEmptyPath(path_type=Path))  # fmt: skip
+@click.option("--out", type=NonEmptyPath(path_type=Path, dir_okay=False), required=True,
               metavar="FILE.html", help="The HTML file to write.")  # fmt: skip
 @click.option("--title", default="euchre-sim report", show_default=True, help="Page title.")
 @click.option("--force", is_flag=True, help="Overwrite an existing FILE.html.")

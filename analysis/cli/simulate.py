@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from analysis.cli.options import (
+    NonEmptyPath,
     UsageError,
     check_at_least,
     check_seed,
@@ -53,7 +54,7 @@ from analysis.cli.options import (
 )
 @click.option(
     "--out",
-    type=click.Path(path_type=Path, dir_okay=True, file_okay=True),
+    type=NonEmptyPath(path_type=Path, dir_okay=True, file_okay=True),
     default=None,
     metavar="DIR",
     help="Write a run folder: manifest.json, summary.csv, records/part-*.parquet.",
@@ -72,7 +73,7 @@ from analysis.cli.options import (
 )
 @click.option(
     "--resume",
-    type=click.Path(path_type=Path, file_okay=False),
+    type=NonEmptyPath(path_type=Path, file_okay=False),
     default=None,
     metavar="DIR",
     help="Finish the interrupted chunked run in DIR (its options come from DIR/run.json).",
@@ -146,11 +147,10 @@ def _check_duration(count, games, rules, table, records, threads, yes) -> None:
         click.echo(f"estimate: {estimate}", err=True)
 
 
-def resumable_hint(out) -> str:
-    """What to do instead of a plain ``--out`` run that may be interrupted."""
-    return (f"a plain --out run is kept only when complete: add --scheduler threads to save it "
-            f"chunk by chunk, and finish an interrupted one with "
-            f"'euchre-sim simulate --resume {out}'")
+# advice for next time after an interrupted plain ``--out`` run (which leaves nothing)
+RESUMABLE_HINT = ("a plain --out run is kept only when complete; next time, add --scheduler "
+                  "threads to save the run chunk by chunk, so that 'euchre-sim simulate "
+                  "--resume DIR' can finish an interrupted one")
 
 
 def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, threads, folder,
@@ -183,7 +183,7 @@ def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, 
                             command=reproduce_line(ctx))
         return result, df
 
-    result, df = run_or_fail(ctx, folder, work, resumable_hint(out))
+    result, df = run_or_fail(ctx, folder, work, RESUMABLE_HINT)
     if as_json:
         click.echo(json.dumps(summary_json(result), indent=2))
     else:

@@ -35,12 +35,13 @@ def _strategy_json(s) -> dict:
 def strategies(name, as_json):
     """List the strategies and their parameters (* marks values that differ from basic).
 
-    NAME shows one built-in; a TOML file shows the effective parameters of the strategy it
-    defines (its base built-in with the file's overrides).  A TOML strategy file:
+    NAME shows one built-in (or one with parameters, NAME:key=value,...); a TOML file shows
+    the effective parameters of the strategy it defines (its base built-in with the file's
+    overrides).  A TOML strategy file:
 
     \b
         name = "my-bidder"        # optional (default: the file name)
-        base = "basic"            # basic, conservative, aggressive, trump-count or pimc
+        base = "basic"            # any built-in but random
         description = "..."       # optional
         [params]
         second_offset = -0.5      # any parameter listed here
@@ -50,6 +51,7 @@ def strategies(name, as_json):
         euchre-sim strategies
         euchre-sim strategies aggressive
         euchre-sim strategies pimc:worlds=200
+        euchre-sim strategies basic:order_threshold=7.5,second_offset=-0.5
         euchre-sim strategies examples/strategies/lighter-dealer-partner.toml
     """
     from sim import load_strategy

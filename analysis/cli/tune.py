@@ -4,14 +4,20 @@ as a TOML strategy file; the search's state is saved after every generation for 
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
 import click
 
-from analysis.cli.options import check_seed, check_threads, progress_bar, rules_options
-from sim.runs import reproduce_command, rules_spec
+from analysis.cli.options import (
+    NonEmptyPath,
+    check_seed,
+    check_threads,
+    interrupt_status,
+    progress_bar,
+    rules_options,
+)
+from sim.runs import check_writable, reproduce_command, rules_spec, why, write_atomic
 
 
 @click.command()
@@ -34,10 +40,11 @@ from sim.runs import reproduce_command, rules_spec
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Seed of the search and of its deals (generation g deals seed + g).")
 @rules_options
-@click.option("--out", type=click.Path(path_type=Path), default=Path("tuned.toml"),
+@click.option("--out", type=NonEmptyPath(path_type=Path), default=Path("tuned.toml"),
               show_default=True, metavar="FILE.toml", help="The TOML strategy to write.")
-@click.option("--state", type=click.Path(path_type=Path), default=None, metavar="FILE",
-              help="The search's state, saved every generation (default: FILE.toml.state).")
+@click.option("--state", type=NonEmptyPath(path_type=Path), default=None, metavar="FILE",
+              help="The search's state (JSON), saved every generation (default: "
+                   "FILE.toml.state).")
 @click.option("--resume", is_flag=True, help="Continue the search saved in --state.")
 @click.option("--force", is_flag=True, help="Overwrite an existing --out (and its state).")
 @click.option("--name", default="my-tuned", show_default=True,
@@ -63,6 +70,7 @@ def tune(ctx, start, params, pool, deals, generations, popsize, sigma, seed, rul
     from analysis.tune import DEFAULT_PARAMS, check_params, parse_pool, strategy_toml
     from analysis.tune import tune as run_tune
     from sim import load_strategy
+    from sim.players.files import check_name
 
     check_seed(seed)
     check_threads(threads)
@@ -75,11 +83,15 @@ def tune(ctx, start, params, pool, deals, generations, popsize, sigma, seed, rul
                 raise click.ClickException(f"{f} exists: give --resume to continue its search, "
                                            f"--force to start over, or another --out")
     names = DEFAULT_PARAMS if params is None else [p.strip() for p in params.split(",") if p]
+    pool = pool or ("basic",)
     try:
-        # the settings are checked before the progress bar starts
+        # the settings and the files are checked before the first generation
+        check_name("--name", name)
         check_params(names)
-        parse_pool(pool or ("basic",), deals)
+        parse_pool(pool, deals)
         load_strategy(start)
+        for option, path in (("--out", out), ("--state", state)):
+            check_writable(option, path)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     t0 = time.perf_counter()
@@ -90,35 +102,44 @@ def tune(ctx, start, params, pool, deals, generations, popsize, sigma, seed, rul
                     bar.label = f"mean {row['mean_score']:+.4f}"
                     bar.update(1)
 
-            result = run_tune(start, names, pool or ("basic",), deals=deals,
-                              generations=generations, popsize=popsize, sigma=sigma, seed=seed,
-                              rules=rules, state=state, resume=resume, threads=threads,
-                              name=name, progress=step)
-    except KeyboardInterrupt:
+            result = run_tune(start, names, pool, deals=deals, generations=generations,
+                              popsize=popsize, sigma=sigma, seed=seed, rules=rules, state=state,
+                              resume=resume, threads=threads, name=name, progress=step)
+    except KeyboardInterrupt as e:
         click.echo(f"interrupted: {out} not written; the search so far is in {state} "
                    f"(--resume continues it)", err=True)
-        ctx.exit(130)
+        ctx.exit(interrupt_status(e))
     except ValueError as e:
         raise click.ClickException(str(e)) from None
+    except OSError as e:
+        raise click.ClickException(f"--state {state}: cannot write there ({why(e)}); the "
+                                   f"generations saved before are kept in it") from None
+    done = len(result.history)
     last = result.history.iloc[-1]
+    # the generations the search ran in all (more than --generations when resuming a longer
+    # one), so the line reproduces this file
     command = reproduce_command("tune", ["--start", start, "--params", ",".join(names),
-                                         *[w for p in (pool or ("basic",)) for w in ("--pool", p)],
-                                         "--deals", deals, "--generations", generations,
+                                         *[w for p in pool for w in ("--pool", p)],
+                                         "--deals", deals, "--generations", done,
                                          *(["--popsize", popsize] if popsize else []),
                                          "--sigma", sigma, "--seed", seed,
-                                         "--rules", rules_spec(rules), "--out", out])
+                                         "--rules", rules_spec(rules), "--out", out,
+                                         "--name", name])
     text = strategy_toml(result, f"basic tuned by CMA-ES self-play from {start}", [
         f"written by: {command}",
-        f"{len(result.history)} generations; the mean's margin on the last generation's deals: "
+        f"{done} generations; the mean's margin on the last generation's deals: "
         f"{last['mean_score']:+.4f} points a hand ({time.perf_counter() - t0:.0f} s)",
     ])
     try:
-        tmp = out.with_name(out.name + ".tmp")
-        tmp.write_text(text)
-        os.replace(tmp, out)
+        write_atomic(out, text)
     except OSError as e:
-        raise click.ClickException(f"--out {out}: cannot write there ({e})") from None
-    click.echo(f"{len(result.history)} generations; mean's margin against the pool on the last "
+        raise click.ClickException(
+            f"--out {out}: cannot write there ({why(e)}); the finished search is kept in "
+            f"{state}: write it with --resume --state {state} --out ANOTHER.toml") from None
+    if done > generations:
+        click.echo(f"the search in {state} had already run {done} generations (more than "
+                   f"--generations {generations}): its result is written as it stands")
+    click.echo(f"{done} generations; mean's margin against the pool on the last "
                f"deals: {last['mean_score']:+.4f} points a hand")
     click.echo(f"wrote {out} (state: {state})")
 

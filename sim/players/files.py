@@ -4,7 +4,7 @@ A TOML strategy is a built-in with some parameters overridden, so it runs inside
 kernel at the built-in's speed.  The file::
 
     name = "my-bidder"          # optional, defaults to the file stem
-    base = "basic"              # required: basic, conservative, aggressive, trump-count or pimc
+    base = "basic"              # required: a built-in with parameters (all but random)
     description = "orders a little lighter from the dealer's partner seat"   # optional
     [params]                    # optional: any of sim.players.basic.BASIC_PARAMS (for base
                                 # pimc: sim.players.pimc_params.PIMC_PARAMS)
@@ -31,12 +31,12 @@ from pathlib import Path
 from sim.players.basic import PARAM_NAMES, SETTINGS
 from sim.players.kinds import BASIC, HOOK_ARGS, HOOK_BITS, PIMC, USER
 from sim.players.param_bounds import PARAM_BOUNDS, check_param
-from sim.players.pimc_params import check_pimc_params, describe, parse_pimc_spec
+from sim.players.pimc_params import check_pimc_params, describe
 from sim.players.registry import BUILTINS, Strategy
 
 TOP_LEVEL_KEYS = ("name", "base", "description", "params")
-# a built-in with parameters: everything but random
-BASES = tuple(n for n, s in BUILTINS.items() if s.kind == BASIC)
+# a built-in with parameters (a TOML file's base, ``NAME:key=value``): everything but random
+BASES = tuple(n for n, s in BUILTINS.items() if s.kind in (BASIC, PIMC))
 # "package.module:Name" or "path/to/file.py:Name" (a code strategy; see load_code_strategy)
 _CODE_SPEC = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*$")
 _CODE_FILE_SPEC = re.compile(r"^.+\.py:[A-Za-z_]\w*$")
@@ -65,8 +65,10 @@ def load_strategy(spec) -> Strategy:
     Parameters
     ----------
     spec : str, pathlib.Path or Strategy
-        ``"basic"``; ``"path/to/mine.toml"`` (any path ending in ``.toml``); a ``Strategy`` is
-        returned unchanged.
+        ``"basic"``; a built-in with parameters, ``"pimc:worlds=200"`` or
+        ``"basic:order_threshold=7.5"`` (``builtin_with_params``); ``"path/to/mine.toml"`` (any
+        path ending in ``.toml``); ``"module:Name"`` or ``"file.py:Name"`` (user code); a
+        ``Strategy`` is returned unchanged.
 
     Raises
     ------
@@ -82,10 +84,8 @@ def load_strategy(spec) -> Strategy:
         raise ValueError(f"a strategy is a name or a .toml path, not {spec!r}")
     if spec in BUILTINS:
         return BUILTINS[spec]
-    if spec.startswith("pimc:"):
-        params = parse_pimc_spec(spec)
-        name = f"pimc:{describe(params)}" if describe(params) else "pimc"
-        return BUILTINS["pimc"].with_params(name, **params)
+    if spec.partition(":")[0] in BUILTINS and ":" in spec:
+        return builtin_with_params(spec)
     if spec.lower().endswith(".toml"):
         return load_toml_strategy(spec)
     if _CODE_SPEC.match(spec) or _CODE_FILE_SPEC.match(spec):
@@ -100,10 +100,60 @@ def load_strategy(spec) -> Strategy:
     )
 
 
+def builtin_with_params(spec: str) -> Strategy:
+    """``NAME:key=value,...``: the built-in ``NAME`` with parameters overridden, checked as in
+    a TOML file (``basic:order_threshold=7.5,second_offset=-0.5``, ``pimc:worlds=200``)."""
+    base = spec.partition(":")[0]
+    params = _spec_params(spec)
+    if base not in BASES:
+        raise ValueError(f"{spec}: {base} has no parameters: write plain {base}")
+    if BUILTINS[base].kind == PIMC:
+        checked = check_pimc_params(spec, params)
+        name = f"pimc:{describe(checked)}" if describe(checked) else "pimc"
+        return BUILTINS["pimc"].with_params(name, **checked)
+    checked = _basic_overrides(spec, {k: _from_text(k, v) for k, v in params.items()})
+    return BUILTINS[base].with_params(f"{base}:{_changes(checked, ',')}", **checked)
+
+
+def _spec_params(spec: str) -> dict[str, str]:
+    """The ``key=value`` pairs after ``NAME:``, as text: each key once, at least one."""
+    base, _, rest = spec.partition(":")
+    params = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise ValueError(f"{spec}: write each parameter as key=value, not {item!r}")
+        if key in params:
+            raise ValueError(f"{spec}: {key} is given twice: give each parameter once")
+        params[key] = value.strip()
+    if not params:
+        example = "worlds=200" if base == "pimc" else "order_threshold=7"
+        raise ValueError(f"{spec}: no parameters after the colon: write plain {base}, or "
+                         f"key=value pairs, e.g. {base}:{example}")
+    return params
+
+
+def _from_text(key: str, text: str):
+    """A command-line value for basic's parameter ``key``: a number, or true/false for a
+    0/1 switch (anything else is left as text, for ``_number`` to refuse)."""
+    if key in _BOOL_PARAMS and text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def _changes(overrides: dict, sep: str) -> str:
+    """``key=value`` for each override, joined by ``sep``."""
+    return sep.join(f"{k}={v:g}" if isinstance(v, float | int) else f"{k}={v}"
+                    for k, v in overrides.items())
+
+
 # ---------------------------------------------------------------------------------------------
-# HOOK (code strategies, issue 4 item 4): "package.module:Name" will import the user's module and
-# return a Strategy whose kernel side is the user's Numba decision functions.  The kernel does
-# not take such functions yet; until it does, this is the single place that refuses them.
+# Code strategies: "package.module:Name" or "file.py:Name" imports the user's module and
+# returns a Strategy whose hooks the kernel runs in a generated copy (``sim.code_kernel``).
 
 
 def import_code_module(module: str):
@@ -243,6 +293,7 @@ def load_code_strategy(spec: str) -> Strategy:
         if fn.py_func.__code__.co_argcount != len(args):
             raise ValueError(f"{spec}: {hook} must take {len(args)} arguments "
                              f"({', '.join(args)})")
+        _check_hook_compiles(spec, hook, fn)
         present.append(hook)
         kind += bit
     if kind == USER:
@@ -256,6 +307,48 @@ def load_code_strategy(spec: str) -> Strategy:
     doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
     hooks = (module_name, attr, tuple(present))
     return Strategy(spec, kind, params, doc[0] if doc else "code strategy", hooks)
+
+
+# the hook arguments the kernel passes as True/False; the others are whole numbers (int64)
+_FLAG_ARGS = ("stuck", "may_discard_upcard", "alone")
+
+
+def _check_hook_compiles(spec: str, hook: str, fn) -> None:
+    """Compile one hook alone for the kernel's argument types (a second or so, where the
+    kernel copy takes minutes) and refuse it, naming the file, the hook and the problem, when
+    Numba cannot compile it or it returns no whole number (one that always raises, say)."""
+    from numba import types
+    from numba.core.errors import NumbaError
+
+    sig = tuple(types.boolean if a in _FLAG_ARGS else types.int64 for a in HOOK_ARGS[hook])
+    where = f"{spec}: {hook} ({_source(fn)})"
+    try:
+        fn.compile(sig)
+    except NumbaError as e:
+        raise ValueError(f"{where} does not compile with Numba: {_first_line(e)}") from None
+    returns = fn.overloads[sig].signature.return_type
+    if not isinstance(returns, types.Integer | types.Boolean):
+        what = ("never returns (it always raises, or has no return)" if returns == types.none
+                else f"returns {returns}")
+        raise ValueError(f"{where} {what}: it must return a whole number (see "
+                         f"sim/players/files.py, load_code_strategy)")
+
+
+def _source(fn) -> str:
+    """``file.py, line N`` of a Numba function."""
+    code = fn.py_func.__code__
+    return f"{code.co_filename}, line {code.co_firstlineno}"
+
+
+def _first_line(e: Exception) -> str:
+    """The message of a Numba error without its colours and the compiler's own steps."""
+    text = re.sub(r"\x1b\[[0-9;]*m", "", str(e))
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    useful = [ln for ln in lines if not ln.startswith(("Failed in", "During:", "File ",
+                                                        "Use of unsupported"))]
+    useful = useful or lines or [type(e).__name__]
+    # "No implementation of function ... found for signature:" reads on in the next line
+    return " ".join(useful[:2]) if useful[0].endswith(":") else useful[0]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -310,7 +403,7 @@ def strategy_from_dict(data: dict, label: str = "<strategy>", default_name: str 
             f"{label}: unknown base {base!r}{_did_you_mean(base, BASES)}: "
             f"choose one of {', '.join(BASES)}"
         )
-    if base not in BASES and base != "pimc":
+    if base not in BASES:
         raise ValueError(
             f"{label}: base {base!r} has no parameters to override: "
             f"choose one of {', '.join(BASES)}"
@@ -318,16 +411,8 @@ def strategy_from_dict(data: dict, label: str = "<strategy>", default_name: str 
     parent = BUILTINS[base]
 
     name = data.get("name", default_name)
-    if "name" in data and (not isinstance(name, str) or not name.strip()):
-        raise ValueError(f"{label}: name must be a non-empty string, not {_show(name)}")
-    if name != name.strip() or any(ch in name for ch in "\r\n\t"):
-        raise ValueError(f"{label}: name must be one line without surrounding spaces: {name!r}")
-    if name in BUILTINS:
-        where = "" if "name" in data else " (from the file name)"
-        raise ValueError(
-            f"{label}: the name {name!r}{where} belongs to a built-in strategy; "
-            f'set another, e.g. name = "my-{name}"'
-        )
+    where = "" if "name" in data else " (from the file name)"
+    check_name(label, name, where, 'set another, e.g. name = "my-{}"')
 
     params_in = data.get("params", {})
     if not isinstance(params_in, dict):
@@ -338,20 +423,11 @@ def strategy_from_dict(data: dict, label: str = "<strategy>", default_name: str 
     if parent.kind == PIMC:
         overrides = check_pimc_params(label, params_in)
     else:
-        overrides = {}
-        for key, value in params_in.items():
-            if key not in PARAM_NAMES:
-                hint = _did_you_mean(key, PARAM_NAMES)
-                raise ValueError(
-                    f"{label}: unknown parameter {key!r}"
-                    + (hint or "; 'euchre-sim strategies basic' lists the parameters")
-                )
-            overrides[key] = check_param(label, key, _number(label, key, value))
+        overrides = _basic_overrides(label, params_in)
 
     description = data.get("description")
     if description is None:
-        changed = ", ".join(f"{k}={v:g}" if isinstance(v, float | int) else f"{k}={v}"
-                            for k, v in overrides.items())
+        changed = _changes(overrides, ", ")
         description = f"{base} with {changed}" if changed else f"{base} (renamed)"
     elif not isinstance(description, str):
         raise ValueError(f"{label}: description must be a string, not {_show(description)}")
@@ -365,6 +441,31 @@ def strategy_from_dict(data: dict, label: str = "<strategy>", default_name: str 
         source=label,
         overrides=tuple(overrides.items()),
     )
+
+
+def check_name(label: str, name, where: str = "", fix: str = "give another, e.g. my-{}"):
+    """Refuse a strategy name that is empty, not one line, or a built-in's (``label`` starts
+    the message; ``fix`` says what to do, ``{}`` standing for the name)."""
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"{label}: name must be a non-empty string, not {_show(name)}")
+    if name != name.strip() or any(ch in name for ch in "\r\n\t"):
+        raise ValueError(f"{label}: name must be one line without surrounding spaces: {name!r}")
+    if name in BUILTINS:
+        raise ValueError(f"{label}: the name {name!r}{where} belongs to a built-in strategy; "
+                         + fix.format(name))
+
+
+def _basic_overrides(label: str, params: dict) -> dict:
+    """basic's parameters ``params``, each known and in its range (``label`` starts every
+    message: the file or the command-line spec)."""
+    overrides = {}
+    for key, value in params.items():
+        if key not in PARAM_NAMES:
+            hint = _did_you_mean(key, PARAM_NAMES)
+            raise ValueError(f"{label}: unknown parameter {key!r}"
+                             + (hint or "; 'euchre-sim strategies basic' lists the parameters"))
+        overrides[key] = check_param(label, key, _number(label, key, value))
+    return overrides
 
 
 def _number(label: str, key: str, value) -> float:
@@ -409,6 +510,7 @@ def _did_you_mean(word: str, choices) -> str:
 
 __all__ = [
     "FileStrategy", "load_strategy", "load_toml_strategy", "load_code_strategy",
+    "builtin_with_params", "check_name",
     "import_code_module",
     "strategy_from_dict", "TOP_LEVEL_KEYS", "BASES",
 ]  # fmt: skip

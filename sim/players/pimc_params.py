@@ -76,25 +76,14 @@ def _as_number(label: str, key: str, value) -> float:
     return float(value)
 
 
-def parse_pimc_spec(spec: str) -> dict:
-    """``"pimc:worlds=200,margin=0.5"`` -> its parameters, checked."""
-    _, _, rest = spec.partition(":")
-    params = {}
-    for item in filter(None, (p.strip() for p in rest.split(","))):
-        key, eq, value = item.partition("=")
-        if not eq:
-            raise ValueError(f"{spec}: write each parameter as key=value, not {item!r}")
-        params[key.strip()] = value.strip()
-    return check_pimc_params(spec, params)
-
-
-def settings_row(params: dict) -> np.ndarray:
+def settings_row(params: dict, passes_round1: bool = False) -> np.ndarray:
     """The hand loop's settings row (``S_WORLDS, S_BID_WORLDS, S_MARGIN, S_PASS,
-    S_INFERENCE``) of a ``pimc`` strategy's parameters."""
+    S_INFERENCE, S_PASSES_ROUND1``) of a ``pimc`` strategy's parameters (``passes_round1``:
+    ``Strategy.passing_round1``)."""
     p = {**DEFAULTS, **params}
     return np.array([p["worlds"], p["bid_worlds"], p["margin"],
-                     PASS_MODELS.index(p["pass_model"]), INFERENCE.index(p["inference"])],
-                    np.float64)
+                     PASS_MODELS.index(p["pass_model"]), INFERENCE.index(p["inference"]),
+                     float(passes_round1)], np.float64)
 
 
 def describe(params: dict) -> str:
@@ -104,4 +93,4 @@ def describe(params: dict) -> str:
 
 
 __all__ = ["PIMC_PARAMS", "PASS_MODELS", "INFERENCE", "DEFAULTS", "check_pimc_params",
-           "parse_pimc_spec", "settings_row", "describe"]
+           "settings_row", "describe"]

@@ -10,12 +10,12 @@ defaults.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from sim.players.basic import BASIC_PARAMS, PARAM_NAMES, SETTINGS, P
-from sim.players.kinds import BASIC, PIMC, RANDOM
+from sim.players.kinds import BASIC, H_ORDER, PIMC, RANDOM, USER
 from sim.players.pimc_params import check_pimc_params
 from sim.players.tuned import TUNED_PARAMS
 
@@ -29,6 +29,7 @@ class Strategy:
     params: dict = field(default_factory=dict)
     description: str = ""
     hooks: tuple | None = None   # code strategies: (module, name, hooks it defines)
+    passes_round1: bool = False  # ``passing_round1``: pimc reads it; the others' params say it
 
     def vector(self) -> np.ndarray:
         v = np.array([BASIC_PARAMS[n][0] for n in PARAM_NAMES], dtype=np.float64)
@@ -47,6 +48,26 @@ class Strategy:
             raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} for strategy {self.name}")
         return Strategy(name, self.kind, {**self.params, **params}, self.description, self.hooks)
 
+
+    def passing_round1(self) -> Strategy:
+        """This player passing in round 1 whatever it holds, every other decision unchanged
+        (the hand advisor's ``assume_passed``): basic's numbers with its order and alone
+        thresholds out of reach (a code strategy's ``order_up`` hook left out for that), pimc
+        with its round-1 search off.  A random player is returned as it is: its round-1 bid
+        depends on no unseen card, so a caller conditions on its pass instead."""
+        never = {"order_threshold": NEVER, "alone_threshold": NEVER}
+        if self.kind == RANDOM:
+            return self
+        if self.kind == PIMC:
+            return replace(self, passes_round1=True)
+        kind = self.kind
+        if kind >= USER:
+            kind = USER + ((kind - USER) & ~H_ORDER)
+        return replace(self, kind=kind, params={**self.params, **never}, passes_round1=True)
+
+
+# a threshold no hand's count reaches (beyond the +-100 a strategy file may give)
+NEVER = 1e9
 
 _TRUMP_COUNT = {n: 0.0 for n in PARAM_NAMES
                 if n not in SETTINGS + ("desperation",)}

@@ -106,8 +106,8 @@ from sim.solver.worlds import (
 )
 
 # a pimc seat's settings row
-S_WORLDS, S_BID_WORLDS, S_MARGIN, S_PASS, S_INFERENCE = range(5)
-N_SETTINGS = 5
+S_WORLDS, S_BID_WORLDS, S_MARGIN, S_PASS, S_INFERENCE, S_PASSES_ROUND1 = range(6)
+N_SETTINGS = 6
 # decision keys within a hand: plays use their number (0-19)
 D_ROUND1, D_ROUND2, D_DISCARD = 32, 40, 48
 # stats columns: (decisions, worlds, solves, cycles) for cards, bids, discards; then hands and
@@ -210,8 +210,9 @@ def pimc_round1(px, hands, dealer, upcard, kinds, seat_table, plan, rules, force
             a = force[F_ACTION]
             forced = 1
         elif (pimc >> seat) & 1:
-            a = pimc_bid(px, seat, np.int64(1), k, hands, dealer, upcard, seat_table, plan,
-                         rules, pimc_key)
+            a = 0 if px[1][seat, S_PASSES_ROUND1] else pimc_bid(
+                px, seat, np.int64(1), k, hands, dealer, upcard, seat_table, plan, rules,
+                pimc_key)
         else:
             a, _bad = strategy_order(kinds, seat, k, hands[seat], upcard, seat_table, plan,
                                      dealer_discard, scores, rules[R_GAME_TO], play_key, draws)

@@ -35,8 +35,8 @@ class _PimcTable:
 
     def __init__(self, seats):
         self.mask = np.int64(sum(1 << i for i, s in enumerate(seats) if s.kind == PIMC))
-        self.settings = np.stack([settings_row(s.params if s.kind == PIMC else {})
-                                  for s in seats])
+        self.settings = np.stack([settings_row(s.params, s.passes_round1) if s.kind == PIMC
+                                  else settings_row({}) for s in seats])
 
     @staticmethod
     def kinds(kinds):
