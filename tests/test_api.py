@@ -1,5 +1,6 @@
-"""The Python API: the README's "From Python" example runs (at small sizes) and returns
-DataFrames; every analysis that ``analysis`` exports is a documented function."""
+"""The Python API: the "From Python" example (docs/python-api.md, linked from the README) runs
+at small sizes and returns DataFrames; every analysis that ``analysis`` exports is a documented
+function."""
 
 import importlib
 import inspect
@@ -16,15 +17,19 @@ import pandas as pd  # noqa: E402
 import analysis  # noqa: E402
 import sim  # noqa: E402
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE_PAGE = "docs/python-api.md"
 FRAMES = ("summary", "positions", "game_stats", "win_p", "gain", "by_points", "stick", "match",
           "advice")
 
 
 def readme_example() -> str:
-    text = README.read_text()
-    section = text[text.index("## From Python"):]
-    return re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    """The first Python block of the page the README's "From Python" section points to."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## From Python"):]
+    assert f"]({EXAMPLE_PAGE})" in section.split("\n## ")[0]
+    text = (ROOT / EXAMPLE_PAGE).read_text()
+    return re.search(r"```python\n(.*?)```", text, re.S).group(1)
 
 
 def test_readme_example_returns_dataframes():
@@ -34,7 +39,7 @@ def test_readme_example_returns_dataframes():
     assert small != code
     names = {}
     try:
-        exec(compile(small, "README.md", "exec"), names)
+        exec(compile(small, EXAMPLE_PAGE, "exec"), names)
     finally:
         plt.close("all")
     for name in FRAMES:
