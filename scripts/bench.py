@@ -1,4 +1,4 @@
-"""Benchmark script: the same figures as ``euchre-sim bench``, for CI logs and the README.
+"""Benchmark script: the same figures as ``euchre-sim bench``, for CI logs and docs/performance.md.
 
 Usage: python scripts/bench.py [--hands N] [--repeats R] [--json] [--silent]
 """

@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-# name: (default, description).  The defaults are measured (see the README's pimc section).
+# name: (default, description).  The defaults are measured (see docs/pimc.md).
 PIMC_PARAMS: dict[str, tuple[object, str]] = {
     "worlds": (100, "worlds sampled for each card decision (1 to 10000)"),
     "bid_worlds": (50, "worlds sampled for each bid, going alone and the dealer's discard "
