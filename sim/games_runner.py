@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -74,15 +75,33 @@ def _games_frame(rows: np.ndarray, start: int):
     return frame
 
 
-def _local_batch(game, seed, start, n, chunk, packed, kinds, seat_rows, table, records):
+def _local_batch(game, seed, start, n, chunk, rules, packed, kinds, seat_rows, table,
+                 records):
     """One batch on this process's threads: (game tally, hand tally, frame or None)."""
     nchunks = (n + chunk - 1) // chunk
     gt = np.zeros((nchunks, N_GAME_TALLY), np.int64)
     ht = np.zeros((nchunks, K.NTALLY_ROW), np.int64)
     rows = np.zeros((n if records else 0, G.N_GAME_COLUMNS), np.int64)
     game.run_games(seed, start, n, chunk, packed, kinds, seat_rows, NO_FORCE, rows, gt, ht)
-    check_code_strategy(ht, table)
+    check_code_strategy(ht, table, partial(illegal_game_example, seed, start, n,
+                                           rules, table))
     return gt.sum(axis=0), ht.sum(axis=0), _games_frame(rows, start) if records else None
+
+
+GAME_EXAMPLE_SEARCH = 64     # games traced, at most, to find an example of an illegal answer
+
+
+def illegal_game_example(seed: int, start: int, n: int, rules: Rules, table) -> str | None:
+    """The first illegal hook answer in games ``start ..`` (at most ``GAME_EXAMPLE_SEARCH`` of
+    the ``n``), found by tracing them and asking the hooks again (``sim.code_errors``)."""
+    from sim.code_errors import first_illegal_answer
+
+    for g in range(start, start + min(n, GAME_EXAMPLE_SEARCH)):
+        found = first_illegal_answer(enumerate(trace_game(seed, g, rules, table)), table.seats,
+                                     rules)
+        if found:
+            return f"game {g}, {found}"
+    return None
 
 
 def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=None, *,
@@ -130,8 +149,8 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
                 g_row, h_row, frame = executor.games_batch(seed, start + done, n, rules, table,
                                                            records)
             else:
-                g_row, h_row, frame = _local_batch(game, seed, start + done, n, chunk, packed,
-                                                   kinds, seat_rows, table, records)
+                g_row, h_row, frame = _local_batch(game, seed, start + done, n, chunk, rules,
+                                                   packed, kinds, seat_rows, table, records)
             gtotal += g_row
             htotal += h_row
             if records:

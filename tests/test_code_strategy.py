@@ -97,3 +97,12 @@ def test_kinds_record_which_hooks_are_user_code():
     assert s.kind == USER + H_ORDER + 2 + H_FOLLOW
     assert s.hooks == ("examples.code_strategy", "BowerHunter", ("order_up", "call", "follow"))
     assert np.allclose(s.vector()[0], 3.2)
+
+
+def test_illegal_answers_in_games_are_told_with_an_example():
+    from sim import simulate_games
+
+    strategy = load_strategy("tests.test_code_strategy:Cheater")
+    with pytest.raises(ValueError, match=r"illegal action in \d+ hand\(s\); the first, game 0, "
+                                         r"hand \d+: follow"):
+        simulate_games(50, seed=1, table=Table.teams(strategy, "basic"))
