@@ -459,7 +459,10 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
 
     A four-handed hand whose seats all play basic's card play, or all the default player's
     (``basic.DEFAULT_LEADS`` and ``DEFAULT_FOLLOWS``, ``TUNED_LEADS`` and
-    ``TUNED_FOLLOWS``), runs a copy of the tricks compiled for those settings."""
+    ``TUNED_FOLLOWS``), runs a copy of the tricks compiled for those settings: Numba compiles
+    ``four_seat_tricks`` once, LLVM inlines it at each branch and, knowing from the branch's
+    test that the settings equal those constants, drops every test of them.  (Passed as
+    literals instead, Numba typed and compiled a copy for each: 13 s more on the first run.)"""
     for s in range(4):
         hands[s] = to_power(hands[s], t)
     nxt, n_active = next_seats(maker, alone, def_alone)
@@ -469,12 +472,12 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
     leads = basic.lead_settings(seat_table, slots)
     if n_active == 4 and follows == basic.DEFAULT_FOLLOWS and leads == basic.DEFAULT_LEADS:
         maker_tricks, bad_user = four_seat_tricks(
-            hands, leader, t, maker, alone, lone, avoid, kinds, basic.DEFAULT_LEADS,
-            basic.DEFAULT_FOLLOWS, play_key, draws, trace, tracing)
+            hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows, play_key,
+            draws, trace, tracing)
     elif n_active == 4 and follows == TUNED_FOLLOWS and leads == TUNED_LEADS:
         maker_tricks, bad_user = four_seat_tricks(
-            hands, leader, t, maker, alone, lone, avoid, kinds, TUNED_LEADS,
-            TUNED_FOLLOWS, play_key, draws, trace, tracing)
+            hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows, play_key,
+            draws, trace, tracing)
     elif n_active == 4:
         maker_tricks, bad_user = four_seat_tricks(
             hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows, play_key,
