@@ -33,7 +33,8 @@ TEAMS = (("basic", "basic"), ("random", "basic"), ("aggressive", "conservative")
          ("examples/strategies/lighter-dealer-partner.toml", "random"),
          ("examples.code_strategy:BowerHunter", "basic"))
 # volatile parts of printed text and manifests
-NOISE = re.compile(r"; compiling took [\d.]+ s \(first use only\)|[\d.,]+ s\b|[\d,]+ hands/s|[\d,.]+ (?:games|hands|deals)/s|"
+NOISE = re.compile(r"; compiling took [\d.]+ s \(first use only\)|"
+                   r"[\d.,]+ s\b|[\d,]+ hands/s|[\d,.]+ (?:games|hands|deals)/s|"
                    r"\d+ threads?|/tmp/\S+|[0-9a-f]{40}")
 VOLATILE_KEYS = {"wall_s", "compile_s", "timings_s", "hands_per_s", "git_revision", "revision",
                  "created", "threads", "python", "numba", "numpy", "platform", "elapsed_s", "time",
