@@ -33,8 +33,9 @@ TEAMS = (("basic", "basic"), ("random", "basic"), ("aggressive", "conservative")
          ("examples/strategies/lighter-dealer-partner.toml", "random"),
          ("examples.code_strategy:BowerHunter", "basic"))
 # volatile parts of printed text and manifests
-NOISE = re.compile(r"; compiling took [\d.]+ s \(first use only\)|"
-                   r"[\d.,]+ s\b|[\d,]+ hands/s|[\d,.]+ (?:games|hands|deals)/s|"
+# a run's compile time is how it ran, present only when it compiled: dropped with its words
+COMPILE_NOTE = re.compile(r"; compiling took [\d.]+ s \(first use only\)")
+NOISE = re.compile(r"[\d.,]+ s\b|[\d,]+ hands/s|[\d,.]+ (?:games|hands|deals)/s|"
                    r"\d+ threads?|/tmp/\S+|[0-9a-f]{40}")
 VOLATILE_KEYS = {"wall_s", "compile_s", "timings_s", "hands_per_s", "git_revision", "revision",
                  "created", "threads", "python", "numba", "numpy", "platform", "elapsed_s", "time",
@@ -81,7 +82,7 @@ def _scrub(obj):
     if isinstance(obj, list):
         return [_scrub(v) for v in obj]
     if isinstance(obj, str):
-        return NOISE.sub("#", obj)
+        return NOISE.sub("#", COMPILE_NOTE.sub("", obj))
     return obj
 
 
@@ -89,7 +90,7 @@ def _text_digest(text: str) -> str:
     try:
         body = json.dumps(_scrub(json.loads(text)), sort_keys=True)
     except ValueError:
-        lines = [NOISE.sub("#", ln) for ln in text.splitlines()]
+        lines = [NOISE.sub("#", COMPILE_NOTE.sub("", ln)) for ln in text.splitlines()]
         body = "\n".join(ln for ln in lines if "hands/s" not in ln)
     return hashlib.sha256(body.encode()).hexdigest()
 
