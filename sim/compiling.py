@@ -1,5 +1,6 @@
 """Compiling with Numba: the clock that keeps compile time out of a run's rate, the one-line
-notice a command prints when it compiles, and the roomy frame every compile runs from.
+notice a command prints when it compiles, a cache stamped by the sources, and the roomy frame
+every compile runs from.
 
 ``compile_clock`` measures the seconds spent compiling inside a ``with`` (real compiles only:
 code loaded from Numba's cache is not compiled), so a run reports its simulation rate apart
@@ -12,7 +13,7 @@ helper in ``sim/bits.py`` left its callers' cached code running the old helper. 
 locator ``SourceKeyedLocator`` stamps every function of ``sim`` with a hash of all of ``sim``'s
 sources instead (and a code strategy's copy of the kernel with that and its own files, which
 name the strategy's module and hash its source): any edit to ``sim`` makes the cache stale, and
-Numba compiles afresh into the same place (about 40 s for the hand kernel), so there is no
+Numba compiles afresh into the same place (about 30 s for the hand kernel), so there is no
 ``__pycache__`` to clear after an edit or an upgrade.
 
 The roomy frame.  CPython (3.11 and later) keeps Python frames in chunks of 16 KB that it maps
@@ -26,7 +27,9 @@ the callers (a command moved to another module was enough), so ``install`` makes
 Numba's entry point for compiling a call runs inside a frame that declares a large value
 stack, which CPython can only place at the start of a fresh 4 MB chunk; the compiler's own
 frames then fit in the rest of that chunk and never cross an edge.  The frame costs one
-mapping per top-level compile.  Installed when a module of the foundation that compiles is
+mapping per top-level compile.
+
+The frame and the locator are installed when a module of the foundation that compiles is
 imported (``sim.bits``, ``sim.rng``, ``sim.scoring``, ``sim.seats``): every kernel, player and
 solver module imports one of them before its first compile.
 """
