@@ -56,30 +56,26 @@ _STACK_WORDS = 300_000
 
 
 def _call(fn, args, kwargs):
+    """``fn(*args, **kwargs)`` from a frame that only the start of a fresh 4 MB chunk holds."""
     return fn(*args, **kwargs)
 
 
 _call.__code__ = _call.__code__.replace(co_stacksize=_STACK_WORDS)
 
 
-def in_roomy_frame(fn, *args, **kwargs):
-    """``fn(*args, **kwargs)`` called from a frame at the start of a fresh, large chunk."""
-    return _call(fn, args, kwargs)
-
-
 def install() -> None:
-    """Wrap Numba's compile-on-first-call in ``in_roomy_frame`` (once; later calls do
+    """Run Numba's compile-on-first-call from ``_call``'s roomy frame (once; later calls do
     nothing)."""
     base = dispatcher._DispatcherBase
     original = base._compile_for_args
-    if getattr(original, "_in_roomy_frame", False):
+    if getattr(original, "_roomy_frame", False):
         return
 
     @functools.wraps(original)
     def _compile_for_args(self, *args, **kws):
         return _call(original, (self, *args), kws)
 
-    _compile_for_args._in_roomy_frame = True
+    _compile_for_args._roomy_frame = True
     base._compile_for_args = _compile_for_args
 
 

@@ -175,21 +175,6 @@ def test_a_code_module_answers_to_its_file_name_too():
 # interrupted runs: how to resume, SIGTERM, a damaged chunk
 
 
-def test_interrupted_plain_out_run_says_how_to_resume(tmp_path, monkeypatch):
-    import sim.runner
-
-    def interrupted(*args, **kwargs):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(sim.runner, "simulate", interrupted)
-    out = tmp_path / "run"
-    r = run("simulate", "--hands", 4096, "--out", out, "--silent")
-    assert r.exit_code == 130
-    assert "interrupted: nothing written" in r.stderr
-    assert "--scheduler threads" in r.stderr and "euchre-sim simulate --resume DIR" in r.stderr
-    assert list(tmp_path.iterdir()) == []
-
-
 def test_sigterm_removes_the_temporary_folder(tmp_path):
     from sim.runs import RunFolder
 

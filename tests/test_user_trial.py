@@ -180,6 +180,7 @@ def test_interrupted_plain_out_run_gives_advice_for_next_time(tmp_path, monkeypa
     line = r.stderr.strip()
     assert line.startswith("interrupted: nothing written; ")
     assert "next time" in line and "--scheduler threads" in line
+    assert "euchre-sim simulate --resume DIR" in line
     assert str(out) not in line  # no folder to resume
     assert list(tmp_path.iterdir()) == []
 

@@ -48,7 +48,6 @@ class Strategy:
             raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} for strategy {self.name}")
         return Strategy(name, self.kind, {**self.params, **params}, self.description, self.hooks)
 
-
     def passing_round1(self) -> Strategy:
         """This player passing in round 1 whatever it holds, every other decision unchanged
         (the hand advisor's ``assume_passed``): basic's numbers with its order and alone
