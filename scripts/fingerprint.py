@@ -73,6 +73,28 @@ def cases():
                                  ("third", "9S", "JH AH KH 9D TC", ["--round", "2"])):
         out.append((f"advise {pos} {extra}", ["advise", hand, "--upcard", up, "--position", pos,
                                               "--deals", "3000", "--json", *extra], False))
+    out.extend(pimc_cases())
+    return out
+
+
+PIMC = "pimc:worlds=12,bid_worlds=8"
+
+
+def pimc_cases():
+    """The search player at some seats: records, traces, games and the advisor."""
+    out = []
+    for r in ("published", "stick-the-dealer,defend_alone"):
+        t = ["--rules", r, "--team0", PIMC, "--team1", "basic"]
+        out.append((f"pimc records {r}", ["simulate", "--hands", "24", "--seed", "5",
+                                          "--records", *t], True))
+        out.append((f"pimc show {r}", ["show", "--seed", "7", "--hand", "3", "--json", *t],
+                    False))
+        out.append((f"pimc games {r}", ["simulate", "--games", "2", "--seed", "8",
+                                        "--records", *t], True))
+    out.append(("pimc seat", ["simulate", "--hands", "16", "--seed", "2", "--records",
+                              "--team0", "tuned", "--team1", "random", "--seat3", PIMC], True))
+    out.append(("pimc advise", ["advise", "JS AS 9H 9D TC", "--upcard", "9S", "--position",
+                                "first", "--deals", "24", "--json", "--strategy", PIMC], False))
     return out
 
 
