@@ -67,8 +67,8 @@ def solver_rows(deals: int = 2_000) -> dict:
 
 def pimc_hand_rate(hands: int = 200) -> dict:
     """CPU milliseconds per complete hand with four pimc players at the default settings on
-    one thread, and per decision by kind (``sim.solver.pimc_player.decision_costs``)."""
-    from sim.solver.pimc_player import decision_costs
+    one thread, and per decision by kind (``sim.pimc_costs.decision_costs``)."""
+    from sim.pimc_costs import decision_costs
 
     return decision_costs(hands, seed=random.randrange(1 << 30))
 
@@ -77,7 +77,7 @@ def pimc_card_rate(hands: int = 40, worlds: int = 100) -> dict:
     """CPU milliseconds per card decision of the pimc player (decisions with a choice) at
     ``worlds`` worlds, over the card plays of ``hands`` traced hands."""
     from sim import trace
-    from sim.solver.pimc_play import decision_ms
+    from sim.players.pimc.play import decision_ms
 
     return decision_ms(trace(7, range(hands)), worlds)
 

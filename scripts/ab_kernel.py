@@ -53,8 +53,12 @@ def child(checkout: str, strategy: str) -> None:
     dealt = (np.empty((6, K.DEAL_BLOCK), np.int64) if hasattr(K, "DEAL_BLOCK")
              else np.empty(24, np.uint8))
 
+    # a kernel with a seat module takes its state first (older ones: no state)
+    state = (K.seat.chunk_state(bv, kinds),) if hasattr(K, "table_slots") else ()
+    slots = K.table_slots(bv) if state else K.seat_slots(bv)
+
     def play(n):
-        K.play_chunk(1, 0, 0, n, rules, kinds, bv, K.seat_slots(bv), False, NO_FORCE,
+        K.play_chunk(*state, 1, 0, 0, n, rules, kinds, bv, slots, False, NO_FORCE,
                      np.zeros((4, 0), np.uint32), np.zeros((K.NREC - 4, 0), np.int8), False,
                      np.zeros(K.NTALLY_ROW, np.int64), np.zeros(2, np.int64), dealt,
                      np.empty(4, np.int64), np.zeros(1, np.int64), np.zeros((1, 4), np.int64))

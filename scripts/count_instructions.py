@@ -52,8 +52,9 @@ def child(strategy: str, hands: int) -> None:
     tally = np.zeros(K.NTALLY_ROW, np.int64)
     # play_chunk is run_hands' serial body (the same compiled code): calling it directly
     # keeps the thread pool, and its waiting, out of the count
-    K.play_chunk(1, 0, 0, hands, Rules().pack(), kinds, bv, K.seat_slots(bv),
-                 bool((kinds == K.RANDOM).any()), NO_FORCE, np.zeros((4, 0), np.uint32),
+    K.play_chunk(K.seat.chunk_state(bv, kinds), 1, 0, 0, hands, Rules().pack(), kinds, bv,
+                 K.table_slots(bv), bool(K.seat.uses_play_key(kinds)), NO_FORCE,
+                 np.zeros((4, 0), np.uint32),
                  np.zeros((K.NREC - 4, 0), np.int8), False, tally, np.zeros(2, np.int64),
                  np.empty((6, K.DEAL_BLOCK), np.int64), np.empty(4, np.int64),
                  np.zeros(1, np.int64), np.zeros((1, 4), np.int64))

@@ -26,7 +26,7 @@ def main(argv=None) -> int:
     if args.hands < 1 or args.worlds < 1:
         p.error("--hands and --worlds must be at least 1")
     import sim
-    from sim.solver.pimc_play import compare_sides
+    from sim.players.pimc.play import compare_sides
 
     t0 = time.perf_counter()
     records = sim.trace(args.seed, range(args.hands))

@@ -46,8 +46,8 @@ from numba.core import caching, dispatcher
 from numba.core import event as numba_event
 
 SIM = Path(__file__).resolve().parent
-# the folders of code strategies' kernel copies are named so (``sim.code_kernel``)
-CODE_KERNEL_PREFIX = "euchre_code_kernel_"
+# the folders of the kernel copies bound to other players are named so (``sim.bindings``)
+KERNEL_COPY_PREFIX = "euchre_kernel_copy_"
 
 # Value-stack slots the wrapper frame declares: 300,000 words (2.4 MB) do not fit a 2 MB chunk,
 # so CPython maps 4 MB and about 1.8 MB stays free above the frame, far more than the deepest
@@ -139,7 +139,7 @@ def source_stamp(py_file: str) -> bytes | None:
     path = Path(py_file).resolve()
     if SIM in path.parents:
         return folder_digest(SIM)
-    if path.parent.name.startswith(CODE_KERNEL_PREFIX):
+    if path.parent.name.startswith(KERNEL_COPY_PREFIX):
         return folder_digest(SIM) + folder_digest(path.parent)
     return None
 

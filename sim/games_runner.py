@@ -132,8 +132,9 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
     table = table or Table.teams()
     threads = set_threads(threads)
     kinds, seat_rows = table.arrays()
-    _, game = table.kernels()
-    batch = min(batch, getattr(game, "max_batch", batch))       # pimc: small batches
+    _, game = table.kernels(rules)
+    batch = min(batch, game.MAX_GAME_BATCH or batch)        # pimc: small batches and chunks
+    chunk = min(chunk, game.MAX_GAME_CHUNK or chunk)
     packed = rules.pack()
     gtotal = np.zeros(N_GAME_TALLY, np.int64)
     htotal = np.zeros(K.NTALLY_ROW, np.int64)
@@ -178,9 +179,9 @@ def trace_game(seed: int, g: int, rules: Rules | None = None, table=None) -> lis
     trace_dealers = np.zeros((MAX_HANDS, 25), np.int64)
     traces = np.zeros((MAX_HANDS, K.MAX_EVENTS + 1, 4), np.int64)
     visits = np.zeros((MAX_HANDS, 12), np.int64)
-    _, game = table.kernels()
+    _, game = table.kernels(rules)
     _, hands, _, _ = game.trace_one_game(seed, g, rules.pack(), kinds, seat_rows,
-                                         K.seat_slots(seat_rows), NO_FORCE, trace_dealers, traces,
+                                         K.table_slots(seat_rows), NO_FORCE, trace_dealers, traces,
                                          visits)
     return [
         events_to_record(j, trace_dealers[j, 1:], traces[j], rules,
@@ -211,8 +212,8 @@ def game_outcomes(games: int, seed: int = 0, rules: Rules | None = None, table=N
     rules = rules or Rules()
     table = table or Table.teams()
     kinds, seat_rows = table.arrays()
-    slots = K.seat_slots(seat_rows)      # once, not per traced game
-    _, game = table.kernels()
+    slots = K.table_slots(seat_rows)      # once, not per traced game
+    _, game = table.kernels(rules)
     packed = rules.pack()
     dealers = np.zeros((MAX_HANDS, 25), np.int64)
     traces = np.zeros((MAX_HANDS, K.MAX_EVENTS + 1, 4), np.int64)

@@ -7,10 +7,10 @@ on which thread, chunk or worker plays a hand, so results are identical however 
 and two runs with the same seed but different rules or strategies see the same deals.
 
 Streams separate independent uses of one index: ``STREAM_DEAL`` deals hand ``i``,
-``STREAM_PLAY`` drives random strategy choices during that hand and ``STREAM_PIMC`` the pimc
-player's sampled worlds; for games, ``STREAM_GAME`` keys game ``g``'s first-dealer draw and
-``STREAM_GAME_DEAL`` / ``STREAM_GAME_PLAY`` key, through ``sub_key(key, j)``, the deal and the
-random choices of its hand ``j``.
+``STREAM_PLAY`` drives random strategy choices during that hand and ``STREAM_SEAT`` a player's
+own draws (the pimc player's sampled worlds); for games, ``STREAM_GAME`` keys game ``g``'s
+first-dealer draw and ``STREAM_GAME_DEAL`` / ``STREAM_GAME_PLAY`` key, through
+``sub_key(key, j)``, the deal and the random choices of its hand ``j``.
 
 The deal is a Fisher-Yates shuffle of the 24 cards; each swap index is drawn from 32 random bits
 by multiply-and-shift (Lemire), whose bias, below 24 / 2**32 per swap, is far below anything a
@@ -39,7 +39,7 @@ STREAM_GAME = 2
 STREAM_GAME_DEAL = 3
 STREAM_GAME_PLAY = 4
 STREAM_SEEN = 5      # deals consistent with one player's view (the hand advisor)
-STREAM_PIMC = 6      # the pimc player's worlds
+STREAM_SEAT = 6      # a player's own draws (the pimc player's worlds)
 _MASK64 = (1 << 64) - 1
 
 

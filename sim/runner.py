@@ -52,32 +52,21 @@ class Table:
         b = load_strategy(team1) if team1 is not None else a
         return cls((a, b, a, b))
 
-    def kernels(self):
-        """(hand kernel, game kernel) to run this table: ``sim.kernel`` and
-        ``sim.kernel.games``, or for a code strategy the same modules of the generated copy
-        of the kernel package with its hooks bound (``sim.code_kernel``), or for ``pimc``
-        seats the PIMC hand loop's stand-ins (``sim.solver.pimc_player``)."""
-        from sim.solver.pimc_player import has_pimc, pimc_kernels
+    def kernels(self, rules: Rules | None = None):
+        """(hand kernel, game kernel) to run this table (``sim.bindings.kernels_for``):
+        ``sim.kernel`` and ``sim.kernel.games`` for the built-in players, else the same modules
+        of a copy of the kernel package bound to a code strategy or to pimc.  Raises
+        ValueError for a table that cannot be played (under ``rules``, when given)."""
+        from sim.bindings import kernels_for
 
-        if has_pimc(self.seats):
-            return pimc_kernels(self.seats)
-        code = {s.hooks for s in self.seats if s.hooks is not None}
-        if len(code) > 1:
-            raise ValueError("a run can use only one code strategy (the other seats may use "
-                             "any built-in or TOML strategy)")
-        if not code:
-            from sim.kernel import games
-
-            return K, games
-        from sim.code_kernel import kernels_for
-
-        return kernels_for(*code.pop())
+        return kernels_for(self.seats, rules)
 
     def arrays(self):
-        """(kinds, seat table) for the kernels: each seat's kind, and basic's seat table of the
-        four seats' parameters (``sim.players.basic.seat_table``)."""
+        """(kinds, seat table) for the kernels: each seat's kind, and the seat table of the four
+        seats' parameters and own numbers (``sim.players.basic.seat_table``)."""
         kinds = np.array([s.kind for s in self.seats], dtype=np.int64)
-        return kinds, seat_table([s.vector() for s in self.seats])
+        return kinds, seat_table([s.vector() for s in self.seats],
+                                 [s.own_row() for s in self.seats])
 
     def describe(self) -> dict:
         return {
@@ -188,8 +177,8 @@ def simulate(
     table = table or Table.teams()
     threads = set_threads(threads)
     kinds, seat_rows = table.arrays()
-    kernel, _ = table.kernels()
-    batch = min(batch, getattr(kernel, "max_batch", batch))     # pimc: small batches
+    kernel, _ = table.kernels(rules)
+    batch, chunk = min(batch, kernel.MAX_BATCH or batch), min(chunk, kernel.MAX_CHUNK or chunk)
     packed = rules.pack()
     score_arr = np.asarray(scores, dtype=np.int64)
     if score_arr.shape != (2,) or score_arr.min() < 0 or score_arr.max() >= rules.game_to:
@@ -334,7 +323,7 @@ def trace(seed: int, indices, rules: Rules | None = None, table: Table | None = 
     results = np.zeros((idx.size, K.NRES), np.int64)
     decks = np.zeros((idx.size, 24), np.int64)
     force = NO_FORCE if force is None else np.asarray(force, dtype=np.int64)
-    kernel, _ = table.kernels()
+    kernel, _ = table.kernels(rules)
     kernel.trace_hands(seed, idx, rules.pack(), kinds, seat_rows, force, traces, results, decks)
     return [
         events_to_record(int(i), decks[q], traces[q], rules)
@@ -382,10 +371,11 @@ def play_seen(seed, start, n, chunk, rules: Rules, table: Table, force, hand_mas
     """Deals ``start .. start+n-1`` consistent with one player's view (his hand as a card mask
     and the upcard; he sits at ``position``, seat 3 deals): fills ``out`` (n x
     ``len(SEEN_COLUMNS)``) with ``SEEN_COLUMNS``, points for his team (``sim.kernel.run_seen``)."""
-    kernel, _ = table.kernels()
+    kernel, _ = table.kernels(rules)
     kinds, seat_rows = table.arrays()
-    kernel.run_seen(seed, start, n, chunk, rules.pack(), kinds, seat_rows, force, hand_mask, upcard,
-                    position, np.asarray(scores, np.int64), out)
+    kernel.run_seen(seed, start, n, min(chunk, kernel.MAX_CHUNK or chunk), rules.pack(), kinds,
+                    seat_rows, force, hand_mask, upcard, position, np.asarray(scores, np.int64),
+                    out)
 
 
 def default_threads() -> int:

@@ -2,10 +2,11 @@
 
 Layers, each importing only itself and those before it (``LAYERS``, one row a layer): the
 foundation (cards, bits, seats, rules and scoring, rng, threads, records, the referee) -> the
-solver -> players -> kernel -> pimc's loops -> the run layer -> the studies -> plots and text ->
-result folders and the report -> the command line; analyses reach the kernel only through the
-run layer.  Imports are read from the source (function-level
-imports included), so a cycle cannot hide in a function body.
+solver -> players (each behind the decide interface, ``sim.players.decide``) -> the kernel and
+its bound copies -> the run layer -> the studies -> plots and text -> result folders and the
+report -> the command line; analyses reach the kernel only through the run layer, and the
+kernel reaches the players only through its ``seat`` module.  Imports are read from the source
+(function-level imports included), so a cycle cannot hide in a function body.
 """
 
 from __future__ import annotations
@@ -25,18 +26,15 @@ LAYERS = (
     ("sim.compiling", 0),
     ("sim.solver", 1),
     ("sim.players", 2),
-    ("sim.kernel", 3), ("sim.code_kernel", 3),
-    # pimc's bidding and its own hand and game loops still fork the kernel's phases
-    ("sim.solver.pimc_bid", 4), ("sim.solver.pimc_hand", 4), ("sim.solver.pimc_games", 4),
-    ("sim.solver.pimc_player", 4), ("sim.solver.pimc_play", 4),
-    ("sim", 5),                      # the run layer and the engine's API (sim/__init__.py)
-    ("analysis", 6),                 # the studies (compute) and the notebook API
-    ("analysis.plots", 7), ("analysis.text", 7),
-    ("analysis.results_io", 8), ("analysis.report", 8),
-    ("analysis.cli", 9),
+    ("sim.kernel", 3), ("sim.bindings", 3),
+    ("sim", 4),                      # the run layer and the engine's API (sim/__init__.py)
+    ("analysis", 5),                 # the studies (compute) and the notebook API
+    ("analysis.plots", 6), ("analysis.text", 6),
+    ("analysis.results_io", 7), ("analysis.report", 7),
+    ("analysis.cli", 8),
 )
-LAYER_NAMES = ("foundation", "solver", "players", "kernel", "pimc's loops", "run", "studies",
-               "plots and text", "result folders and report", "command line")
+LAYER_NAMES = ("foundation", "solver", "players", "kernel", "run", "studies", "plots and text",
+               "result folders and report", "command line")
 KERNEL = 3
 MAX_FUNCTION_LINES = 100
 MAX_COMMAND_LINES = 250
@@ -123,6 +121,15 @@ def test_the_engine_never_imports_analysis():
 def test_analysis_reaches_the_kernel_through_the_runner():
     bad = [f"{m} imports {d}" for m, deps in graph().items() if m.split(".")[0] == "analysis"
            for d in deps if layer(d) == KERNEL]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_kernel_reaches_the_players_only_through_its_seat_module():
+    """The kernel names no particular player: every decision goes through ``sim.kernel.seat``
+    (which ``sim.bindings`` replaces to bind another player)."""
+    bad = [f"{m} imports {d}" for m, deps in graph().items()
+           if m.startswith("sim.kernel") and m != "sim.kernel.seat" for d in deps
+           if d.startswith("sim.players")]
     assert not bad, "\n".join(bad)
 
 

@@ -145,11 +145,13 @@ def test_bad_game_input():
 def test_basic_sees_the_score():
     """No loner when one point wins; lighter calls when the other side is one point away."""
     from sim.cards import mask_of, parse_card, parse_cards
-    from sim.kernel import PLAN, close_flags
-    from sim.players.decide import order_up as decide_round1
+    from sim.kernel import close_flags
+    from sim.players.basic import PLAN
+    from sim.players.decide import order_up
 
     kinds, bv = Table.teams("basic").arrays()
     rs = np.zeros(1, np.int64)
+    packed = Rules().pack()
 
     def close(mine, theirs):
         return close_flags(np.array([mine, theirs], np.int64), 10)
@@ -159,19 +161,21 @@ def test_basic_sees_the_score():
         c = close(mine, theirs)
         return c & 1, (c >> 1) & 1
 
-    def first_bidder(mine, theirs):
-        """Seat 0's numbers in the bidding plan when seat 3 deals, at that score."""
-        return PLAN + ((close(mine, theirs) * 4 + 3) * 4 + 0) * 4
+    def first_bid(hand, mine, theirs):
+        """Seat 0's round-1 bid when seat 3 deals, at that score (the hand's bidding plan)."""
+        ctx = (0, PLAN + (close(mine, theirs) * 4 + 3) * 16)
+        return order_up(0, kinds, 0, 0, hand, 3, up, bv, ctx, packed, np.zeros(2, np.int64),
+                        np.uint64(1), np.uint64(0), rs)[0]
 
     assert at(9, 0) == (1, 0) and at(0, 9) == (0, 1) and at(8, 8) == (0, 0)
     monster = mask_of(parse_cards("JH JD AH KH QH"))
     up = parse_card("9H")
-    assert decide_round1(1, bv, first_bidder(0, 0), 0, monster, up, 0, 1, rs) == 2
-    assert decide_round1(1, bv, first_bidder(9, 0), 0, monster, up, 0, 1, rs) == 1
+    assert first_bid(monster, 0, 0) == 2
+    assert first_bid(monster, 9, 0) == 1
     # a hand just under the order threshold from first seat orders when they need one point
     hand = mask_of(parse_cards("JH JD AC 9S QD"))  # 6.5 points after the upcard adjustment
-    assert decide_round1(1, bv, first_bidder(0, 0), 0, hand, up, 0, 1, rs) == 0
-    assert decide_round1(1, bv, first_bidder(0, 9), 0, hand, up, 0, 1, rs) == 1
+    assert first_bid(hand, 0, 0) == 0
+    assert first_bid(hand, 0, 9) == 1
 
 
 def test_simulate_games_cli(tmp_path):

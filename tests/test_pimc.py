@@ -1,4 +1,4 @@
-"""PIMC card play (``sim.solver.worlds``, ``sim.solver.pimc``, ``sim.solver.pimc_play``): the
+"""PIMC card play (``sim.solver.worlds``, ``sim.solver.pimc``, ``sim.players.pimc.play``): the
 worlds respect what the seat has seen and are uniform, the decision never depends on a card the
 seat cannot see, and with every world agreeing PIMC plays a card the solver values best."""
 
@@ -14,9 +14,9 @@ import pytest
 
 import sim
 from sim.cards import effective_suit, left_bower, parse_card, right_bower
+from sim.players.pimc.play import Pimc, _facts, pimc_knowledge, play_hand
 from sim.records import parse_record
 from sim.solver import solve
-from sim.solver.pimc_play import Pimc, _facts, pimc_knowledge, play_hand
 from sim.solver.position import Position, replay_played
 from sim.solver.review import record_position
 from sim.solver.worlds import sample_world
@@ -260,7 +260,7 @@ def test_equivalent_discards_are_worth_the_same():
     cards the dealer does not hold) share a representative, others do not, and on random deals
     of the other cards the solver values the dealer's hand the same after either discard."""
     from sim.bits import bit_list
-    from sim.solver.pimc_bid import equivalent_discards
+    from sim.players.pimc.bid import equivalent_discards
 
     trump = parse_card("9H") // 6
     names = ["9C", "TC", "KC", "AD", "QD", "TH"]

@@ -19,11 +19,11 @@ import pytest
 
 import sim
 from sim.cards import card_name, suit_of
+from sim.players.pimc.play import basic_card
 from sim.records import RecordError
 from sim.referee import replay_record, team
 from sim.rules import Rules
 from sim.solver import replay_played, score, solve_positions
-from sim.solver.pimc_play import basic_card
 from sim.solver.position import next_active
 from sim.solver.review import hand_totals, record_position, review_hand, review_hands
 

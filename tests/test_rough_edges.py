@@ -138,7 +138,7 @@ def test_dotted_code_strategy_loads_from_the_repository_root(monkeypatch):
 
 
 def test_code_strategy_from_a_file_path(tmp_path, monkeypatch):
-    from sim.code_kernel import hooks_module
+    from sim.bindings import hooks_module
 
     (tmp_path / "sub").mkdir()
     (tmp_path / "elsewhere").mkdir()
@@ -150,7 +150,7 @@ def test_code_strategy_from_a_file_path(tmp_path, monkeypatch):
     assert s.name == f"{mine}:BowerHunter" and s.hooks[0] == str(mine)
     space: dict = {}
     exec(hooks_module(*s.hooks), space)  # the generated kernel copy's hooks module
-    assert space["CODE_HOOKS"] is True
+    assert space["hook_discard"].py_func.__module__ == "sim.players.hooks"   # not defined
     assert space["hook_follow"].py_func.__code__.co_filename == str(mine)
     # under the current folder: the same module as its dotted name (one Numba cache entry)
     monkeypatch.chdir(tmp_path)

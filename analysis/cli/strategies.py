@@ -11,7 +11,7 @@ from sim import BUILTINS
 from sim.players import BASIC, BASIC_PARAMS
 from sim.players.kinds import PIMC
 from sim.players.param_bounds import PARAM_BOUNDS
-from sim.players.pimc_params import DEFAULTS, PIMC_PARAMS
+from sim.players.pimc.params import DEFAULTS, PIMC_PARAMS
 
 
 def _strategy_json(s) -> dict:

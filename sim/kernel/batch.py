@@ -14,10 +14,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from sim.players.basic import seat_slots
 from sim.rng import STREAM_DEAL, STREAM_PLAY, STREAM_SEEN, hand_key, shuffle_deck
 
-from .hand import any_random, play_chunk, play_hand
+from . import seat as sm
+from .hand import play_chunk, play_hand, seat_key_of
 from .layout import (
     DEAL_BLOCK,
     NRES,
@@ -44,13 +44,13 @@ def run_hands(seed, start, n, chunk, rules, kinds, seat_table, force, masks, fie
     """
     want_records = masks.shape[1] == n
     nchunks = (n + chunk - 1) // chunk
-    slots = seat_slots(seat_table)
-    randoms = any_random(kinds)
+    slots = sm.table_slots(seat_table)
+    randoms = sm.uses_play_key(kinds)
     for ci in prange(nchunks):
         lo = ci * chunk
-        play_chunk(seed, start, lo, min(n, lo + chunk), rules, kinds, seat_table, slots,
-                   randoms, force, masks, fields, want_records, tally[ci], scores,
-                   np.empty((6, DEAL_BLOCK), np.int64),
+        play_chunk(sm.chunk_state(seat_table, kinds), seed, start, lo, min(n, lo + chunk), rules,
+                   kinds, seat_table, slots, randoms, force, masks, fields, want_records,
+                   tally[ci], scores, np.empty((6, DEAL_BLOCK), np.int64),
                    np.empty(4, np.int64), np.zeros(1, np.int64), np.zeros((1, 4), np.int64))
 
 
@@ -63,15 +63,17 @@ def trace_hands(seed, indices, rules, kinds, seat_table, force, traces, results,
     res = np.empty(NRES, np.int64)
     draws = np.zeros(1, np.int64)
     scores = np.zeros(2, np.int64)
-    slots = seat_slots(seat_table)
+    slots = sm.table_slots(seat_table)
+    ps = sm.chunk_state(seat_table, kinds)
     for q in range(indices.shape[0]):
         idx = indices[q]
         shuffle_deck(hand_key(seed, idx, STREAM_DEAL), deck)
         decks[q, :] = deck
         tr = traces[q]
         tr[0, 0] = 0
-        play_hand(deck, idx & 3, rules, kinds, seat_table, slots,
-                  hand_key(seed, idx, STREAM_PLAY), draws, scores, force, res, hands, tr, True)
+        play_hand(ps, deck, idx & 3, rules, kinds, seat_table, slots,
+                  hand_key(seed, idx, STREAM_PLAY), seat_key_of(seed, idx), draws, scores, force,
+                  res, hands, tr, True)
         results[q, :] = res
 
 
@@ -116,9 +118,10 @@ def run_seen(seed, start, n, chunk, rules, kinds, seat_table, force, hand, upcar
     ``out`` gets ``SEEN_COLUMNS`` for deal ``start + i``; points are for the player's team."""
     dealer = np.int64(3)       # not a literal 3: that would compile a second play_hand
     team = position & 1
-    slots = seat_slots(seat_table)
+    slots = sm.table_slots(seat_table)
     nchunks = (n + chunk - 1) // chunk
     for ci in prange(nchunks):
+        ps = sm.chunk_state(seat_table, kinds)
         deck = np.empty(24, np.int64)
         rest = np.empty(24, np.int64)
         hands = np.empty(4, np.int64)
@@ -130,9 +133,9 @@ def run_seen(seed, start, n, chunk, rules, kinds, seat_table, force, hand, upcar
         for i in range(lo, hi):
             idx = start + i
             seen_deck(hand_key(seed, idx, STREAM_SEEN), hand, upcard, position, rest, deck)
-            play_hand(deck, dealer, rules, kinds, seat_table, slots,
-                      hand_key(seed, idx, STREAM_PLAY), draws, scores, force, res, hands, trace,
-                      False)
+            play_hand(ps, deck, dealer, rules, kinds, seat_table, slots,
+                      hand_key(seed, idx, STREAM_PLAY), seat_key_of(seed, idx), draws, scores,
+                      force, res, hands, trace, False)
             seen_row(res, team, out[i])
 
 

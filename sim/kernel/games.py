@@ -22,11 +22,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from sim.players.basic import seat_slots
 from sim.rng import (
     STREAM_GAME,
     STREAM_GAME_DEAL,
     STREAM_GAME_PLAY,
+    STREAM_SEAT,
     deal_hands,
     hand_key,
     shuffle_deck,
@@ -35,8 +35,8 @@ from sim.rng import (
 from sim.rules import R_GAME_TO, R_LONE_DEFENDER_POINTS
 from sim.scoring import hand_points
 
+from . import seat as sm
 from .hand import (
-    any_random,
     close_flags,
     dealt_at,
     play_dealt,
@@ -57,6 +57,7 @@ from .layout import (
     RES_PTS1,
     RES_ROUND,
 )
+from .seat import MAX_GAME_BATCH, MAX_GAME_CHUNK
 
 MAX_HANDS = 200          # safety cap per game (never reached by real strategies)
 GAME_DEAL_BLOCK = 16     # hands of a game dealt at a time (``deal_game_block``; a power of 2)
@@ -138,8 +139,8 @@ def deal_game_block(deal_key, lo, out):
 
 
 @njit(cache=True)
-def play_one_game(seed, g, rules, kinds, seat_table, slots, force, deck, hands, draws, scores,
-                  visits, trace_dealers, traces, tracing):
+def play_one_game(ps, seed, g, rules, kinds, seat_table, slots, force, deck, hands, draws,
+                  scores, visits, trace_dealers, traces, tracing):
     """Play game ``g`` hand by hand through ``play_hand`` (a called function, so the hand is
     not compiled a second time here: the batch ``games_chunk`` inlines it); returns (winner
     team, hands, redeals, first dealer).
@@ -154,6 +155,7 @@ def play_one_game(seed, g, rules, kinds, seat_table, slots, force, deck, hands, 
     first = draw_for_deal(hand_key(seed, g, STREAM_GAME), deck)
     deal_key = hand_key(seed, g, STREAM_GAME_DEAL)
     play_key = hand_key(seed, g, STREAM_GAME_PLAY)
+    seat_key = hand_key(seed, g, STREAM_SEAT) if sm.KEYED else np.uint64(0)
     scores[0] = 0
     scores[1] = 0
     dealer = first
@@ -173,8 +175,9 @@ def play_one_game(seed, g, rules, kinds, seat_table, slots, force, deck, hands, 
             trace = traces[j]
         else:
             trace = traces[0]
-        play_hand(deck, dealer, rules, kinds, seat_table, slots, sub_key(play_key, j), draws,
-                  scores, force, res, hands, trace, tracing)
+        play_hand(ps, deck, dealer, rules, kinds, seat_table, slots, sub_key(play_key, j),
+                  sub_key(seat_key, j) if sm.KEYED else np.uint64(0), draws, scores, force, res,
+                  hands, trace, tracing)
         rnd = res[RES_ROUND]
         bad_user += res[RES_BAD_USER]
         note_visit(visits, j, res, dealer)
@@ -237,7 +240,7 @@ def tally_game_end(gt, states, winner, hands, redeals, first):
 
 
 @njit(cache=True, _nrt=False)
-def play_games(seed, start, lo, hi, rules, kinds, seat_table, slots, randoms, force, firsts,
+def play_games(ps, seed, start, lo, hi, rules, kinds, seat_table, slots, randoms, force, firsts,
                want_records, records, gt, ht, dealt, states, scores, hands, draws, trace):
     """Play games ``start + lo .. start + hi - 1`` (first dealers ``firsts[i - lo]``, drawn by
     the caller) into the game tally row ``gt`` and the hand tally row ``ht``, or the rows of
@@ -257,6 +260,7 @@ def play_games(seed, start, lo, hi, rules, kinds, seat_table, slots, randoms, fo
         first = firsts[i - lo]
         deal_key = hand_key(seed, g, STREAM_GAME_DEAL)
         play_key = hand_key(seed, g, STREAM_GAME_PLAY)
+        seat_key = hand_key(seed, g, STREAM_SEAT) if sm.KEYED else np.uint64(0)
         scores[0] = 0
         scores[1] = 0
         dealer = first
@@ -271,9 +275,12 @@ def play_games(seed, start, lo, hi, rules, kinds, seat_table, slots, randoms, fo
             # only random choices use the play key
             hand_play_key = sub_key(play_key, j) if randoms else np.uint64(0)
             (rnd, maker, _t, alone, def_alone, maker_tricks, farmer, _discard, _forced,
-             _upcard, bad) = play_dealt(deal, dealer, rules, kinds, seat_table, slots,
-                                        hand_play_key, draws, scores, close_flags(scores, game_to),
-                                        plain_round1, force, hands, trace, False)
+             _upcard, bad) = play_dealt(ps, deal, dealer, rules, kinds, seat_table, slots,
+                                        hand_play_key,
+                                        sub_key(seat_key, j) if sm.KEYED else np.uint64(0),
+                                        draws, scores,
+                                        close_flags(scores, game_to), plain_round1, force,
+                                        hands, trace, False)
             pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks, lone_points)
             bad_user += bad
             if not want_records:
@@ -337,9 +344,10 @@ def games_chunk(ci, seed, start, n, chunk, rules, kinds, seat_table, force, reco
         firsts[i - lo] = draw_for_deal(hand_key(seed, start + i, STREAM_GAME), deck)
     # (expressions, not literals: a literal would type a second play_games)
     want_records = records.shape[0] == n
-    randoms = any_random(kinds)
-    play_games(seed, start, lo, hi, rules, kinds, seat_table, seat_slots(seat_table),
-               randoms, force, firsts, want_records, records, gtally[ci], htally[ci],
+    randoms = sm.uses_play_key(kinds)
+    play_games(sm.chunk_state(seat_table, kinds), seed, start, lo, hi, rules, kinds, seat_table,
+               sm.table_slots(seat_table), randoms, force, firsts, want_records, records,
+               gtally[ci], htally[ci],
                np.empty((6, GAME_DEAL_BLOCK), np.int64), np.empty(MAX_HANDS, np.int64),
                np.zeros(2, np.int64), np.empty(4, np.int64), np.zeros(1, np.int64),
                np.zeros((1, 4), np.int64))
@@ -362,8 +370,9 @@ def trace_one_game(seed, g, rules, kinds, seat_table, slots, force, trace_dealer
     hands = np.empty(4, np.int64)
     draws = np.zeros(1, np.int64)
     scores = np.zeros(2, np.int64)
-    return play_one_game(seed, g, rules, kinds, seat_table, slots, force, deck, hands, draws,
-                         scores, visits, trace_dealers, traces, True)
+    return play_one_game(sm.chunk_state(seat_table, kinds), seed, g, rules, kinds, seat_table,
+                         slots, force, deck, hands, draws, scores, visits, trace_dealers, traces,
+                         True)
 
 
 __all__ = [
@@ -372,5 +381,5 @@ __all__ = [
     "G_STATE_VISITS", "G_STATE_WINS", "G_SUMS", "G_CAPPED", "N_GAME_TALLY", "GAME_DEAL_BLOCK",
     "draw_for_deal", "deal_game_block", "play_one_game", "play_game", "point_kind",
     "play_games", "games_chunk", "run_games", "trace_one_game", "note_visit", "tally_game_hand",
-    "finish_game", "NRES",
+    "finish_game", "NRES", "MAX_GAME_BATCH", "MAX_GAME_CHUNK",
 ]

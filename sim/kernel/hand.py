@@ -1,6 +1,14 @@
 """One hand of Euchre in Numba, as the phases of the rules: farmer's hand, round 1, the
 dealer's pick-up and discard, round 2, defending alone, five tricks, points.
 
+Every decision is asked of the ``seat`` module beside this one (the decide interface,
+``sim.players.decide``): the built-in players here; a copy of this package bound to another
+decide module (``sim.bindings``: a code strategy, the pimc player) asks that one, so the
+kernel names no particular player.  The seat module is told the contract and every card played
+(``contract``, ``played``), gets its own working state ``ps`` (one per chunk of hands) and, for
+a player that draws, a key of its own per hand (``seat_key``, when ``seat.KEYED``).  What a
+module does not use compiles away.
+
 The phases every hand goes through are functions that LLVM inlines into ``play_dealt``, and
 ``play_dealt`` into the loops that call it (``forceinline=True``; compiled without reference
 counting: they allocate nothing), so the hand compiles to one loop body whose state stays in
@@ -8,14 +16,13 @@ registers, and ``tracing=False`` compiles the event log away.  The big phases ar
 LLVM rather than by Numba (``inline="always"``) because Numba compiles such a function once
 and every caller shares it, while Numba's own inlining re-processes a callee's whole body at
 every level it is inlined through: with the tricks, the hand and the batch inlined by Numba the
-main job compiled for 190 s; with LLVM doing it, 50 s, at the same speed.  Small helpers stay
-inlined by Numba, where inlining is cheap.  The two phases of house rules that are off by
-default (farmer's hand, defending alone) are called instead: kept out of that body, they leave
-the compiler a smaller hot path to lay out.  Each phase ends in a single ``return`` (loops
-``break`` into it), which compiled to faster code for the same logic.
+main job compiled for 190 s; with LLVM doing it, 50 s, at the same speed.  Small helpers and the
+seat's decisions stay inlined by Numba, where inlining is cheap.  The two phases of house rules
+that are off by default (farmer's hand, defending alone) are called instead: kept out of that
+body, they leave the compiler a smaller hot path to lay out.  Each phase ends in a single
+``return`` (loops ``break`` into it), which compiled to faster code for the same logic.
 Once trump is known the hands are remapped into the power layout (``sim.bits``), where
-the trick's winner is one bit test.  A code strategy's hooks (``hooks``) are asked first where
-it defines them; an illegal answer is replaced by basic's choice and flagged.
+the trick's winner is one bit test.
 """
 
 from __future__ import annotations
@@ -23,17 +30,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.bits import NINES_TENS, TRUMP_POW, low, to_cards, to_power
-from sim.cards import LED_MASK, POS_SUIT, POWER_CARD, POWER_POS, SUIT_MASK_POW
-from sim.players import basic, decide
-from sim.players.basic import PL_ALONE, PL_CALL, PLAN, plan_row, seat_base
-from sim.players.kinds import H_CALL, H_DISCARD, H_FOLLOW, H_LEAD, H_ORDER, RANDOM, USER
-from sim.players.tuned import TUNED_FOLLOWS, TUNED_LEADS
-from sim.rng import STREAM_PLAY, deal_block, hand_key
+from sim.bits import NINES_TENS, TRUMP_POW, low, to_power
+from sim.cards import LED_MASK, POWER_CARD, SUIT_MASK_POW
+from sim.rng import STREAM_PLAY, STREAM_SEAT, deal_block, hand_key
 from sim.rules import (
     R_DEALER_DISCARDS_PARTNER_ALONE,
     R_DEFEND_ALONE,
-    R_DISCARD_UPCARD,
     R_FARMER,
     R_GAME_TO,
     R_LONE_DEFENDER_POINTS,
@@ -42,14 +44,7 @@ from sim.rules import (
 from sim.scoring import hand_points
 from sim.seats import next_seats
 
-from .hooks import (
-    CODE_HOOKS,
-    hook_call,
-    hook_discard,
-    hook_follow,
-    hook_lead,
-    hook_order_up,
-)
+from . import seat as sm
 from .layout import (
     BAD_USER_CELL,
     BID_ORDER,
@@ -75,6 +70,7 @@ from .layout import (
     RES_MAKER_TRICKS,
     RES_ROUND,
 )
+from .seat import FAST_TRICKS
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -98,36 +94,15 @@ def close_flags(scores, game_to):
 
 @njit(cache=True, inline="always", _nrt=False)
 def round1_is_plain(kinds, force):
-    """True when round 1 can be decided for all four seats at once: no random player, no
-    order-up hook and no forced round-1 bid (the same for every hand of a run)."""
-    plain = not (force[F_ROUND] == 1 and force[F_POS] >= 0)
-    for s in range(4):
-        hooked = CODE_HOOKS and kinds[s] >= USER and (kinds[s] - USER) & H_ORDER != 0
-        plain = plain and kinds[s] != RANDOM and not hooked
-    return plain
+    """True when round 1 can be decided for all four seats at once (``seat.round1_all``): no
+    forced round-1 bid and the seat module allows it (the same for every hand of a run)."""
+    return not (force[F_ROUND] == 1 and force[F_POS] >= 0) and sm.plain_round1(kinds)
 
-
-# ---------------------------------------------------------------------------------------------
-# one seat's bidding decisions (the phases below ask these, and so does the PIMC hand loop,
-# ``sim.solver.pimc_hand``, for the seats that are not pimc)
 
 @njit(cache=True, inline="always", _nrt=False)
-def strategy_order(kinds, seat, k, hand, upcard, seat_table, plan, dealer_discard, scores,
-                   game_to, play_key, draws):
-    """Round 1 by the seat's strategy at position ``k``, a code strategy's hook first: (0 pass,
-    1 order up, 2 order up alone; 1 when the hook answered something illegal)."""
-    team = seat & 1
-    a = -1
-    bad = 0
-    if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_ORDER:
-        a = hook_order_up(hand, upcard, k, scores[team], scores[1 - team], game_to)
-        if a < 0 or a > 2:
-            bad = 1
-            a = -1
-    if a < 0:
-        a = decide.order_up(kinds[seat], seat_table, plan + 4 * k, k, hand, upcard,
-                            dealer_discard, play_key, draws)
-    return a, bad
+def seat_key_of(seed, idx):
+    """The seat module's own key for hand ``idx`` of a run (0 when it draws none)."""
+    return hand_key(seed, idx, STREAM_SEAT) if sm.KEYED else np.uint64(0)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -138,55 +113,16 @@ def forced_discard(force, hand6):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def strategy_discard(kinds, dealer, hand6, upcard, rules, dealer_discard, play_key, draws):
-    """The dealer's discard from ``hand6`` by his strategy, a code strategy's hook first:
-    (card, 1 when the hook answered something illegal)."""
-    d = -1
-    bad = 0
-    if CODE_HOOKS and kinds[dealer] >= USER and (kinds[dealer] - USER) & H_DISCARD:
-        d = hook_discard(hand6, upcard // 6, upcard, rules[R_DISCARD_UPCARD] != 0)
-        if d < 0 or d > 23 or not (hand6 >> d) & 1 or (
-                d == upcard and not rules[R_DISCARD_UPCARD]):
-            bad = 1
-            d = -1
-    if d < 0:
-        d = decide.discard(kinds[dealer], hand6, upcard, rules[R_DISCARD_UPCARD],
-                           dealer_discard, play_key, draws)
-    return d, bad
-
-
-@njit(cache=True, inline="always", _nrt=False)
 def forced_call(force, stuck, seat_table, slots, seat, hand, turned):
     """Round 2's forced action: -1 pass (a stuck dealer cannot), else 2 * suit + alone, the
-    suit forced or else the seat's strategy's best."""
+    suit forced or else the one the seat's player names (``seat.best_suit``)."""
     a = -1
     if not (force[F_ACTION] == FORCE_PASS and not stuck):
         s = force[F_SUIT]
         if s < 0:
-            s, _ = basic.best_suit(seat_table, seat_base(slots, seat), hand, turned)
+            s = sm.best_suit(seat_table, slots, seat, hand, turned)
         a = 2 * s + (1 if force[F_ACTION] == FORCE_ALONE else 0)
     return a
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def strategy_call(kinds, seat, k, hand, turned, stuck, seat_table, plan, scores, game_to,
-                  play_key, draws):
-    """Round 2 by the seat's strategy at position ``k``, a code strategy's hook first: (-1
-    pass, else 2 * suit + alone; 1 when the hook answered something illegal)."""
-    team = seat & 1
-    a = -2
-    bad = 0
-    if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_CALL:
-        a = hook_call(hand, turned, stuck, scores[team], scores[1 - team], game_to)
-        if a < -1 or a > 7 or a // 2 == turned or (a == -1 and stuck):
-            bad = 1
-            a = -2
-    if a == -2:
-        plan_at = plan + 4 * k
-        a = decide.call(kinds[seat], seat_table, plan_row(seat_table, plan_at), hand, turned,
-                        stuck, seat_table[plan_at + PL_ALONE], seat_table[plan_at + PL_CALL],
-                        play_key, draws)
-    return a, bad
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -202,16 +138,16 @@ def log_bid(trace, seat, rnd, a):
 # the phases
 
 @njit(cache=True, _nrt=False)
-def farmers_hand(hands, dealer, upcard, kitty, kinds, seat_table, slots, play_key, draws, trace,
-                 tracing):
+def farmers_hand(ps, hands, dealer, upcard, kitty, kinds, seat_table, slots, play_key, draws,
+                 trace, tracing):
     """A player holding only 9s and 10s (at most one can) may swap three cards for the
     face-down kitty; returns his seat, or -1."""
     farmer = -1
     for k in range(4):
         seat = (dealer + 1 + k) & 3
         if hands[seat] & ~NINES_TENS == 0:
-            gave = decide.farmer(kinds[seat], seat_table, seat_base(slots, seat), hands[seat],
-                                 upcard, play_key, draws)
+            gave = sm.farmer(ps, kinds, seat, seat_table, slots, hands[seat], upcard, play_key,
+                             draws)
             if gave:
                 hands[seat] = (hands[seat] & ~gave) | kitty
                 farmer = seat
@@ -221,36 +157,23 @@ def farmers_hand(hands, dealer, upcard, kitty, kinds, seat_table, slots, play_ke
     return farmer
 
 
-@njit(cache=True, inline="always", _nrt=False)
-def basic_orders(hands, dealer, upcard, seat_table, plan, dealer_discard):
-    """Basic's round-1 bids of all four seats at once, as bit masks by position from the
-    dealer's left: (orders, alones)."""
-    orders = 0
-    alones = 0
-    for k in range(4):
-        o, al = basic.round1_bid(seat_table, plan + 4 * k, k, hands[(dealer + 1 + k) & 3],
-                                 upcard, dealer_discard)
-        orders |= int(o) << k
-        alones |= int(al) << k
-    return orders, alones
-
-
 @njit(cache=True, forceinline=True, _nrt=False)
-def round1(hands, dealer, upcard, kinds, seat_table, plan, plain, force, scores, game_to,
-           dealer_discard, play_key, draws, trace, tracing):
+def round1(ps, hands, dealer, upcard, kinds, seat_table, ctx, plain, force, rules, scores,
+           play_key, seat_key, draws, trace, tracing):
     """Round 1, from the dealer's left: may the upcard be ordered up?  Returns (maker or -1,
     alone, forced, bad_user).
 
-    When every seat bids by basic's numbers (``plain``: ``round1_is_plain``) all four bids are
-    worked out and the first order found by a bit scan, without a branch per seat (whether a
-    seat orders is unpredictable); otherwise (a random player, a hook, a forced bid) the seats
-    are asked one by one, in the same loop (which starts past the end when ``plain``)."""
+    When ``plain`` (``round1_is_plain``) all four bids are worked out at once
+    (``seat.round1_all``) and the first order found by a bit scan, without a branch per seat
+    (whether a seat orders is unpredictable); otherwise (a random player, a hook, a forced
+    bid) the seats are asked one by one, in the same loop (which starts past the end when
+    ``plain``)."""
     maker = -1
     alone = 0
     forced = 0
     bad_user = 0
     if plain:
-        orders, alones = basic_orders(hands, dealer, upcard, seat_table, plan, dealer_discard)
+        orders, alones = sm.round1_all(hands, dealer, upcard, seat_table, ctx)
         k = low(orders | 16)             # 4: all passed
         if tracing:
             for j in range(min(k, 3) + 1):
@@ -266,8 +189,8 @@ def round1(hands, dealer, upcard, kinds, seat_table, plan, plain, force, scores,
             a = force[F_ACTION]
             forced = 1
         else:
-            a, bad = strategy_order(kinds, seat, k, hands[seat], upcard, seat_table, plan,
-                                    dealer_discard, scores, game_to, play_key, draws)
+            a, bad = sm.order_up(ps, kinds, seat, k, hands[seat], dealer, upcard, seat_table,
+                                 ctx, rules, scores, play_key, seat_key, draws)
             bad_user |= bad
         if tracing:
             log_bid(trace, seat, 1, a)
@@ -279,8 +202,8 @@ def round1(hands, dealer, upcard, kinds, seat_table, plan, plain, force, scores,
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def pick_up(hands, dealer, upcard, maker, alone, kinds, rules, force, dealer_discard, play_key,
-            draws, trace, tracing):
+def pick_up(ps, hands, dealer, upcard, maker, alone, kinds, rules, force, ctx, play_key,
+            seat_key, draws, trace, tracing):
     """The dealer picks up the ordered upcard and discards (unless his partner is alone and the
     rule says not to).  Returns (the discard or -1, bad_user)."""
     partner_alone = alone and maker == ((dealer + 2) & 3)
@@ -290,8 +213,8 @@ def pick_up(hands, dealer, upcard, maker, alone, kinds, rules, force, dealer_dis
         hand6 = hands[dealer] | (np.int64(1) << upcard)
         d = forced_discard(force, hand6)
         if d < 0:
-            d, bad_user = strategy_discard(kinds, dealer, hand6, upcard, rules, dealer_discard,
-                                           play_key, draws)
+            d, bad_user = sm.discard(ps, kinds, dealer, hand6, upcard, maker, alone, rules, ctx,
+                                     play_key, seat_key, draws)
         hands[dealer] = hand6 & ~(np.int64(1) << d)
         discard = d
         if tracing:
@@ -300,10 +223,11 @@ def pick_up(hands, dealer, upcard, maker, alone, kinds, rules, force, dealer_dis
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def round2(hands, dealer, turned, kinds, seat_table, slots, plan, rules, force, scores, game_to,
-           play_key, draws, trace, tracing):
+def round2(ps, hands, dealer, upcard, kinds, seat_table, slots, ctx, rules, force, scores,
+           play_key, seat_key, draws, trace, tracing):
     """Round 2: any suit but the one turned down, from the dealer's left; under stick the
     dealer the dealer must call.  Returns (maker or -1, trump, alone, forced, bad_user)."""
+    turned = upcard // 6
     forced_pos = force[F_POS] if force[F_ROUND] == 2 else -1
     maker = -1
     trump = -1
@@ -317,8 +241,8 @@ def round2(hands, dealer, turned, kinds, seat_table, slots, plan, rules, force, 
             forced = 1
             a = forced_call(force, stuck, seat_table, slots, seat, hands[seat], turned)
         else:
-            a, bad = strategy_call(kinds, seat, k, hands[seat], turned, stuck, seat_table, plan,
-                                   scores, game_to, play_key, draws)
+            a, bad = sm.call(ps, kinds, seat, k, hands[seat], dealer, upcard, stuck, seat_table,
+                             ctx, rules, scores, play_key, seat_key, draws)
             bad_user |= bad
         if tracing:
             log_bid(trace, seat, 2, a)
@@ -331,14 +255,14 @@ def round2(hands, dealer, turned, kinds, seat_table, slots, plan, rules, force, 
 
 
 @njit(cache=True, _nrt=False)
-def defending_alone(hands, maker, t, kinds, seat_table, slots, play_key, draws, trace, tracing):
+def defending_alone(ps, hands, maker, t, kinds, seat_table, slots, play_key, draws, trace,
+                    tracing):
     """House rule: the first willing defender clockwise from the maker defends alone; returns
     his seat or -1."""
     def_alone = -1
     for k in (1, 3):
         seat = (maker + k) & 3
-        if decide.defend_alone(kinds[seat], seat_table, seat_base(slots, seat), hands[seat], t,
-                               play_key, draws):
+        if sm.defend_alone(ps, kinds, seat, seat_table, slots, hands[seat], t, play_key, draws):
             def_alone = seat
             if tracing:
                 log_event(trace, EV_DEFEND, seat, 0, 0)
@@ -347,38 +271,30 @@ def defending_alone(hands, maker, t, kinds, seat_table, slots, play_key, draws, 
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, leads, played, play_key, draws,
-              trace, tracing):
-    """``seat`` leads (power layout; ``leads``: basic's ``lead_settings``, ``played``: the cards
-    played so far in the hand); returns the card's position and 1 if a code strategy's hook
-    answered an illegal card."""
-    c = -1
-    bad = 0
-    if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_LEAD:
-        card = hook_lead(to_cards(hands[seat], t), t, seat, maker, alone != 0)
-        if card < 0 or card > 23 or not (hands[seat] >> POWER_POS[t, card]) & 1:
-            bad = 1
-        else:
-            c = POWER_POS[t, card]
-    if c < 0:
-        c = decide.lead(kinds[seat], seat, hands[seat], t, maker, lone, avoid,
-                        (leads >> (8 * seat)) & 255, played, play_key, draws)
+def lead_card(ps, kinds, hands, seat, t, maker, alone, lone, avoid, leads, played, play_key,
+              seat_key, draws, trace, tracing):
+    """``seat`` leads (power layout; ``leads``: the seats' lead settings, ``played``: the cards
+    played so far in the hand); returns the card's position and 1 if the seat's answer was
+    illegal and replaced."""
+    c, bad = sm.lead(ps, kinds, seat, hands[seat], t, maker, alone, lone, avoid, leads, played,
+                     play_key, seat_key, draws)
     hands[seat] &= ~(np.int64(1) << c)
     if tracing:
         log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
+    sm.played(ps, seat, t, c)
     return c, bad
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win_seat, played,
-                after, second, lone, follows, play_key, draws, trace, tracing):
+def follow_card(ps, kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win_seat,
+                played, after, second, lone, follows, play_key, seat_key, draws, trace, tracing):
     """``seat`` follows to the trick led at ``lead_pos`` (power layout; ``led_mask``: the led
     suit's cards, ``beaters``: the led suit and trump; ``played``: the cards played so far in
     the hand, this trick's included; ``after``: the next seat to play in the trick or -1;
     ``second``: whether the seat plays second;
-    ``lone``: the lone maker or -1; ``follows``: basic's ``follow_settings``); returns the
-    trick's winning card and seat after his card, and 1 if a code strategy's hook answered an
-    illegal card.
+    ``lone``: the lone maker or -1; ``follows``: the seats' follow settings); returns the
+    trick's winning card and seat after his card, and 1 if the seat's answer was illegal and
+    replaced.
 
     The cards that beat the winner are the legal trumps and led-suit cards above it (a trump
     beats any lower card, a plain card only a lower card of the led suit, and a trump winner is
@@ -391,30 +307,19 @@ def follow_card(kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos, win
     beat = legal & above
     # the cards that beat the winner which this seat has not seen (in no hand it knows of)
     threat = above & ~(h | played)
-    c = -1
-    bad = 0
-    if CODE_HOOKS and kinds[seat] >= USER and (kinds[seat] - USER) & H_FOLLOW:
-        card = hook_follow(to_cards(h, t), to_cards(legal, t), t, POS_SUIT[t, lead_pos],
-                           POWER_CARD[t, win_pos], win_seat, seat)
-        if card < 0 or card > 23 or not (legal >> POWER_POS[t, card]) & 1:
-            bad = 1
-        else:
-            c = POWER_POS[t, card]
-    if c < 0:
-        spot = ((basic.SPOT_VOID if suit == 0 else 0)
-                | (basic.SPOT_SECOND if second and (threat & led_mask) != 0 else 0))
-        c = decide.follow(kinds[seat], seat, legal, beat, win_seat, threat, after, lone,
-                          (follows >> (4 * seat)) & 15, spot, t, play_key, draws)
+    c, bad = sm.follow(ps, kinds, seat, h, legal, beat, led_mask, lead_pos, win_pos, win_seat,
+                       threat, after, second, lone, follows, t, play_key, seat_key, draws)
     hands[seat] = h & ~(np.int64(1) << c)
     if tracing:
         log_event(trace, EV_PLAY, seat, POWER_CARD[t, c], 0)
+    sm.played(ps, seat, t, c)
     better = ((beat >> c) & 1) != 0
     return (c if better else win_pos), (seat if better else win_seat), bad
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def four_seat_tricks(hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows,
-                     play_key, draws, trace, tracing):
+def four_seat_tricks(ps, hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows,
+                     play_key, seat_key, draws, trace, tracing):
     """The five tricks with all four seats playing (``leads``, ``follows``: the seats'
     ``lead_settings`` and ``follow_settings``).  Inlined where the settings are literal
     constants, the compiler drops every test of them and every step whose result they leave
@@ -426,8 +331,8 @@ def four_seat_tricks(hands, leader, t, maker, alone, lone, avoid, kinds, leads, 
     played = np.int64(0)          # the cards played so far (power layout): every seat saw them
     for _trick in range(5):
         seat = leader
-        c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, leads, played,
-                           play_key, draws, trace, tracing)
+        c, bad = lead_card(ps, kinds, hands, seat, t, maker, alone, lone, avoid, leads, played,
+                           play_key, seat_key, draws, trace, tracing)
         bad_user |= bad
         played |= np.int64(1) << c
         led_mask = LED_MASK[t, np.uint64(c)]      # (unsigned: no negative-index check)
@@ -438,11 +343,11 @@ def four_seat_tricks(hands, leader, t, maker, alone, lone, avoid, kinds, leads, 
         for _j in range(3):
             seat = (seat + 1) & 3
             h = hands[seat]
-            win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
+            win_pos, win_seat, bad = follow_card(ps, kinds, hands, seat, t, led_mask, beaters,
                                                  c, win_pos, win_seat, played,
                                                  (seat + 1) & 3 if _j < 2 else -1,
-                                                 _j == 0, lone, follows, play_key, draws,
-                                                 trace, tracing)
+                                                 _j == 0, lone, follows, play_key, seat_key,
+                                                 draws, trace, tracing)
             played |= h ^ hands[seat]
             bad_user |= bad
         maker_tricks += 1 if (win_seat & 1) == maker_team else 0
@@ -451,37 +356,40 @@ def four_seat_tricks(hands, leader, t, maker, alone, lone, avoid, kinds, leads, 
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_table, slots,
-                play_key, draws, trace, tracing):
+def five_tricks(ps, hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_table, slots,
+                play_key, seat_key, draws, trace, tracing):
     """Play the five tricks in the power layout, the first led by the first active player from
     the dealer's left, each later one by the last trick's winner.  Returns (tricks won by the
     maker's side, bad_user).
 
-    A four-handed hand whose seats all play basic's card play, or all the default player's
-    (``basic.DEFAULT_LEADS`` and ``DEFAULT_FOLLOWS``, ``TUNED_LEADS`` and
-    ``TUNED_FOLLOWS``), runs a copy of the tricks compiled for those settings: Numba compiles
+    A four-handed hand whose seats all play one of the two card-play settings the seat module
+    names (``seat.SETTINGS_A_*``, ``SETTINGS_B_*``: basic's and the default player's) runs a
+    copy of the tricks compiled for those settings: Numba compiles
     ``four_seat_tricks`` once, LLVM inlines it at each branch and, knowing from the branch's
     test that the settings equal those constants, drops every test of them.  (Passed as
-    literals instead, Numba typed and compiled a copy for each: 13 s more on the first run.)"""
+    literals instead, Numba typed and compiled a copy for each: 13 s more on the first run.)
+    A seat module without ``FAST_TRICKS`` gets the general loop alone: its decisions are
+    calls (pimc's searches) that LLVM would otherwise copy into every one of those loops."""
     for s in range(4):
         hands[s] = to_power(hands[s], t)
     nxt, n_active = next_seats(maker, alone, def_alone)
     leader = (nxt >> (2 * dealer)) & 3
     lone = maker if alone else -1
-    follows = basic.follow_settings(seat_table, slots, lone)
-    leads = basic.lead_settings(seat_table, slots)
-    if n_active == 4 and follows == basic.DEFAULT_FOLLOWS and leads == basic.DEFAULT_LEADS:
+    leads, follows = sm.trick_settings(seat_table, slots, lone)
+    if (FAST_TRICKS and n_active == 4 and follows == sm.SETTINGS_A_FOLLOWS
+            and leads == sm.SETTINGS_A_LEADS):
         maker_tricks, bad_user = four_seat_tricks(
-            hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows, play_key,
-            draws, trace, tracing)
-    elif n_active == 4 and follows == TUNED_FOLLOWS and leads == TUNED_LEADS:
+            ps, hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows, play_key,
+            seat_key, draws, trace, tracing)
+    elif (FAST_TRICKS and n_active == 4 and follows == sm.SETTINGS_B_FOLLOWS
+            and leads == sm.SETTINGS_B_LEADS):
         maker_tricks, bad_user = four_seat_tricks(
-            hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows, play_key,
-            draws, trace, tracing)
-    elif n_active == 4:
+            ps, hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows, play_key,
+            seat_key, draws, trace, tracing)
+    elif FAST_TRICKS and n_active == 4:
         maker_tricks, bad_user = four_seat_tricks(
-            hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows, play_key,
-            draws, trace, tracing)
+            ps, hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows, play_key,
+            seat_key, draws, trace, tracing)
     else:
         maker_tricks = 0
         maker_team = maker & 1
@@ -489,8 +397,8 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
         played = np.int64(0)
         for _trick in range(5):
             seat = leader
-            c, bad = lead_card(kinds, hands, seat, t, maker, alone, lone, avoid, leads, played,
-                               play_key, draws, trace, tracing)
+            c, bad = lead_card(ps, kinds, hands, seat, t, maker, alone, lone, avoid, leads,
+                               played, play_key, seat_key, draws, trace, tracing)
             bad_user |= bad
             played |= np.int64(1) << c
             led_mask = LED_MASK[t, np.uint64(c)]
@@ -500,12 +408,12 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
             for _j in range(n_active - 1):
                 seat = (nxt >> (2 * seat)) & 3
                 h = hands[seat]
-                win_pos, win_seat, bad = follow_card(kinds, hands, seat, t, led_mask, beaters,
-                                                     c, win_pos, win_seat, played,
+                win_pos, win_seat, bad = follow_card(ps, kinds, hands, seat, t, led_mask,
+                                                     beaters, c, win_pos, win_seat, played,
                                                      ((nxt >> (2 * seat)) & 3
                                                       if _j < n_active - 2 else -1),
-                                                     _j == 0, lone, follows, play_key, draws,
-                                                     trace, tracing)
+                                                     _j == 0, lone, follows, play_key,
+                                                     seat_key, draws, trace, tracing)
                 played |= h ^ hands[seat]
                 bad_user |= bad
             maker_tricks += 1 if (win_seat & 1) == maker_team else 0
@@ -517,22 +425,22 @@ def five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_ta
 # the hand
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def play_dealt(deal, dealer, rules, kinds, seat_table, slots, play_key, draws, scores, close,
-               plain_round1, force, hands, trace, tracing):
+def play_dealt(ps, deal, dealer, rules, kinds, seat_table, slots, play_key, seat_key, draws,
+               scores, close, plain_round1, force, hands, trace, tracing):
     """Play one complete hand of ``deal`` = (the four hands dealt from the dealer's left round,
     as card masks; the upcard; the mask of the three face-down kitty cards).  Returns the
     hand's RES_* fields but the points (``sim.scoring.hand_points``) as a tuple: (round made,
     maker, trump, alone, defender alone, maker's tricks, farmer, discard, forced, upcard,
     bad_user).
 
-    ``kinds`` is per seat; seat ``s`` decides by row ``seat_base(slots, s)`` of the seat table.
+    ``kinds`` is per seat; ``seat_table`` and ``slots`` (``seat.table_slots``) hold the seats'
+    numbers; ``ps`` is the seat module's state, ``seat_key`` its key for this hand.
     ``scores`` (team 0, team 1) feed code strategies, and the built-in ones through ``close``
     (``close_flags``); ``plain_round1`` is ``round1_is_plain``: callers work both out once a
     run where they do not change.  ``hands`` is 4-int scratch; ``draws`` counts the draws of
     the play key.  With ``tracing`` every action is logged into ``trace``.
     """
     draws[0] = 0
-    game_to = rules[R_GAME_TO]
     h0, h1, h2, h3, upcard, kitty = deal
     hands[(dealer + 1) & 3] = h0
     hands[(dealer + 2) & 3] = h1
@@ -541,33 +449,27 @@ def play_dealt(deal, dealer, rules, kinds, seat_table, slots, play_key, draws, s
     turned = upcard // 6
     farmer = -1
     if rules[R_FARMER]:
-        farmer = farmers_hand(hands, dealer, upcard, kitty, kinds, seat_table, slots, play_key,
-                              draws, trace, tracing)
-
-    # basic's discard for the dealer (his round-1 value and his pick-up use it); a random
-    # dealer never uses it
-    dealer_discard = -1
-    if kinds[dealer] != RANDOM:
-        dealer_discard = basic.discard(hands[dealer] | (np.int64(1) << upcard), turned, upcard,
-                                       rules[R_DISCARD_UPCARD])
-    # this hand's bidding plan: position k's numbers are at plan + 4 * k (``seat_plan``)
-    plan = PLAN + (close * 4 + dealer) * 16
-    maker, alone, forced, bad_user = round1(hands, dealer, upcard, kinds, seat_table, plan,
-                                            plain_round1, force, scores, game_to,
-                                            dealer_discard, play_key, draws, trace, tracing)
+        farmer = farmers_hand(ps, hands, dealer, upcard, kitty, kinds, seat_table, slots,
+                              play_key, draws, trace, tracing)
+    # what the seats' players work out once a hand (basic's discard for the dealer and the
+    # hand's bidding plan)
+    ctx = sm.hand_context(hands, dealer, upcard, kinds, rules, close)
+    maker, alone, forced, bad_user = round1(ps, hands, dealer, upcard, kinds, seat_table, ctx,
+                                            plain_round1, force, rules, scores, play_key,
+                                            seat_key, draws, trace, tracing)
     discard = -1
     t = -1
     rnd = 0
     if maker >= 0:
         rnd = 1
         t = turned
-        discard, bad = pick_up(hands, dealer, upcard, maker, alone, kinds, rules, force,
-                               dealer_discard, play_key, draws, trace, tracing)
+        discard, bad = pick_up(ps, hands, dealer, upcard, maker, alone, kinds, rules, force, ctx,
+                               play_key, seat_key, draws, trace, tracing)
         bad_user |= bad
     else:
-        maker, t, alone, forced2, bad = round2(hands, dealer, turned, kinds, seat_table, slots,
-                                               plan, rules, force, scores, game_to, play_key,
-                                               draws, trace, tracing)
+        maker, t, alone, forced2, bad = round2(ps, hands, dealer, upcard, kinds, seat_table,
+                                               slots, ctx, rules, force, scores, play_key,
+                                               seat_key, draws, trace, tracing)
         forced |= forced2
         bad_user |= bad
         if maker >= 0:
@@ -576,12 +478,14 @@ def play_dealt(deal, dealer, rules, kinds, seat_table, slots, play_key, draws, s
     maker_tricks = 0
     if rnd != 0:
         if rules[R_DEFEND_ALONE]:
-            def_alone = defending_alone(hands, maker, t, kinds, seat_table, slots, play_key,
+            def_alone = defending_alone(ps, hands, maker, t, kinds, seat_table, slots, play_key,
                                         draws, trace, tracing)
+        sm.contract(ps, dealer, upcard, rnd, t, maker, alone, def_alone, discard, rules)
         # in round 2 a defender leading avoids the suit turned down while he can
         avoid = SUIT_MASK_POW[t, turned] if rnd == 2 else np.int64(0)
-        maker_tricks, bad = five_tricks(hands, dealer, t, maker, alone, def_alone, avoid, kinds,
-                                        seat_table, slots, play_key, draws, trace, tracing)
+        maker_tricks, bad = five_tricks(ps, hands, dealer, t, maker, alone, def_alone, avoid,
+                                        kinds, seat_table, slots, play_key, seat_key, draws,
+                                        trace, tracing)
         bad_user |= bad
     return (rnd, maker, t, alone, def_alone, maker_tricks, farmer, discard, forced, upcard,
             bad_user)
@@ -604,13 +508,14 @@ def deck_deal(deck):
 
 
 @njit(cache=True, _nrt=False)
-def play_hand(deck, dealer, rules, kinds, seat_table, slots, play_key, draws, scores, force, res,
-              hands, trace, tracing):
+def play_hand(ps, deck, dealer, rules, kinds, seat_table, slots, play_key, seat_key, draws,
+              scores, force, res, hands, trace, tracing):
     """``play_dealt`` of a dealt ``deck`` (24 cards in deal order) as a called function that
     fills ``res`` (NRES fields; traces and the advisor).  The batches inline ``play_dealt``
     instead: passing a dozen arrays to a call costs a tenth of a hand."""
-    fill_result(play_dealt(deck_deal(deck), dealer, rules, kinds, seat_table, slots, play_key,
-                           draws, scores, close_flags(scores, rules[R_GAME_TO]),
+    fill_result(play_dealt(ps, deck_deal(deck), dealer, rules, kinds, seat_table, slots,
+                           play_key, seat_key, draws, scores,
+                           close_flags(scores, rules[R_GAME_TO]),
                            round1_is_plain(kinds, force), force, hands, trace, tracing),
                 rules, res)
 
@@ -651,15 +556,6 @@ def tally_index(res, dealer):
 # same code ran slower)
 
 @njit(cache=True, inline="always", _nrt=False)
-def any_random(kinds):
-    """True when a seat plays ``random`` (only random choices draw from the play key).  One
-    expression, not a loop from False: a literal False would type a second copy of the loop
-    it is passed to."""
-    return ((kinds[0] == RANDOM) | (kinds[1] == RANDOM) | (kinds[2] == RANDOM)
-            | (kinds[3] == RANDOM))
-
-
-@njit(cache=True, inline="always", _nrt=False)
 def dealt_at(dealt, k):
     """The deal (``play_dealt``) in column ``k`` of a block of deals."""
     return (dealt[0, k], dealt[1, k], dealt[2, k], dealt[3, k], dealt[4, k], dealt[5, k])
@@ -698,12 +594,12 @@ def write_record(fields, i, dealer, rules, result):
 
 
 @njit(cache=True, _nrt=False)
-def play_chunk(seed, start, lo, hi, rules, kinds, seat_table, slots, randoms, force, masks,
+def play_chunk(ps, seed, start, lo, hi, rules, kinds, seat_table, slots, randoms, force, masks,
                fields, want_records, tally_row, scores, dealt, hands, draws, trace):
     """Play hands ``start + lo .. start + hi - 1`` of a run into ``tally_row`` (and records);
     ``run_hands``' ``prange`` body allocates the scratch arrays and calls it once per chunk,
     so the hand loop is compiled as ordinary serial code.  ``dealt`` (6 x ``DEAL_BLOCK``) holds
-    a block of deals."""
+    a block of deals; ``ps`` is the seat module's state for the chunk."""
     close = close_flags(scores, rules[R_GAME_TO])
     plain_round1 = round1_is_plain(kinds, force)
     for b in range(lo, hi, DEAL_BLOCK):
@@ -718,13 +614,14 @@ def play_chunk(seed, start, lo, hi, rules, kinds, seat_table, slots, randoms, fo
             play_key = hand_key(seed, idx, STREAM_PLAY) if randoms else np.uint64(0)
             if want_records:
                 record_deal(masks, i, dealer, deal)
-            result = play_dealt(deal, dealer, rules, kinds, seat_table, slots, play_key, draws,
-                                scores, close, plain_round1, force, hands, trace, False)
+            result = play_dealt(ps, deal, dealer, rules, kinds, seat_table, slots, play_key,
+                                seat_key_of(seed, idx), draws, scores, close, plain_round1,
+                                force, hands, trace, False)
             if want_records:
                 write_record(fields, i, dealer, rules, result)
             (rnd, maker, _t, alone, def_alone, maker_tricks, farmer, _discard, _forced, _upcard,
              bad_user) = result
             tally_row[tally_cell(dealer, rnd, maker, alone, def_alone, maker_tricks,
                                  farmer)] += 1
-            if CODE_HOOKS:
+            if sm.COUNTS_BAD:
                 tally_row[BAD_USER_CELL] += bad_user

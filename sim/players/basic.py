@@ -212,7 +212,9 @@ ROW_WIDTH = _line(D_VOIDS + 128)
 PLAN = 4 * ROW_WIDTH       # the bidding plan, after the four seat rows
 PLAN_N = 4 * 4 * 4 * 4     # close flag pairs x dealers x positions x numbers
 PL_ALONE, PL_ORDER, PL_CALL, PL_ROW = 0, 1, 2, 3
-SEAT_TABLE_SIZE = PLAN + PLAN_N
+OWN = PLAN + PLAN_N         # each seat's own numbers, for a player other than basic (pimc's)
+OWN_WIDTH = 8
+SEAT_TABLE_SIZE = OWN + 4 * OWN_WIDTH
 
 
 def seat_row(params, values=None):
@@ -290,11 +292,15 @@ def seat_plan(rows):
     return plan.reshape(PLAN_N)
 
 
-def seat_table(param_vectors) -> np.ndarray:
-    """The seat table of four seats' parameter vectors: their rows end to end, then the
-    bidding plan drawn from them."""
+def seat_table(param_vectors, own_rows=None) -> np.ndarray:
+    """The seat table of four seats' parameter vectors: their rows end to end, the bidding
+    plan drawn from them, then each seat's own numbers (``own_rows``, up to ``OWN_WIDTH``
+    each; zeros when not given)."""
     rows = np.concatenate([seat_row(p) for p in param_vectors])
-    return np.concatenate([rows, seat_plan(rows)])
+    own = np.zeros(4 * OWN_WIDTH, np.float64)
+    for s, row in enumerate(own_rows or ()):
+        own[s * OWN_WIDTH: s * OWN_WIDTH + len(row)] = row
+    return np.concatenate([rows, seat_plan(rows), own])
 
 
 @njit(cache=True, _nrt=False)

@@ -7,7 +7,7 @@ kernel at the built-in's speed.  The file::
     base = "basic"              # required: a built-in with parameters (all but random)
     description = "orders a little lighter from the dealer's partner seat"   # optional
     [params]                    # optional: any of sim.players.basic.BASIC_PARAMS (for base
-                                # pimc: sim.players.pimc_params.PIMC_PARAMS)
+                                # pimc: sim.players.pimc.params.PIMC_PARAMS)
     order_threshold = 6.5
     second_offset = -0.5
 
@@ -31,7 +31,7 @@ from pathlib import Path
 from sim.players.basic import PARAM_NAMES, SETTINGS
 from sim.players.kinds import BASIC, HOOK_ARGS, HOOK_BITS, PIMC, USER
 from sim.players.param_bounds import PARAM_BOUNDS, check_param
-from sim.players.pimc_params import check_pimc_params, describe
+from sim.players.pimc.params import check_pimc_params, describe
 from sim.players.registry import BUILTINS, Strategy
 
 TOP_LEVEL_KEYS = ("name", "base", "description", "params")
@@ -153,7 +153,7 @@ def _changes(overrides: dict, sep: str) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # Code strategies: "package.module:Name" or "file.py:Name" imports the user's module and
-# returns a Strategy whose hooks the kernel runs in a generated copy (``sim.code_kernel``).
+# returns a Strategy whose hooks the kernel runs in a generated copy (``sim.bindings``).
 
 
 def import_code_module(module: str):
@@ -254,7 +254,7 @@ def load_code_strategy(spec: str) -> Strategy:
     The kernel checks every answer; an illegal one is replaced by basic's choice and the run
     stops with an error naming the strategy.  See ``examples/code_strategy.py``.  A run can use
     one code strategy (on any seats).  It runs in a generated copy of the kernel with the hooks
-    bound (``sim.code_kernel``): compiled on its first use, cached after that.
+    bound (``sim.bindings``): compiled on its first use, cached after that.
     """
     module_name, _, attr = spec.rpartition(":")
     if module_name.endswith(".py"):

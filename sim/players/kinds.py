@@ -1,15 +1,16 @@
-"""The kinds of player the kernel dispatches on, and the hook bits of a code strategy.
+"""The kinds of player the decide modules dispatch on, and the hook bits of a code strategy.
 
 A seat's kind is a small integer: ``RANDOM``, ``BASIC`` (every parameterised built-in and TOML
-strategy), or ``USER`` plus the bit mask (``H_*``) of the hooks a code strategy defines; the
-decisions it leaves out are basic's; ``PIMC``, the search player, which the PIMC hand loop plays
-in place of the kernel.  New players get the next kinds here.
+strategy), or ``USER`` plus the bit mask (``H_*``) of the hooks a code strategy defines (the
+decisions it leaves out are basic's); ``PIMC``, the search player.  A kind is decided by its
+decide module (``sim.players.decide``, ``code``, ``pimc.seat``); new players get the next kinds
+here.
 """
 
 RANDOM = 0
 BASIC = 1
 USER = 2
-PIMC = 64        # above every USER kind; the kernel never sees it (``sim.solver.pimc_player``)
+PIMC = 64        # above every USER kind (``sim.players.pimc.seat``)
 H_ORDER, H_CALL, H_DISCARD, H_LEAD, H_FOLLOW = 1, 2, 4, 8, 16
 
 # The hooks a code strategy may define, with their arguments (the kernel's placeholders in

@@ -4,7 +4,7 @@ Every built-in except ``random`` and ``pimc`` is the ``basic`` player with diffe
 (``tuned`` among them: the numbers ``scripts/tune_player.py`` found), so the kernel dispatches
 on the kind and reads the parameters from the seat table: built-ins and TOML strategies (a
 built-in with overridden parameters) cost nothing extra.  ``pimc``'s
-parameters (``sim.players.pimc_params``) are its own; its fallback decisions read basic's
+parameters (``sim.players.pimc.params``) are its own; its fallback decisions read basic's
 defaults.
 """
 
@@ -16,7 +16,7 @@ import numpy as np
 
 from sim.players.basic import BASIC_PARAMS, PARAM_NAMES, SETTINGS, P
 from sim.players.kinds import BASIC, H_ORDER, PIMC, RANDOM, USER
-from sim.players.pimc_params import check_pimc_params
+from sim.players.pimc.params import check_pimc_params, settings_row
 from sim.players.tuned import TUNED_PARAMS
 
 
@@ -38,6 +38,13 @@ class Strategy:
         for k, x in self.params.items():
             v[P[k]] = float(x)
         return v
+
+    def own_row(self) -> np.ndarray:
+        """The seat's own numbers in the seat table (``sim.players.basic.OWN``): pimc's
+        settings; empty for the others."""
+        if self.kind == PIMC:
+            return settings_row(self.params, self.passes_round1)
+        return np.zeros(0, np.float64)
 
     def with_params(self, name: str, **params) -> Strategy:
         if self.kind == PIMC:

@@ -1,7 +1,8 @@
-"""Complete hands and games with ``pimc`` seats (``sim.solver.pimc_hand``, ``pimc_games``,
-``pimc_player``): without a pimc seat the PIMC hand loop plays the kernel's hands card for card;
-with pimc seats its hands are legal and scored as the referee scores them, repeat whatever the
-thread count, and a pimc bidder's first bid depends on nothing it cannot see."""
+"""Complete hands and games with ``pimc`` seats: the kernel bound to pimc's decide module
+(``sim.players.pimc.seat``, ``sim.bindings.pimc_kernels``).  Without a pimc seat the bound copy
+plays the kernel's hands card for card; with pimc seats its hands are legal and scored as the
+referee scores them, repeat whatever the thread count, and a pimc bidder's first bid depends on
+nothing it cannot see."""
 
 from __future__ import annotations
 
@@ -12,13 +13,12 @@ from click.testing import CliRunner
 import sim
 from analysis.cli import main
 from sim import kernel as K
+from sim.bindings import pimc_kernels
 from sim.kernel import games as G
 from sim.players import load_strategy
 from sim.referee import replay_record as replay
 from sim.rules import Rules
 from sim.runner import NO_FORCE, Table, simulate
-from sim.solver import pimc_hand
-from sim.solver.pimc_player import PimcGames, PimcHands
 
 FAST = "pimc:worlds=12,bid_worlds=8"
 
@@ -37,7 +37,7 @@ def _records(kernel, table, rules, n, seed):
 def test_without_pimc_seats_the_loop_plays_the_kernels_hands(rules):
     table = Table.teams("basic", "random")
     a = _records(K, table, rules, 600, 5)
-    b = _records(PimcHands(table.seats), table, rules, 600, 5)
+    b = _records(pimc_kernels()[0], table, rules, 600, 5)
     for x, y in zip(a, b, strict=True):
         assert np.array_equal(x, y)
 
@@ -46,7 +46,7 @@ def test_without_pimc_seats_the_games_are_the_kernels():
     table = Table.teams("aggressive", "random")
     kinds, rows = table.arrays()
     out = []
-    for game in (G, PimcGames(table.seats)):
+    for game in (G, pimc_kernels()[1]):
         recs = np.zeros((40, G.N_GAME_COLUMNS), np.int64)
         game.run_games(3, 0, 40, 8, Rules().pack(), kinds, rows, NO_FORCE, recs,
                        np.zeros((5, G.N_GAME_TALLY), np.int64),
@@ -88,14 +88,12 @@ def test_a_traced_pimc_game_is_the_game_the_batch_plays():
 
 def _first_bid(deck, dealer, table):
     kinds, rows = table.arrays()
-    hands = PimcHands(table.seats)
+    kernel, _ = table.kernels()
     trace = np.zeros((K.MAX_EVENTS + 1, 4), np.int64)
-    px = pimc_hand.pimc_state(hands.mask, hands.settings, np.zeros(pimc_hand.N_STATS, np.int64))
-    pimc_hand.play_pimc_dealt(
-        px, K.hand.deck_deal(np.asarray(deck, np.int64)), np.int64(dealer), Rules().pack(),
-        hands.kinds(kinds), rows, K.seat_slots(rows), np.uint64(0), np.uint64(77),
-        np.zeros(1, np.int64), np.zeros(2, np.int64), NO_FORCE, np.zeros(4, np.int64), trace,
-        True)
+    kernel.play_hand(kernel.seat.chunk_state(rows, kinds), np.asarray(deck, np.int64),
+                     np.int64(dealer), Rules().pack(), kinds, rows, K.table_slots(rows),
+                     np.uint64(0), np.uint64(77), np.zeros(1, np.int64), np.zeros(2, np.int64),
+                     NO_FORCE, np.zeros(K.NRES, np.int64), np.zeros(4, np.int64), trace, True)
     return tuple(trace[1])
 
 

@@ -1,5 +1,5 @@
 """The ``pimc`` player's parameters: their defaults, what each may be, and the settings row the
-PIMC hand loop reads (``sim.solver.pimc_hand``, ``S_*``).
+decide module reads (``sim.players.pimc.seat``, ``S_*``).
 
 ``pimc`` (perfect-information Monte Carlo) deals the cards a seat cannot see at random, solves
 each such world exactly and takes the action with the best mean.  It is named on the command
@@ -76,8 +76,13 @@ def _as_number(label: str, key: str, value) -> float:
     return float(value)
 
 
+# a pimc seat's settings row (its own row of the seat table, ``sim.players.basic.OWN``)
+S_WORLDS, S_BID_WORLDS, S_MARGIN, S_PASS, S_INFERENCE, S_PASSES_ROUND1 = range(6)
+N_SETTINGS = 6
+
+
 def settings_row(params: dict, passes_round1: bool = False) -> np.ndarray:
-    """The hand loop's settings row (``S_WORLDS, S_BID_WORLDS, S_MARGIN, S_PASS,
+    """The decide module's settings row (``S_WORLDS, S_BID_WORLDS, S_MARGIN, S_PASS,
     S_INFERENCE, S_PASSES_ROUND1``) of a ``pimc`` strategy's parameters (``passes_round1``:
     ``Strategy.passing_round1``)."""
     p = {**DEFAULTS, **params}
@@ -93,4 +98,5 @@ def describe(params: dict) -> str:
 
 
 __all__ = ["PIMC_PARAMS", "PASS_MODELS", "INFERENCE", "DEFAULTS", "check_pimc_params",
-           "settings_row", "describe"]
+           "settings_row", "describe", "S_WORLDS", "S_BID_WORLDS", "S_MARGIN", "S_PASS",
+           "S_INFERENCE", "S_PASSES_ROUND1", "N_SETTINGS"]

@@ -1,9 +1,9 @@
-"""The five hooks a code strategy may define, as placeholders the built-in players never call.
+"""The five hooks a code strategy may define, as placeholders (``sim.players.code`` asks them).
 
-``CODE_HOOKS`` is False here, a compile-time constant, so the built-in kernel compiles the hook
-checks away.  For a code strategy, ``sim.code_kernel`` copies this package with this module
-replaced by one that binds the user's functions and sets ``CODE_HOOKS`` to True; the other
-modules import this one relatively, so the copy uses its own hooks.
+In the package itself they are never called: no seat has a code strategy's kind there.  For a
+code strategy, ``sim.bindings`` copies the kernel package with ``sim.players.code`` as its seat
+module and a module of this name beside it that binds the user's functions; ``code`` imports
+this module relatively, so the copy asks the user's.
 """
 
 from numba import njit
@@ -32,6 +32,3 @@ def hook_lead(hand, trump, seat, maker, alone):
 @njit(cache=True, _nrt=False)
 def hook_follow(hand, legal, trump, led_suit, winning_card, winner_seat, seat):
     return 0
-
-
-CODE_HOOKS = False

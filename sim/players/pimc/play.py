@@ -25,7 +25,7 @@ from sim.cards import cards_of, effective_suit, suit_of
 from sim.players import BASIC_PARAMS, basic_twin
 from sim.records import parse_record
 from sim.referee import partner, trick_winner
-from sim.rng import STREAM_PIMC, py_hand_key, py_sub_key
+from sim.rng import STREAM_SEAT, py_hand_key, py_sub_key
 from sim.solver import search
 from sim.solver.pimc import DEFAULT_WORLDS, choose_card
 from sim.solver.position import next_active, replay_played, score
@@ -142,7 +142,7 @@ def compare_sides(records, n_worlds: int = DEFAULT_WORLDS, seed: int = 0, margin
         pos = record_position(rec, record_rules(rec))
         if pos is None:
             continue
-        key = py_hand_key(seed, i, STREAM_PIMC)
+        key = py_hand_key(seed, i, STREAM_SEAT)
         base = play_hand(rec, set(), player, key)[1]
         mk = play_hand(rec, _side_seats(pos.maker, "makers"), player, key)[1]
         df = play_hand(rec, _side_seats(pos.maker, "defenders"), player, key)[1]

@@ -1,0 +1,62 @@
+"""What a ``pimc`` hand costs: CPU time per hand and per decision by kind, for the benchmark.
+
+The hands are the kernel's, bound to pimc (``sim.bindings.pimc_kernels``), played on one thread
+through the hand loop (``play_chunk``) with a state whose stats row (``sim.players.pimc.seat``,
+``ST_*``) counts each decision's worlds, solves and CPU cycles.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+
+import numpy as np
+
+from sim.kernel.layout import DEAL_BLOCK, NO_FORCE, NTALLY_ROW
+from sim.players.pimc.seat import ST_BID, ST_CARD, ST_DISCARD
+from sim.rules import Rules
+from sim.solver.timing import cycle_counter
+from sim.threads import using_threads
+
+
+def decision_costs(hands: int = 200, seed: int = 0, strategy: str = "pimc") -> dict:
+    """CPU milliseconds per complete hand with ``strategy`` (a pimc spec) at all four seats,
+    played on one thread, and per decision by kind (card, bid, discard: decisions with a
+    choice), with the mean worlds and solves per decision.  The per-kind times are the CPU
+    cycle counts of the decisions scaled by the run's CPU time per cycle."""
+    from sim.players import load_strategy
+    from sim.runner import Table
+
+    table = Table((load_strategy(strategy),) * 4)
+    kernel, _ = table.kernels()
+    seat = importlib.import_module(f"{kernel.__name__}.seat")
+    kinds, rows = table.arrays()
+    rules = Rules().pack()
+
+    def play(start, n, ps):
+        kernel.play_chunk(ps, seed, start, 0, n, rules, kinds, rows, seat.table_slots(rows),
+                          False, NO_FORCE, np.zeros((4, 0), np.uint32), np.zeros((13, 0), np.int8),
+                          False, np.zeros(NTALLY_ROW, np.int64), np.zeros(2, np.int64),
+                          np.empty((6, DEAL_BLOCK), np.int64), np.empty(4, np.int64),
+                          np.zeros(1, np.int64), np.zeros((1, 4), np.int64))
+
+    with using_threads(1):
+        play(0, 4, seat.chunk_state(rows, kinds))                # compile or load
+        ps = seat.chunk_state(rows, kinds)
+        t0 = time.process_time()
+        c0 = cycle_counter()
+        play(1000, hands, ps)
+        cycles = cycle_counter() - c0
+        cpu = time.process_time() - t0
+    s = ps[6]
+    ms_per_cycle = 1000 * cpu / max(int(cycles), 1)
+    out = {"strategy": strategy, "hands": hands, "ms_per_hand": 1000 * cpu / hands}
+    for name, col in (("card", ST_CARD), ("bid", ST_BID), ("discard", ST_DISCARD)):
+        n = max(int(s[col]), 1)
+        out[name] = {"decisions": int(s[col]), "ms": s[col + 3] * ms_per_cycle / n,
+                     "worlds": s[col + 1] / n, "solves": s[col + 2] / n,
+                     "per_hand": s[col] / hands}
+    return out
+
+
+__all__ = ["decision_costs"]
