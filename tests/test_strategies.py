@@ -318,14 +318,14 @@ def follow(hand, trump, trick, seat=0, earlier="", after=None, lone=None, overta
     # the kernel's whole follow step: legal cards, the cards that beat, the choice, the winner
     hands = np.zeros(4, np.int64)
     hands[seat] = h
-    new_pos, new_seat, bad = follow_card(np.full(4, BASIC, np.int64), hands, seat, t, led_mask,
+    new_pos, new_seat, bad = follow_card(0, np.full(4, BASIC, np.int64), hands, seat, t, led_mask,
                                          beaters, lead_pos, win_pos, win_seat,
                                          to_power(mask_of(before), t),
                                          -1 if after is None else after, len(trick) == 1,
                                          -1 if lone is None else lone,
                                          basic.follow_settings(table, basic.seat_slots(table),
                                                                -1 if lone is None else lone),
-                                         KEY, RS,
+                                         KEY, np.uint64(0), RS,
                                          np.zeros((1, 4), np.int64), False)
     played = int(h) & ~int(hands[seat])
     assert bad == 0 and played and played & (played - 1) == 0
