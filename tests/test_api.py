@@ -13,6 +13,7 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
 
 import analysis  # noqa: E402
 import sim  # noqa: E402
@@ -32,6 +33,7 @@ def readme_example() -> str:
     return re.search(r"```python\n(.*?)```", text, re.S).group(1)
 
 
+@pytest.mark.slow
 def test_readme_example_returns_dataframes():
     code = readme_example()
     # every size in the example (200_000, 2_000, ...) becomes 1_000, to keep the test quick

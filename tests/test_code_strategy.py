@@ -73,6 +73,7 @@ def test_cli_runs_a_code_strategy():
     assert "made in round 1" in r.output
 
 
+@pytest.mark.slow
 def test_illegal_answers_stop_the_run_with_a_clear_error():
     strategy = load_strategy("tests.test_code_strategy:Cheater")
     with pytest.raises(ValueError, match="returned an illegal action"):
@@ -99,6 +100,7 @@ def test_kinds_record_which_hooks_are_user_code():
     assert np.allclose(s.vector()[0], 3.2)
 
 
+@pytest.mark.slow
 def test_illegal_answers_in_games_are_told_with_an_example():
     from sim import simulate_games
 

@@ -177,6 +177,7 @@ def _csvs(folder):
     return {p.name: p.read_text() for p in sorted(folder.glob("*.csv"))}
 
 
+@pytest.mark.slow
 def test_analysis_commands_on_a_local_cluster_equal_local_runs(tmp_path):
     pytest.importorskip("distributed")
     from click.testing import CliRunner

@@ -73,6 +73,7 @@ def test_same_seed_same_hands_whatever_the_threads():
     assert one.equals(two)
 
 
+@pytest.mark.slow
 def test_a_traced_pimc_game_is_the_game_the_batch_plays():
     table = Table.teams(FAST, "basic")
     frame = sim.simulate_games(3, 4, table=table, records=True).records
@@ -97,6 +98,7 @@ def _first_bid(deck, dealer, table):
     return tuple(trace[1])
 
 
+@pytest.mark.slow
 def test_a_pimc_bidder_never_peeks():
     """The first bidder (the dealer's left) has seen his hand and the upcard: re-dealing the
     other 18 cards any way at all leaves his bid unchanged."""
