@@ -151,7 +151,7 @@ def deal_hands(key):
     The deck is kept in registers, as 5-bit fields of two 64-bit words (``_LOW_DECK``,
     ``_HIGH_DECK``), not in an array, so a deal touches no memory and a loop of deals is one
     the compiler vectorises (``deal_block``; it is meant for that loop: compiled alone, one
-    hand at a time, the choice of word may become a branch).  ``tests/test_kernel.py``
+    hand at a time, the choice of word may become a branch).  ``tests/sim/kernel/test_kernel.py``
     checks it against ``shuffle_deck``.
     """
     key = np.uint64(key)

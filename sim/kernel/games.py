@@ -148,7 +148,7 @@ def play_one_game(ps, seed, g, rules, kinds, seat_table, slots, force, deck, han
     ``visits`` receives, per hand, the state before it (dealer, scores) and its outcome
     (``V_*`` columns; row 0 of ``V_BAD_USER`` counts a code strategy's illegal answers); with
     ``tracing`` each hand's dealer and deck go to ``trace_dealers[j]`` and its events to
-    ``traces[j]``.  The same games as ``games_chunk`` (``tests/test_games.py`` replays them).
+    ``traces[j]``.  The same games as ``games_chunk`` (``tests/sim/test_games.py`` replays them).
     """
     game_to = rules[R_GAME_TO]
     res = np.empty(NRES, np.int64)

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from analysis.cli import main
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "hands.jsonl"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "hands.jsonl"
 # The first four example hands are the rules text's worked example (checked in test_referee).
 WORKED = [json.loads(x) for x in EXAMPLES.read_text(encoding="utf-8").splitlines()[:4]]
 WORKED_1, WORKED_2 = WORKED[0], WORKED[1]

@@ -18,7 +18,7 @@ from analysis.ladder import ELO, elo_ratings, ladder, points_ratings, ratings
 from analysis.tune import check_params, parse_pool, tune
 from sim.players import BUILTINS, load_strategy
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_two_strategies_rate_as_their_match():

@@ -205,7 +205,7 @@ def test_save_figure_is_reproducible_and_closes(tmp_path):
 
 def test_style_lives_in_one_place(tmp_path):
     # no module but the theme sets matplotlib's style
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     theme = root / "analysis" / "plots" / "theme.py"
     setters = re.compile(r"rcParams\[|rc_context|\.style\.use|mpl\.rc\(|matplotlib\.rc\(")
     sources = [p for d in ("analysis", "scripts") for p in sorted((root / d).rglob("*.py"))]

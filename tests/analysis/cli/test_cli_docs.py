@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from analysis.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def linked_pages(root: Path) -> list[Path]:

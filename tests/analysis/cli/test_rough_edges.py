@@ -122,7 +122,7 @@ def test_toml_parameters_are_bounded(tmp_path, line, name, bounds):
 # ---------------------------------------------------------------------------------------------
 # code strategies: docs/players.md's dotted form from the repository root, and path/to/file.py:Name
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 SPEC = "examples.code_strategy:BowerHunter"
 
 

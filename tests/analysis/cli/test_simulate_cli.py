@@ -68,7 +68,7 @@ def test_simulate_prints_summary():
 def test_progress_bar_on_stderr_unless_silent(monkeypatch):
     from analysis.cli import options
 
-    # as on a terminal (off one the bar says nothing: tests/test_user_trial.py)
+    # as on a terminal (off one the bar says nothing: tests/analysis/cli/test_user_trial.py)
     monkeypatch.setattr(options, "shows_progress", lambda silent: not silent)
     r = run("simulate", "--hands", HANDS, "--seed", 3)
     assert r.exit_code == 0

@@ -9,7 +9,7 @@ from sim.cards import card_name, left_bower, parse_card
 from sim.solver import PositionError, api, parse_position, random_positions, replay_played
 from sim.solver.positions_random import KINDS
 from sim.solver.twin import literal_value, solve_slow
-from tests import solver_helpers as h
+from tests.sim.solver import solver_helpers as h
 
 
 def by_name(cards: dict) -> dict:

@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from analysis.cli import main
 from sim.players import load_strategy
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run(*args, **kwargs):

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from analysis.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 TOML = "examples/strategies/ace-lover.toml"
 CODE = "examples.code_strategy:BowerHunter"
 # how a run went rather than what it computed: its timings, its workers, chunks found done

@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from analysis.cli import main
 from sim.cards import mask_of, parse_card
 from sim.solver import Position, PositionError, parse_position, position_to_json, replay_played
-from tests import solver_helpers as h
+from tests.sim.solver import solver_helpers as h
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "positions.jsonl"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "positions.jsonl"
 DEAL = h.KEEP_THE_ACE_DEAL  # maker seat 3 (partner 1), leader 0, hearts trump
 
 

@@ -44,7 +44,7 @@ from sim.referee import (
 )
 from sim.rules import Rules
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "hands.jsonl"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "hands.jsonl"
 C, D, H, S = 0, 1, 2, 3
 
 
