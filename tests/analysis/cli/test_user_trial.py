@@ -285,7 +285,7 @@ def test_alone_prints_without_out_as_order_up_does(tmp_path, monkeypatch):
 
 def test_an_illegal_answer_is_told_with_an_example():
     r = run("simulate", "--hands", 2000, "--silent", "--team0",
-            "tests.test_code_strategy:Cheater", "--team1", "basic")
+            "tests.sim.players.test_code_strategy:Cheater", "--team1", "basic")
     assert_one_line_error(r, "returned an illegal action in", "the first, hand ", "follow, seat",
                           "answered", "he must follow")
 

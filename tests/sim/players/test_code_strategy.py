@@ -75,16 +75,16 @@ def test_cli_runs_a_code_strategy():
 
 @pytest.mark.slow
 def test_illegal_answers_stop_the_run_with_a_clear_error():
-    strategy = load_strategy("tests.test_code_strategy:Cheater")
+    strategy = load_strategy("tests.sim.players.test_code_strategy:Cheater")
     with pytest.raises(ValueError, match="returned an illegal action"):
         simulate(2_000, seed=1, table=Table.teams(strategy, "basic"))
 
 
 @pytest.mark.parametrize("spec,message", [
-    ("tests.test_code_strategy:NotNumba", "must be a @numba.njit function"),
-    ("tests.test_code_strategy:Missing", "has no 'Missing'"),
+    ("tests.sim.players.test_code_strategy:NotNumba", "must be a @numba.njit function"),
+    ("tests.sim.players.test_code_strategy:Missing", "has no 'Missing'"),
     ("no_such_module_xyz:Name", "cannot import module"),
-    ("tests.test_code_strategy:SPEC", "defines none of"),
+    ("tests.sim.players.test_code_strategy:SPEC", "defines none of"),
 ])
 def test_bad_code_strategies(spec, message):
     with pytest.raises(ValueError, match=message):
@@ -104,7 +104,7 @@ def test_kinds_record_which_hooks_are_user_code():
 def test_illegal_answers_in_games_are_told_with_an_example():
     from sim import simulate_games
 
-    strategy = load_strategy("tests.test_code_strategy:Cheater")
+    strategy = load_strategy("tests.sim.players.test_code_strategy:Cheater")
     with pytest.raises(ValueError, match=r"illegal action in \d+ hand\(s\); the first, game 0, "
                                          r"hand \d+: follow"):
         simulate_games(50, seed=1, table=Table.teams(strategy, "basic"))
