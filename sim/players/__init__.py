@@ -1,9 +1,11 @@
 """The players: each one's parameters, tables, Numba decisions and plain-Python twin.
 
 ``basic`` (``sim.players.basic``, twin ``basic_twin``) and ``random`` (``random_player``) are
-the built-in players; ``decide`` dispatches a seat's decision on its kind; ``registry`` names
-the built-in strategies; ``files`` reads TOML and code strategies.  This layer imports only
-the foundation (cards, bits, rules, rng); the kernel imports it.
+the built-in players and ``pimc`` (``sim.players.pimc``) the search player; every player
+answers the kernel through a decide module (``decide``, which documents the interface: the
+built-ins'; ``code``: a code strategy's; ``pimc.seat``); ``registry`` names the built-in
+strategies; ``files`` reads TOML and code strategies.  This layer imports only the foundation
+and the solver; the kernel reaches it only through its ``seat`` module.
 """
 
 from sim.players.basic import BASIC_PARAMS, N_PARAMS, PARAM_NAMES, P, bid_table, seat_table
