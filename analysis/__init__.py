@@ -1,7 +1,7 @@
 """euchre-sim analysis: each analysis a function returning a tidy DataFrame; plots take ``ax=``.
 
 Functions that simulate take ``seed``, ``rules``, ``table`` (default: the default strategy,
-``tuned``, everywhere), ``threads`` and ``executor`` (from ``sim.scheduler_context``).  Names
+``tuned``, everywhere), ``threads`` and ``executor`` (from ``sim.open_executor``).  Names
 differ from the modules that hold them (``analysis.summary`` is a module,
 ``analysis.hand_summary`` the function), and load on first use, so ``import analysis`` stays
 quick.

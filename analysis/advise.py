@@ -15,7 +15,7 @@ import pandas as pd
 
 from analysis.stats import mean_interval, proportion, z_value
 from analysis.win_model import parse_score, win_probability, win_table
-from sim import POSITIONS, Rules, Table, force_array
+from sim import POSITIONS, Rules, RunSpec, Table, force_array
 from sim.cards import SUIT_NAMES, card_name, parse_card, parse_cards, suit_of
 from sim.runner import FORCE_ALONE, FORCE_MAKE, FORCE_PASS, play_seen
 
@@ -167,10 +167,8 @@ def _check_request(hand, upcard, position, round_, score, strategy, rules, deals
         raise ValueError(f"deals must be a whole number of at least 1, not {deals!r}")
     if precision is not None and not 0 < precision < math.inf:
         raise ValueError(f"precision must be a positive number of points, not {precision!r}")
-    from sim.rng import normalise_seed
-
-    seed = normalise_seed(seed)
     table = strategy if isinstance(strategy, Table) else Table.teams(strategy)
+    seed = RunSpec.of(seed, rules, table).seed
     play_table = table
     if assume_passed:
         if round_ != 2:

@@ -355,7 +355,7 @@ def write_games_run(folder: Path, result, summary, win_probability, *, command) 
 
 
 def write_chunked_run(out: Path, cr, summary, *, records, chunks, scheduler, command) -> None:
-    """Finish a chunked ``simulate --out`` folder (``cr``: ``sim.distributed.ChunkedResult``):
+    """Finish a chunked ``simulate --out`` folder (``cr``: ``sim.chunked.ChunkedResult``):
     summary.csv and by_position.csv, then manifest.json, each written atomically, so a folder
     with a manifest is complete."""
     result = cr.result

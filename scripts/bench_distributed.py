@@ -9,28 +9,17 @@ overhead x hands/s; worker start-up is excluded by a warm-up run on each cluster
 from __future__ import annotations
 
 import argparse
-import logging
 import time
 
 import numpy as np
 
 
-def timed_run(client, hands, chunk, seed=1):
-    from sim import Rules, Table
-    from sim.distributed import chunk_ranges, run_chunk
+def timed_run(executor, hands, chunk, seed=1):
+    """(wall seconds, tally) of a chunked run on an open executor (its start excluded)."""
+    from sim import run_chunked
 
-    rules, table = Rules(), Table.teams()
-    ranges = chunk_ranges(hands, chunk)
-    t0 = time.perf_counter()
-    futs = [
-        client.submit(run_chunk, k, a, b, seed, rules, table, 1, None, pure=False)
-        for k, (a, b) in enumerate(ranges)
-    ]
-    outs = client.gather(futs)
-    wall = time.perf_counter() - t0
-    assert all(o["error"] is None for o in outs), [o["error"] for o in outs]
-    total = np.sum([o["tally"] for o in outs], axis=0)
-    return wall, total
+    cr = run_chunked(hands, seed, chunk_hands=chunk, executor=executor)
+    return cr.result.wall_s, cr.result.tally
 
 
 def main():
@@ -41,9 +30,7 @@ def main():
     ap.add_argument("--tiny-chunks", type=int, default=200)
     args = ap.parse_args()
 
-    from distributed import Client, LocalCluster
-
-    from sim import simulate
+    from sim import open_executor, simulate
 
     t0 = time.perf_counter()
     ref = simulate(args.hands, 1, threads=1)
@@ -52,11 +39,9 @@ def main():
 
     rates = {}
     for n in (1, 2):
-        with LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                          dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
-                Client(cluster) as client:  # fmt: skip
-            timed_run(client, n * 4096, 4096)  # warm-up: every worker loads the kernel
-            wall, total = timed_run(client, args.hands, args.chunk)
+        with open_executor(f"local:{n}") as executor:
+            timed_run(executor, n * 4096, 4096)  # warm-up: every worker loads the kernel
+            wall, total = timed_run(executor, args.hands, args.chunk)
             assert np.array_equal(total, ref.tally), "chunked result differs from local run"
             rates[n] = args.hands / wall
             print(f"local:{n}: {args.hands:,} hands in {-(-args.hands // args.chunk)} chunks of "
@@ -64,8 +49,8 @@ def main():
                   f"({rates[n] / n:,.0f} per worker)")  # fmt: skip
             if n == 1:
                 hands = args.tiny * args.tiny_chunks
-                big, _ = timed_run(client, hands, hands)
-                small, _ = timed_run(client, hands, args.tiny)
+                big, _ = timed_run(executor, hands, hands)
+                small, _ = timed_run(executor, hands, args.tiny)
                 overhead = (small - big) / (args.tiny_chunks - 1)
                 print(f"per-chunk overhead (local:1, {args.tiny_chunks} chunks of {args.tiny:,} "
                       f"vs one of {hands:,}): {overhead * 1e3:.1f} ms a chunk")  # fmt: skip

@@ -1,7 +1,8 @@
 """Run whole games to ``Rules.game_to``: the Python side of the game kernel (``sim.kernel.games``).
 
-``simulate_games`` plays games in batches (locally or on an executor's workers) and returns
-their tallies or one row per game; ``trace_game`` gives one game's hand records;
+``simulate_games`` plays games in pieces (``GamesTask``) through the one batch loop
+(``sim.executors.play_pieces``), here or on a Dask executor, and returns their tallies or one
+row per game; ``trace_game`` gives one game's hand records;
 ``game_outcomes`` walks games one at a time for analyses that need each game's hands.
 """
 
@@ -15,12 +16,11 @@ from functools import partial
 import numpy as np
 
 from sim import kernel as K
-from sim.compiling import compile_clock
+from sim.executors import LocalExecutor, pieces, play_pieces
 from sim.kernel import games as G
-from sim.rng import normalise_seed
 from sim.rules import Rules
-from sim.runner import NO_FORCE, Table, check_code_strategy, events_to_record
-from sim.threads import set_threads
+from sim.runner import NO_FORCE, check_code_strategy, events_to_record
+from sim.spec import RunSpec, check_count
 
 # the game kernel's layout, for analyses (``sim.kernel.games`` documents each)
 GAME_COLUMNS = G.GAME_COLUMNS
@@ -75,17 +75,25 @@ def _games_frame(rows: np.ndarray, start: int):
     return frame
 
 
-def _local_batch(game, seed, start, n, chunk, rules, packed, kinds, seat_rows, table,
-                 records):
-    """One batch on this process's threads: (game tally, hand tally, frame or None)."""
-    nchunks = (n + chunk - 1) // chunk
-    gt = np.zeros((nchunks, N_GAME_TALLY), np.int64)
-    ht = np.zeros((nchunks, K.NTALLY_ROW), np.int64)
-    rows = np.zeros((n if records else 0, G.N_GAME_COLUMNS), np.int64)
-    game.run_games(seed, start, n, chunk, packed, kinds, seat_rows, NO_FORCE, rows, gt, ht)
-    check_code_strategy(ht, table, partial(illegal_game_example, seed, start, n,
-                                           rules, table))
-    return gt.sum(axis=0), ht.sum(axis=0), _games_frame(rows, start) if records else None
+@dataclass(frozen=True)
+class GamesTask:
+    """One piece of a games run, games ``start .. start+n-1``: (game tally row, hand tally row,
+    per-game rows; empty unless ``records``).  Sent whole to a Dask worker."""
+
+    spec: RunSpec
+    chunk: int
+    records: bool
+
+    def __call__(self, start: int, n: int):
+        _, game = self.spec.table.kernels(self.spec.rules)
+        kinds, seat_rows = self.spec.table.arrays()
+        nchunks = (n + self.chunk - 1) // self.chunk
+        gt = np.zeros((nchunks, N_GAME_TALLY), np.int64)
+        ht = np.zeros((nchunks, K.NTALLY_ROW), np.int64)
+        rows = np.zeros((n if self.records else 0, G.N_GAME_COLUMNS), np.int64)
+        game.run_games(self.spec.seed, start, n, self.chunk, self.spec.rules.pack(), kinds,
+                       seat_rows, NO_FORCE, rows, gt, ht)
+        return gt.sum(axis=0), ht.sum(axis=0), rows
 
 
 GAME_EXAMPLE_SEARCH = 64     # games traced, at most, to find an example of an illegal answer
@@ -118,63 +126,54 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
     records : also return one row per game (``GAME_COLUMNS``) as a DataFrame.
     threads : Numba threads (default: all).
     progress : called with the games finished after each batch.
-    executor : a ``sim.distributed.BatchExecutor`` to play the batches on Dask workers
-        (same results, bit for bit); None plays them here.
+    executor : a ``sim.executors.DaskExecutor`` (``sim.open_executor``) to play the batches
+        on Dask workers (same results, bit for bit); None plays them here.
 
     Returns
     -------
     GameRunResult
     """
-    if isinstance(games, bool) or not isinstance(games, int | np.integer) or games < 1:
-        raise ValueError(f"number of games must be a positive whole number, not {games!r}")
-    seed = normalise_seed(seed)
-    rules = rules or Rules()
-    table = table or Table.teams()
-    threads = set_threads(threads)
-    kinds, seat_rows = table.arrays()
+    check_count(games, "games")
+    spec = RunSpec.of(seed, rules, table, threads)
+    rules, table = spec.rules, spec.table
     _, game = table.kernels(rules)
     batch = min(batch, game.MAX_GAME_BATCH or batch)        # pimc: small batches and chunks
     chunk = min(chunk, game.MAX_GAME_CHUNK or chunk)
-    packed = rules.pack()
+    runner = LocalExecutor(spec.threads) if executor is None else executor
+    parts = pieces(start, games, runner.piece_size(games, batch, 256))
     gtotal = np.zeros(N_GAME_TALLY, np.int64)
     htotal = np.zeros(K.NTALLY_ROW, np.int64)
     frames = []
+
+    def add(i, result):
+        g_row, h_row, rows = result
+        a, n = parts[i]
+        check_code_strategy(h_row, table, partial(illegal_game_example, spec.seed, a, n, rules,
+                                                  table))
+        gtotal[:] += g_row
+        htotal[:] += h_row
+        if records:
+            frames.append(_games_frame(rows, a))
+
     t0 = time.perf_counter()
-    done = 0
-    if executor is not None:
-        threads = executor.threads
-    with compile_clock() as compiling:
-        while done < games:
-            n = min(batch, games - done)
-            if executor is not None:
-                g_row, h_row, frame = executor.games_batch(seed, start + done, n, rules, table,
-                                                           records)
-            else:
-                g_row, h_row, frame = _local_batch(game, seed, start + done, n, chunk, rules,
-                                                   packed, kinds, seat_rows, table, records)
-            gtotal += g_row
-            htotal += h_row
-            if records:
-                frames.append(frame)
-            done += n
-            if progress is not None:
-                progress(n)
+    compile_s = play_pieces(runner, GamesTask(spec, chunk, records), parts, add,
+                            progress=progress,
+                            name=lambda i: f"games {parts[i][0]}..{sum(parts[i]) - 1}")
     wall = time.perf_counter() - t0
     recs = None
     if records:
         import pandas as pd
 
         recs = pd.concat(frames, ignore_index=True)
-    return GameRunResult(games, seed, rules, table, gtotal,
-                         htotal[:K.NTALLY].reshape(K.TALLY_SHAPE), recs, wall, threads,
-                         compiling.seconds)
+    return GameRunResult(games, spec.seed, rules, table, gtotal,
+                         htotal[:K.NTALLY].reshape(K.TALLY_SHAPE), recs, wall, runner.threads,
+                         compile_s)
 
 
 def trace_game(seed: int, g: int, rules: Rules | None = None, table=None) -> list[dict]:
     """The hand records of game ``g`` in order (replayable with ``sim.referee.play_game``)."""
-    seed = normalise_seed(seed)
-    rules = rules or Rules()
-    table = table or Table.teams()
+    spec = RunSpec.of(seed, rules, table)
+    seed, rules, table = spec.seed, spec.rules, spec.table
     kinds, seat_rows = table.arrays()
     trace_dealers = np.zeros((MAX_HANDS, 25), np.int64)
     traces = np.zeros((MAX_HANDS, K.MAX_EVENTS + 1, 4), np.int64)
@@ -208,9 +207,8 @@ class GameOutcome:
 def game_outcomes(games: int, seed: int = 0, rules: Rules | None = None, table=None):
     """Yield a ``GameOutcome`` for each of games ``0 .. games-1``, traced one at a time
     (about 10 microseconds a game); the same games ``simulate_games`` plays."""
-    seed = normalise_seed(seed)
-    rules = rules or Rules()
-    table = table or Table.teams()
+    spec = RunSpec.of(seed, rules, table)
+    seed, rules, table = spec.seed, spec.rules, spec.table
     kinds, seat_rows = table.arrays()
     slots = K.table_slots(seat_rows)      # once, not per traced game
     _, game = table.kernels(rules)

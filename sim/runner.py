@@ -1,8 +1,9 @@
-"""Run simulations: turn strategies and rules into kernel arrays, play batches, collect output.
+"""Run hands: turn strategies and rules into kernel arrays, play them, collect the output.
 
-Public functions do the Python work (validate, normalise the seed, allocate) and hand plain
-arrays to the kernel, locally or through an ``executor``.  Hand ``i`` depends only on
-``(seed, i)``, so batch size, chunk size and thread count never change a result.
+``simulate`` checks what it is given once (``sim.spec.RunSpec``) and plays the run in pieces
+(``HandsTask``) through the one batch loop (``sim.executors.play_pieces``), here or on a Dask
+executor; ``trace`` gives hand records.  Hand ``i`` depends only on ``(seed, i)``, so batch
+size, chunk size, thread count and executor never change a result.
 """
 
 from __future__ import annotations
@@ -17,12 +18,11 @@ import numpy as np
 
 from sim import kernel as K
 from sim.cards import SUITS, card_name, cards_of
-from sim.compiling import compile_clock
-from sim.players import Strategy
-from sim.players.basic import bid_table, seat_table
-from sim.rng import normalise_seed
+from sim.executors import LocalExecutor, pieces, play_pieces
+from sim.players.basic import bid_table
 from sim.rules import Rules
 from sim.seats import POSITIONS
+from sim.spec import RunSpec, Table, check_count
 from sim.threads import set_threads
 
 # the kernel's layout and forced actions, for analyses (``sim.kernel`` documents each)
@@ -34,47 +34,6 @@ FORCE_PASS, FORCE_MAKE, FORCE_ALONE = K.FORCE_PASS, K.FORCE_MAKE, K.FORCE_ALONE
 DEFAULT_CHUNK = 4096
 DEFAULT_BATCH = 1 << 20
 MAX_HAND_INDEX = (1 << 63) - 1  # hand indices are int64 in the kernel
-
-@dataclass(frozen=True)
-class Table:
-    """Who sits where: a strategy per seat (team 0 = seats 0 and 2)."""
-
-    seats: tuple[Strategy, Strategy, Strategy, Strategy]
-
-    @classmethod
-    def teams(cls, team0=None, team1=None) -> Table:
-        """Team 0 (seats 0, 2) and team 1 (seats 1, 3): built-in names, TOML paths,
-        ``module:Name`` code strategies or ``Strategy`` values (team 0 by default: the default
-        strategy, ``sim.players.DEFAULT_STRATEGY``; team 1 by default: team 0's)."""
-        from sim.players import DEFAULT_STRATEGY, load_strategy
-
-        a = load_strategy(DEFAULT_STRATEGY if team0 is None else team0)
-        b = load_strategy(team1) if team1 is not None else a
-        return cls((a, b, a, b))
-
-    def kernels(self, rules: Rules | None = None):
-        """(hand kernel, game kernel) to run this table (``sim.bindings.kernels_for``):
-        ``sim.kernel`` and ``sim.kernel.games`` for the built-in players, else the same modules
-        of a copy of the kernel package bound to a code strategy or to pimc.  Raises
-        ValueError for a table that cannot be played (under ``rules``, when given)."""
-        from sim.bindings import kernels_for
-
-        return kernels_for(self.seats, rules)
-
-    def arrays(self):
-        """(kinds, seat table) for the kernels: each seat's kind, and the seat table of the four
-        seats' parameters and own numbers (``sim.players.basic.seat_table``)."""
-        kinds = np.array([s.kind for s in self.seats], dtype=np.int64)
-        return kinds, seat_table([s.vector() for s in self.seats],
-                                 [s.own_row() for s in self.seats])
-
-    def describe(self) -> dict:
-        return {
-            "team0": self.seats[0].name, "team1": self.seats[1].name,
-            "seats": [s.name for s in self.seats],
-            "params": {s.name: {k: v for k, v in s.params.items()} for s in self.seats},
-        }
-
 
 NO_FORCE = K.NO_FORCE
 
@@ -163,100 +122,95 @@ def simulate(
     progress : called with the hands finished after each batch.
     on_records : ``on_records(frame, part)`` receives each batch's records instead of keeping
         them in memory (used to stream Parquet parts).
-    executor : a ``sim.distributed.BatchExecutor`` to play the batches on Dask workers
-        (same results, bit for bit); None plays them here.
+    executor : a ``sim.executors.DaskExecutor`` (``sim.open_executor``) to play the batches
+        on Dask workers (same results, bit for bit); None plays them here.
 
     Returns
     -------
     RunResult
     """
-    if isinstance(hands, bool) or not isinstance(hands, int | np.integer) or hands < 1:
-        raise ValueError(f"number of hands must be a positive whole number, not {hands!r}")
-    seed = normalise_seed(seed)
-    rules = rules or Rules()
-    table = table or Table.teams()
-    threads = set_threads(threads)
-    kinds, seat_rows = table.arrays()
+    check_count(hands, "hands")
+    return play_hands(RunSpec.of(seed, rules, table, threads), hands, records=records,
+                      batch=batch, chunk=chunk, start=start, force=force, scores=scores,
+                      progress=progress, on_records=on_records, executor=executor)
+
+
+@dataclass(frozen=True)
+class HandsTask:
+    """One piece of a hands run, hands ``start .. start+n-1``: (summed tally row, record masks,
+    record fields), the record columns empty unless ``records``.  Sent whole to a Dask worker."""
+
+    spec: RunSpec
+    chunk: int
+    force: np.ndarray
+    scores: np.ndarray
+    records: bool
+
+    def __call__(self, start: int, n: int):
+        kernel, _ = self.spec.table.kernels(self.spec.rules)
+        kinds, seat_rows = self.spec.table.arrays()
+        chunk = self.chunk
+        tally = np.zeros(((n + chunk - 1) // chunk, K.NTALLY_ROW), np.int64)
+        if self.records:
+            masks = np.empty((4, n), np.uint32)
+            fields = np.empty((K.NREC - 4, n), np.int8)
+        else:
+            masks, fields = _NO_MASKS, _NO_FIELDS
+        kernel.run_hands(self.spec.seed, start, n, chunk, self.spec.rules.pack(), kinds,
+                         seat_rows, self.force, masks, fields, tally, self.scores)
+        return tally.sum(axis=0), masks, fields
+
+
+def play_hands(spec: RunSpec, hands: int, *, records=False, batch=DEFAULT_BATCH,
+               chunk=DEFAULT_CHUNK, start=0, force=None, scores=(0, 0), progress=None,
+               on_records=None, executor=None) -> RunResult:
+    """``simulate`` for a checked run specification (``sim.spec.RunSpec``): its hands played in
+    pieces (``sim.executors.play_pieces``), here or on ``executor``."""
+    rules, table = spec.rules, spec.table
     kernel, _ = table.kernels(rules)
     batch, chunk = min(batch, kernel.MAX_BATCH or batch), min(chunk, kernel.MAX_CHUNK or chunk)
-    packed = rules.pack()
     score_arr = np.asarray(scores, dtype=np.int64)
     if score_arr.shape != (2,) or score_arr.min() < 0 or score_arr.max() >= rules.game_to:
         raise ValueError(f"scores must be two numbers from 0 to {rules.game_to - 1}, "
                          f"not {tuple(scores)}")
     force = NO_FORCE if force is None else np.asarray(force, dtype=np.int64)
+    runner = LocalExecutor(spec.threads) if executor is None else executor
+    parts = pieces(start, hands, runner.piece_size(hands, batch, 4096))
+    task = HandsTask(spec, chunk, force, score_arr, records)
     total = np.zeros(K.NTALLY_ROW, np.int64)
-    frames = []      # records kept in memory: DataFrames from an executor ...
-    raw = []         # ... or the kernel's (masks, fields) columns, framed once at the end
+    raw = []         # records kept in memory: the kernel's columns, framed once at the end
+
+    def add(i, result):
+        nonlocal total
+        tally_row, masks, fields = result
+        a, n = parts[i]
+        check_code_strategy(tally_row, table, partial(illegal_example, spec.seed, a, n, rules,
+                                                      table, force))
+        total += tally_row
+        if records and on_records is not None:
+            on_records(records_frame(masks, fields, a), i)
+        elif records:
+            raw.append((masks, fields))
+
     t0 = time.perf_counter()
-    done = 0
-    part = 0
-    if executor is not None:
-        threads = executor.threads
-    with compile_clock() as compiling:
-        while done < hands:
-            n = min(batch, hands - done)
-            if executor is not None:
-                tally_row, frame = executor.hands_batch(seed, start + done, n, rules, table,
-                                                        records, force,
-                                                        tuple(int(x) for x in score_arr))
-            else:
-                tally_row, masks, fields = _kernel_batch(kernel, seed, start + done, n, chunk,
-                                                         packed, kinds, seat_rows, force, records,
-                                                         score_arr)  # fmt: skip
-                frame = None
-                if records and on_records is None:
-                    raw.append((masks, fields))
-                elif records:
-                    frame = records_frame(masks, fields, start + done)
-            check_code_strategy(tally_row, table, partial(
-                illegal_example, seed, start + done, n, rules, table, force))
-            total += tally_row
-            if frame is not None:
-                if on_records is not None:
-                    on_records(frame, part)
-                else:
-                    frames.append(frame)
-            done += n
-            part += 1
-            if progress is not None:
-                progress(n)
+    compile_s = play_pieces(runner, task, parts, add, progress=progress,
+                            name=lambda i: f"hands {parts[i][0]}..{sum(parts[i]) - 1}")
     wall = time.perf_counter() - t0
-    recs = _kept_records(raw, frames, start) if records and on_records is None else None
-    return RunResult(hands, seed, rules, table, total[:K.NTALLY].reshape(K.TALLY_SHAPE), recs,
-                     wall, threads, compile_s=compiling.seconds)
+    recs = _kept_records(raw, start) if records and on_records is None else None
+    return RunResult(hands, spec.seed, rules, table, total[:K.NTALLY].reshape(K.TALLY_SHAPE),
+                     recs, wall, runner.threads, compile_s=compile_s)
 
 
 _NO_MASKS = np.zeros((4, 0), np.uint32)
 _NO_FIELDS = np.zeros((K.NREC - 4, 0), np.int8)
 
 
-def _kernel_batch(kernel, seed, start, n, chunk, packed, kinds, seat_rows, force, records,
-                  score_arr):
-    """One batch on this process's threads: (summed tally row, record masks, record fields);
-    the record columns are empty unless ``records``."""
-    tally = np.zeros(((n + chunk - 1) // chunk, K.NTALLY_ROW), np.int64)
-    if records:
-        masks = np.empty((4, n), np.uint32)
-        fields = np.empty((K.NREC - 4, n), np.int8)
-    else:
-        masks, fields = _NO_MASKS, _NO_FIELDS
-    kernel.run_hands(seed, start, n, chunk, packed, kinds, seat_rows, force, masks, fields, tally,
-                     score_arr)
-    return tally.sum(axis=0), masks, fields
-
-
-def _kept_records(raw: list, frames: list, start: int):
+def _kept_records(raw: list, start: int):
     """The records kept in memory as one DataFrame: the kernel's columns framed once (one copy
-    of each column at most; a DataFrame per batch and a concat would cost two), or the
-    executor's frames concatenated."""
-    if raw:
-        masks = raw[0][0] if len(raw) == 1 else np.concatenate([r[0] for r in raw], axis=1)
-        fields = raw[0][1] if len(raw) == 1 else np.concatenate([r[1] for r in raw], axis=1)
-        return records_frame(masks, fields, start)
-    import pandas as pd
-
-    return pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    of each column at most; a DataFrame per batch and a concat would cost two)."""
+    masks = raw[0][0] if len(raw) == 1 else np.concatenate([r[0] for r in raw], axis=1)
+    fields = raw[0][1] if len(raw) == 1 else np.concatenate([r[1] for r in raw], axis=1)
+    return records_frame(masks, fields, start)
 
 
 EXAMPLE_SEARCH = 4096  # hands traced, at most, for an example of an illegal answer
@@ -309,9 +263,8 @@ def tally_from_records(frame) -> np.ndarray:
 def trace(seed: int, indices, rules: Rules | None = None, table: Table | None = None,
           force=None) -> list[dict]:
     """Full hand records for the chosen hand indices of a run (as ``simulate`` plays them)."""
-    seed = normalise_seed(seed)
-    rules = rules or Rules()
-    table = table or Table.teams()
+    spec = RunSpec.of(seed, rules, table)
+    seed, rules, table = spec.seed, spec.rules, spec.table
     indices = list(indices)
     for i in indices:
         if not 0 <= i <= MAX_HAND_INDEX:

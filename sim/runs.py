@@ -15,12 +15,14 @@ import shutil
 import signal
 import subprocess
 import threading
+import uuid
 from pathlib import Path
 
 from sim import __version__
 from sim.rules import PRESETS, Rules
 
 MIN_BATCH = 1 << 16
+DEFAULT_CHUNK_HANDS = 1 << 20  # hands a chunk of a resumable run (``sim.chunked``), at most
 RECORDS_BATCH = 1 << 18  # bounds the memory of one Parquet part (~35 bytes a hand)
 
 
@@ -208,11 +210,22 @@ def check_writable(option: str, path: Path) -> None:
         raise RunFolderError(f"{option} {path}: cannot write there ({why(e)})") from None
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` under a temporary name and rename it into place."""
-    tmp = path.parent / f".{path.name}.tmp-{os.getpid()}"
-    tmp.write_text(text)
-    os.replace(tmp, path)
+def write_atomic(path: Path, content) -> None:
+    """Write ``content`` (text, or a function that writes the file at the path it is given) to
+    ``path`` under a temporary name and rename it into place: the file exists only when
+    complete, and a failed write leaves nothing behind."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.parent / f".{path.name}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    try:
+        if callable(content):
+            content(tmp)
+        else:
+            tmp.write_text(content)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -290,7 +303,6 @@ def batch_size(hands: int, records: bool) -> int:
 def chunk_size(hands: int, records: bool) -> int:
     """Hands per chunk of a chunked run: about 1/32 of the run (so a few workers share it),
     at least 2^16 (per-chunk overhead), at most 2^20 (2^18 with records), whole kernel chunks."""
-    from sim.distributed import DEFAULT_CHUNK_HANDS
     from sim.runner import DEFAULT_CHUNK
 
     c = max(MIN_BATCH, -(-hands // 32))

@@ -168,14 +168,14 @@ def check_threads(threads: int | None) -> None:
 
 def scheduler_option(f):
     """``--scheduler ADDR`` for a command that simulates: the command receives ``executor``
-    (a ``sim.distributed.BatchExecutor`` while it runs, or None) to pass to the analysis;
+    (a ``sim.executors.DaskExecutor`` while it runs, or None) to pass to the analysis;
     results are identical to a local run."""
 
     @functools.wraps(f)
     def wrapper(*args, scheduler=None, **kwargs):
-        from sim import scheduler_context
+        from sim import open_executor
 
-        context = scheduler_context(scheduler)
+        context = open_executor(scheduler)
         try:
             executor = context.__enter__()
         except (ValueError, RuntimeError) as e:

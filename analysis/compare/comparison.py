@@ -63,15 +63,13 @@ def compare_rules(
     """
     import time
 
-    from sim import Table
-    from sim.rng import normalise_seed
+    from sim import RunSpec
 
-    rules_a = rules_a or Rules()
+    spec = RunSpec.of(seed, rules_a, table, threads)
+    seed, rules_a, table = spec.seed, spec.rules, spec.table
     rules_b = rules_b or rules_a.replace(stick_the_dealer=True)
     if rules_a == rules_b:
         raise ValueError(f"rules A and B are the same ({rules_a.describe()}); nothing to compare")
-    table = table or Table.teams()
-    seed = normalise_seed(seed)
     t0 = time.perf_counter()
     ha = play_hands(hands, seed, rules_a, table, threads=threads, progress=progress,
                     executor=executor)

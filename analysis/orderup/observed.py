@@ -21,7 +21,7 @@ from analysis.orderup.tallies import (
     regroup,
     share_columns,
 )
-from sim import POSITIONS, Rules, Table, points_table, simulate
+from sim import POSITIONS, Rules, RunSpec, Table, points_table, simulate
 
 # observed outcome of one decision: 0 = passed, else 1 + maker tricks * 4 + alone * 2 + lone def.
 N_OUTCOMES = 25
@@ -125,8 +125,8 @@ def observe(
     "perfect"`` every hand is scored under perfect play after the bidding (``perfect_records``;
     the bidding is still the strategy's).
     """
-    rules = rules or Rules()
-    table = table or Table.teams()
+    spec = RunSpec.of(seed, rules, table, threads)
+    seed, rules, table = spec.seed, spec.rules, spec.table
     check_play(play, rules, table)
     total = ObservedTally(play=play)
     if play == "perfect":

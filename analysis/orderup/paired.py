@@ -22,7 +22,7 @@ from analysis.orderup.tallies import (
     regroup,
     share_columns,
 )
-from sim import POSITIONS, Rules, Table, force_array, simulate
+from sim import POSITIONS, Rules, RunSpec, Table, check_count, force_array, simulate
 from sim.runner import DEFAULT_CHUNK, FORCE_ALONE, FORCE_MAKE, FORCE_PASS
 
 GIVE_UP = 1 << 20  # hands without a single reached deal before a position is given up
@@ -167,10 +167,9 @@ def counterfactual(
     perfect play with every card seen, the dealer's discard included (``perfect_records``);
     refused with the farmer's hand rule (``check_play``).
     """
-    if isinstance(deals, bool) or not isinstance(deals, int | np.integer) or deals < 1:
-        raise ValueError(f"number of deals must be a positive whole number, not {deals!r}")
-    rules = rules or Rules()
-    table = table or Table.teams()
+    check_count(deals, "deals")
+    spec = RunSpec.of(seed, rules, table, threads)
+    seed, rules, table = spec.seed, spec.rules, spec.table
     check_play(play, rules, table)
     if batch is None:
         most = PERFECT_BATCH if play == "perfect" else DEFAULT_BATCH

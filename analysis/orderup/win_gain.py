@@ -20,7 +20,7 @@ from analysis.orderup.paired import (
 )
 from analysis.orderup.tallies import DEFAULT_BATCH, cell_groups, regroup
 from analysis.win_model import parse_score, win_probability, win_table
-from sim import POSITIONS, Rules, Table, force_array, simulate
+from sim import POSITIONS, Rules, RunSpec, Table, check_count, force_array, simulate
 from sim.runner import DEFAULT_CHUNK
 
 #: points one team scores on one hand: 0 .. 4 (0, 1, 2 or 4 in practice)
@@ -131,10 +131,9 @@ def win_probability_gain(
     table is an estimate whose own noise is *not* in the intervals reported there: they cover
     the deal-to-deal variation of this run only.
     """
-    if isinstance(deals, bool) or not isinstance(deals, int | np.integer) or deals < 1:
-        raise ValueError(f"number of deals must be a positive whole number, not {deals!r}")
-    rules = rules or Rules()
-    table = table or Table.teams()
+    check_count(deals, "deals")
+    spec = RunSpec.of(seed, rules, table, threads)
+    seed, rules, table = spec.seed, spec.rules, spec.table
     sc = parse_score(score, rules.game_to)
     if win_p is None:
         win_p = win_table(table, rules, executor=executor)

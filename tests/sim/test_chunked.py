@@ -1,4 +1,4 @@
-"""Chunked runs (``sim.distributed``): local chunks, Dask ``LocalCluster``, resumable run folders.
+"""Chunked runs (``sim.chunked``): local chunks, Dask ``LocalCluster``, resumable run folders.
 
 The Dask tests need the ``distributed`` extra and are skipped without it; the chunking, resume
 and missing-extra tests run everywhere.
@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from analysis.cli.simulate import simulate
 from analysis.summary import summarise
-from sim import distributed as D
+from sim import chunked as D
 from sim.players import BASIC, Strategy
 from sim.runner import Table, tally_from_records
 from sim.runner import simulate as run_hands
@@ -170,7 +170,7 @@ def test_chunk_that_raises_in_a_worker_is_one_clear_error():
     assert time.perf_counter() - t0 < 60
 
 
-# --- --scheduler on the analysis commands (sim.distributed.scheduler_context) -----------------
+# --- --scheduler on the analysis commands (sim.open_executor) -----------------
 
 
 def _csvs(folder):

@@ -1,40 +1,35 @@
-"""Chunked runs (``run_chunked``, ``resume``) on local threads or a Dask cluster, bit-identical
-to a one-piece run, with resumable run folders; and ``BatchExecutor``, which plays the batches
-of any ``simulate``/``simulate_games`` call on Dask (``scheduler_context`` opens one).  Without
-the ``distributed`` extra, asking for a scheduler raises one ``ValueError`` saying how to
-install it.
+"""Resumable chunked runs (``run_chunked``, ``resume``): a hands run cut into chunks, each saved
+in its run folder as it finishes, so an interrupted run is finished rather than restarted;
+bit-identical to a one-piece run.  The chunks are played through the one batch loop
+(``sim.executors``), here or on a Dask cluster.  Without the ``distributed`` extra, asking for a
+scheduler raises one ``ValueError`` saying how to install it.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import time
-import uuid
 from collections.abc import Callable
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numba
 import numpy as np
 
-from sim.games_runner import simulate_games
-from sim.players import Strategy
-from sim.rng import normalise_seed
-from sim.rules import Rules
-from sim.runner import (
-    DEFAULT_BATCH,
-    TALLY_SHAPE,
-    RunResult,
-    Table,
-    default_threads,
-    simulate,
+from sim.executors import (
+    DaskExecutor,
+    LocalExecutor,
+    check_scheduler,
+    play_pieces,
+    worker_address,
 )
+from sim.players import Strategy
+from sim.rules import Rules
+from sim.runner import DEFAULT_BATCH, TALLY_SHAPE, RunResult, play_hands
+from sim.runs import DEFAULT_CHUNK_HANDS, write_atomic
+from sim.spec import RunSpec, Table, check_count
 
-DEFAULT_CHUNK_HANDS = 1 << 20
 RUN_FORMAT = 1
-NEEDS_EXTRA = "--scheduler needs the distributed extra: pip install 'euchre-sim[distributed]'"
-LOCAL_WORKER = "local"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -56,82 +51,43 @@ def part_path(run_dir: Path, k: int) -> Path:
     return Path(run_dir) / "records" / f"part-{k:06d}.parquet"
 
 
-def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
-    """Write ``path`` through ``write(tmp)`` and rename: the file exists only when complete."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.parent / f".{path.name}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-    try:
-        write(tmp)
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-
-
 def _save_npy(path: Path, arr: np.ndarray) -> None:
     def write(tmp):
         with open(tmp, "wb") as f:
             np.save(f, arr)
 
-    _atomic_write(path, write)
+    write_atomic(path, write)
 
 
-def run_chunk(k, start, stop, seed, rules, table, threads=None, records_dir=None):
-    """Play chunk ``k`` (hands ``start .. stop-1``): the task every worker runs.
+@dataclass(frozen=True)
+class ChunkTask:
+    """Play one chunk, hands ``start .. start+n-1`` (chunk ``start // chunk_hands``), on the
+    threads the executor gave it: the task every worker runs.  With ``records_dir`` it writes
+    the chunk's rows there itself (``records/part-<chunk>.parquet``).
 
     Returns ``{"k", "tally", "wall_s", "worker", "error"}``; an exception becomes ``error``
-    (a string) so the client can name the chunk and the worker in one message.
-    """
-    worker = _worker_address()
-    t0 = time.perf_counter()
-    try:
-        if threads is None:
-            threads = _worker_threads()
-        res = simulate(
-            stop - start,
-            seed,
-            rules,
-            table,
-            start=start,
-            threads=threads,
-            records=records_dir is not None,
-            batch=min(stop - start, DEFAULT_BATCH),
-        )
-        if records_dir is not None:
-            _atomic_write(
-                part_path(records_dir, k), lambda tmp: res.records.to_parquet(tmp, index=False)
-            )
-        tally = res.tally
-        error = None
-    except Exception as e:  # reported to the client, which raises one clear error
-        tally, error = None, " ".join(f"{type(e).__name__}: {e}".split())
-    return {
-        "k": k,
-        "tally": tally,
-        "wall_s": time.perf_counter() - t0,
-        "worker": worker,
-        "error": error,
-    }
+    (a string) so the client can name the chunk and the worker in one message."""
 
+    spec: RunSpec
+    chunk_hands: int
+    records_dir: Path | None = None
 
-def _worker_address() -> str:
-    try:
-        from distributed import get_worker
-
-        return get_worker().address
-    except (ImportError, ValueError):
-        return LOCAL_WORKER
-
-
-def _worker_threads() -> int | None:
-    """Numba threads for one task on a Dask worker: the cores shared by its task threads."""
-    try:
-        from distributed import get_worker
-
-        w = get_worker()
-    except (ImportError, ValueError):
-        return None
-    return max(1, (os.cpu_count() or 1) // max(1, w.state.nthreads))
+    def __call__(self, start: int, n: int) -> dict:
+        k = start // self.chunk_hands
+        worker = worker_address()
+        t0 = time.perf_counter()
+        try:
+            res = play_hands(self.spec, n, start=start, records=self.records_dir is not None,
+                             batch=min(n, DEFAULT_BATCH),
+                             executor=LocalExecutor(numba.get_num_threads()))
+            if self.records_dir is not None:
+                write_atomic(part_path(self.records_dir, k),
+                              lambda tmp: res.records.to_parquet(tmp, index=False))
+            tally, error = res.tally, None
+        except Exception as e:  # reported to the client, which raises one clear error
+            tally, error = None, " ".join(f"{type(e).__name__}: {e}".split())
+        return {"k": k, "tally": tally, "wall_s": time.perf_counter() - t0, "worker": worker,
+                "error": error}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -173,6 +129,7 @@ def run_chunked(
     records: bool = False,
     progress: Callable[[int], None] | None = None,
     command: str | None = None,
+    executor=None,
 ) -> ChunkedResult:
     """Play ``hands`` hands in chunks and return the summed tally.
 
@@ -200,30 +157,29 @@ def run_chunked(
     already saved are skipped, so ``resume`` finishes an interrupted run.  ``progress(n)``
     is called with each finished chunk's hand count (chunks found done count at the start).
     ``threads``: Numba threads per chunk in-process (default all); ignored on Dask.
+    ``executor``: an open ``sim.executors.DaskExecutor`` to play the chunks on instead of
+    ``scheduler`` (left open; its workers keep the kernel loaded between runs).
     """
-    if isinstance(hands, bool) or not isinstance(hands, int | np.integer) or hands < 1:
-        raise ValueError(f"number of hands must be a positive whole number, not {hands!r}")
-    seed = normalise_seed(seed)
-    rules = rules or Rules()
-    table = table or Table.teams()
+    check_count(hands, "hands")
+    spec = RunSpec.of(seed, rules, table, threads)
     if scheduler is not None:
-        _check_scheduler(scheduler)
+        check_scheduler(scheduler)
     if records and run_dir is None:
         raise ValueError("records in a chunked run need a run folder")
     ranges = chunk_ranges(int(hands), int(chunk_hands))
-    spec = run_spec(hands, seed, rules, table, chunk_hands, records, command)
+    folder = run_spec(hands, spec.seed, spec.rules, spec.table, chunk_hands, records, command)
     done: dict[int, np.ndarray] = {}
     if run_dir is not None:
         run_dir = Path(run_dir).absolute()
-        _prepare_run_dir(run_dir, spec)
+        _prepare_run_dir(run_dir, folder)
         done = completed_chunks(run_dir, len(ranges))
     resumed = len(done)
     if progress is not None and done:
         progress(sum(ranges[k][1] - ranges[k][0] for k in done))
-    todo = [k for k in range(len(ranges)) if k not in done]
+    parts = [(a, b - a) for k, (a, b) in enumerate(ranges) if k not in done]
     per_worker: dict[str, list] = {}
 
-    def finish(out):
+    def finish(_i, out):
         k = out["k"]
         a, b = ranges[k]
         if out["error"] is not None:
@@ -239,24 +195,24 @@ def run_chunked(
         w[0] += 1
         w[1] += b - a
         w[2] += out["wall_s"]
-        if progress is not None:
-            progress(b - a)
 
-    records_dir = run_dir if records else None
-    clock = {"t0": time.perf_counter()}
-    if scheduler is None:
-        for k in todo:
-            a, b = ranges[k]
-            finish(run_chunk(k, a, b, seed, rules, table, threads or None, records_dir))
-        used_threads = threads
-    else:
-        used_threads = _run_dask(
-            scheduler, todo, ranges, seed, rules, table, records_dir, finish, clock
-        )
-    wall = time.perf_counter() - clock["t0"]
+    def name(i):
+        a, n = parts[i]
+        return f"chunk {a // chunk_hands} (hands {a}..{a + n - 1})"
 
-    return _chunked_result(hands, seed, rules, table, done, per_worker, wall,
-                           used_threads, chunk_hands, resumed)  # fmt: skip
+    own = executor is None
+    if own:
+        executor = LocalExecutor(spec.threads) if scheduler is None else DaskExecutor(scheduler)
+    try:
+        t0 = time.perf_counter()     # after the cluster started: its start is not the run's
+        task = ChunkTask(spec, int(chunk_hands), run_dir if records else None)
+        play_pieces(executor, task, parts, finish, progress=progress, ordered=False, name=name)
+        wall = time.perf_counter() - t0
+    finally:
+        if own:
+            executor.close()
+    return _chunked_result(hands, spec.seed, spec.rules, spec.table, done, per_worker, wall,
+                           executor.threads, chunk_hands, resumed)  # fmt: skip
 
 
 def _chunked_result(hands, seed, rules, table, done, per_worker, wall, used_threads,
@@ -266,9 +222,7 @@ def _chunked_result(hands, seed, rules, table, done, per_worker, wall, used_thre
     total = np.zeros(TALLY_SHAPE, np.int64)
     for k in range(len(done)):
         total += done[k]
-    res = ChunkedRunResult(
-        int(hands), seed, rules, table, total, None, wall, used_threads or default_threads()
-    )
+    res = ChunkedRunResult(int(hands), seed, rules, table, total, None, wall, used_threads)
     res.played = sum(w[1] for w in per_worker.values())
     workers = {
         addr: {"chunks": c, "hands": h, "hands_per_s": h / s if s > 0 else float("nan")}
@@ -303,183 +257,6 @@ def resume(
         progress=progress,
         command=spec.get("command"),
     )
-
-
-def _check_scheduler(scheduler: str) -> None:
-    if not (
-        scheduler.startswith("tcp://")
-        or scheduler.startswith("tls://")
-        or scheduler.startswith("local:")
-    ):
-        raise ValueError(f"--scheduler {scheduler}: give tcp://HOST:PORT or local:N")
-    if scheduler.startswith("local:"):
-        n = scheduler[6:]
-        if not n.isdigit() or int(n) < 1:
-            raise ValueError(f"--scheduler {scheduler}: local:N needs N of 1 or more workers")
-    try:
-        import distributed  # noqa: F401
-    except ImportError:
-        raise ValueError(NEEDS_EXTRA) from None
-
-
-def _connect(scheduler: str):
-    """(client, cluster or None) for ``tcp://HOST:PORT`` or ``local:N`` (a new LocalCluster)."""
-    import logging
-
-    from distributed import Client, LocalCluster
-
-    if scheduler.startswith("local:"):
-        n = int(scheduler[6:])
-        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)
-        client = Client(cluster)
-        client.wait_for_workers(n)
-        return client, cluster
-    try:
-        return Client(scheduler, timeout="20s"), None
-    except OSError as e:
-        raise RuntimeError(f"--scheduler {scheduler}: cannot connect ({e})") from None
-
-
-def _run_dask(scheduler, todo, ranges, seed, rules, table, records_dir, finish, clock):
-    """Run ``todo`` on Dask; returns the cluster's worker threads.  ``clock["t0"]`` is reset
-    once the client is connected, so the run's wall time excludes starting a cluster."""
-    from distributed import as_completed
-
-    cluster = client = None
-    futures = []
-    try:
-        client, cluster = _connect(scheduler)
-        threads = max(1, sum(client.nthreads().values()))
-        clock["t0"] = time.perf_counter()
-        if not todo:
-            return threads
-        token = uuid.uuid4().hex[:8]
-        table_f, rules_f = client.scatter([table, rules], broadcast=True)
-        for k in todo:
-            a, b = ranges[k]
-            futures.append(
-                client.submit(
-                    run_chunk,
-                    k,
-                    a,
-                    b,
-                    seed,
-                    rules_f,
-                    table_f,
-                    1 if scheduler.startswith("local:") else None,
-                    records_dir,
-                    key=f"euchre-chunk-{token}-{k:06d}",
-                    pure=False,
-                )
-            )
-        for fut in as_completed(futures):
-            try:
-                out = fut.result()
-            except Exception as e:  # a lost worker beyond the retry limit, a cancelled task
-                k = int(fut.key.rsplit("-", 1)[1])
-                a, b = ranges[k]
-                raise RuntimeError(
-                    f"chunk {k} (hands {a}..{b - 1}) failed on a worker: {type(e).__name__}: {e}"
-                ) from None
-            finish(out)
-            fut.release()
-        return threads
-    finally:
-        if client is not None:
-            for fut in futures:
-                if not fut.done():
-                    fut.cancel()
-            client.close()
-        if cluster is not None:
-            cluster.close()
-
-
-# ---------------------------------------------------------------------------------------------
-# any simulation on Dask: batches of runner.simulate / games_runner.simulate_games as tasks
-
-
-def _hands_task(seed, start, n, rules, table, records, force, scores, threads):
-    r = simulate(n, seed, rules, table, records=records, start=start, force=force,
-                 scores=scores, threads=threads, batch=n)
-    return np.append(r.tally.ravel(), 0), r.records
-
-
-def _games_task(seed, start, n, rules, table, records, threads):
-    r = simulate_games(n, seed, rules, table, records=records, start=start, threads=threads,
-                       batch=n)
-    return r.gtally, np.append(r.htally.ravel(), 0), r.records
-
-
-class BatchExecutor:
-    """Plays the batches of ``sim.runner.simulate`` and ``sim.games_runner.simulate_games`` as
-    Dask tasks (pass it as their ``executor=``).  Each batch is split into about two tasks per
-    worker thread; results come back in index order, so tallies and records are identical to a
-    local run.  A task's error (a user mistake checked on the worker) is raised here as is."""
-
-    def __init__(self, scheduler: str):
-        _check_scheduler(scheduler)
-        self.client, self.cluster = _connect(scheduler)
-        self.threads = max(1, sum(self.client.nthreads().values()))
-        self.task_threads = 1 if scheduler.startswith("local:") else None
-
-    def _split(self, start, n, smallest=4096):
-        per = max(smallest, -(-n // (2 * self.threads)))
-        return [(a, min(per, start + n - a)) for a in range(start, start + n, per)]
-
-    def _gather(self, futures):
-        try:
-            return [f.result() for f in futures]
-        finally:
-            for f in futures:
-                if not f.done():
-                    f.cancel()
-
-    def hands_batch(self, seed, start, n, rules, table, records, force, scores):
-        futures = [self.client.submit(_hands_task, seed, a, m, rules, table, records, force,
-                                      scores, self.task_threads, pure=False)
-                   for a, m in self._split(start, n)]
-        out = self._gather(futures)
-        tally = np.sum([t for t, _ in out], axis=0)
-        frame = None
-        if records:
-            import pandas as pd
-
-            frame = pd.concat([f for _, f in out], ignore_index=True)
-        return tally, frame
-
-    def games_batch(self, seed, start, n, rules, table, records):
-        futures = [self.client.submit(_games_task, seed, a, m, rules, table, records,
-                                      self.task_threads, pure=False)
-                   for a, m in self._split(start, n, smallest=256)]
-        out = self._gather(futures)
-        frame = None
-        if records:
-            import pandas as pd
-
-            frame = pd.concat([f for _, _, f in out], ignore_index=True)
-        return (np.sum([g for g, _, _ in out], axis=0), np.sum([h for _, h, _ in out], axis=0),
-                frame)
-
-    def close(self):
-        self.client.close()
-        if self.cluster is not None:
-            self.cluster.close()
-
-
-@contextmanager
-def scheduler_context(scheduler: str | None):
-    """Open a ``BatchExecutor`` on the Dask scheduler (``tcp://HOST:PORT`` or ``local:N``) and
-    close it on exit; ``None`` yields None.  Pass what it yields as ``executor=`` to
-    ``simulate``, ``simulate_games`` and the analyses that simulate."""
-    if not scheduler:
-        yield None
-        return
-    ex = BatchExecutor(scheduler)
-    try:
-        yield ex
-    finally:
-        ex.close()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -581,7 +358,7 @@ def _prepare_run_dir(run_dir: Path, spec: dict) -> None:
             )
         return
     run_dir.mkdir(parents=True, exist_ok=True)
-    _atomic_write(
+    write_atomic(
         run_dir / "run.json", lambda tmp: tmp.write_text(json.dumps(spec, indent=2) + "\n")
     )
 
@@ -614,7 +391,7 @@ __all__ = [
     "run_chunked",
     "resume",
     "chunk_ranges",
-    "run_chunk",
+    "ChunkTask",
     "ChunkedResult",
     "read_run_spec",
     "spec_values",
@@ -622,7 +399,4 @@ __all__ = [
     "strategy_spec",
     "strategy_from_spec",
     "DEFAULT_CHUNK_HANDS",
-    "NEEDS_EXTRA",
-    "BatchExecutor",
-    "scheduler_context",
 ]

@@ -1,0 +1,214 @@
+"""Where the pieces of a run are played, and the one loop that plays them.
+
+A run (hands, games or the chunks of a resumable run) is cut into pieces ``(start, n)``;
+``play_pieces`` hands each to an executor's ``run`` and passes every result on, in piece order
+or as pieces finish, ticking the progress bar per piece:
+
+- ``LocalExecutor``: here, one piece after another, each spread over this process's Numba
+  threads;
+- ``DaskExecutor``: as tasks on a Dask cluster, ``local:N`` worker processes on this machine
+  or an existing scheduler at ``tcp://HOST:PORT`` (the ``distributed`` extra).
+
+Hand ``i`` and game ``g`` depend only on ``(seed, i)`` and ``(seed, g)``, so an executor never
+changes a result.  ``open_executor(scheduler)`` opens the executor a ``--scheduler`` names.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from sim.compiling import compile_clock
+from sim.threads import set_threads
+
+NEEDS_EXTRA = "--scheduler needs the distributed extra: pip install 'euchre-sim[distributed]'"
+LOCAL_WORKER = "local"
+
+
+def pieces(start: int, total: int, size: int) -> list[tuple[int, int]]:
+    """``[(start, n), ...]``: ``total`` items from ``start`` in pieces of ``size`` (the last
+    one short)."""
+    return [(a, min(size, start + total - a)) for a in range(start, start + total, size)]
+
+
+def play_pieces(executor, task: Callable, parts: list[tuple[int, int]],
+                on_result: Callable[[int, object], None], *,
+                progress: Callable[[int], None] | None = None, ordered: bool = True,
+                name: Callable[[int], str] | None = None) -> float:
+    """Play ``task(start, n)`` for every piece of ``parts`` on ``executor`` and call
+    ``on_result(i, result)`` for piece ``i``: in piece order when ``ordered`` (results that
+    finish early wait), else as each finishes; ``progress(n)`` follows each.  ``name(i)``
+    names a piece in an executor's error.  Returns the seconds spent compiling here."""
+    waiting: dict[int, object] = {}
+    nxt = 0
+    with compile_clock() as compiling:
+        for i, result in executor.run(task, parts, name):
+            if not ordered:
+                on_result(i, result)
+                if progress is not None:
+                    progress(parts[i][1])
+                continue
+            waiting[i] = result
+            while nxt in waiting:
+                on_result(nxt, waiting.pop(nxt))
+                if progress is not None:
+                    progress(parts[nxt][1])
+                nxt += 1
+    return compiling.seconds
+
+
+class LocalExecutor:
+    """Plays the pieces here, in order, each over ``threads`` Numba threads (all by default)."""
+
+    task_threads = None
+
+    def __init__(self, threads: int | None = None):
+        self.threads = set_threads(threads)
+
+    def piece_size(self, total: int, batch: int, smallest: int) -> int:
+        """Items a piece: a whole batch (a piece is a kernel call here)."""
+        return batch
+
+    def run(self, task, parts, name=None) -> Iterator[tuple[int, object]]:
+        for i, (start, n) in enumerate(parts):
+            yield i, task(start, n)
+
+    def close(self) -> None:
+        pass
+
+
+def check_scheduler(scheduler: str) -> None:
+    """A clear ``ValueError`` for a ``--scheduler`` that is neither ``tcp://HOST:PORT`` (or
+    ``tls://``) nor ``local:N``, or when the ``distributed`` extra is missing."""
+    if not scheduler.startswith(("tcp://", "tls://", "local:")):
+        raise ValueError(f"--scheduler {scheduler}: give tcp://HOST:PORT or local:N")
+    if scheduler.startswith("local:"):
+        n = scheduler[6:]
+        if not n.isdigit() or int(n) < 1:
+            raise ValueError(f"--scheduler {scheduler}: local:N needs N of 1 or more workers")
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise ValueError(NEEDS_EXTRA) from None
+
+
+def _connect(scheduler: str):
+    """(client, cluster or None) for ``tcp://HOST:PORT`` or ``local:N`` (a new LocalCluster)."""
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    if scheduler.startswith("local:"):
+        n = int(scheduler[6:])
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=logging.ERROR)
+        client = Client(cluster)
+        client.wait_for_workers(n)
+        return client, cluster
+    try:
+        return Client(scheduler, timeout="20s"), None
+    except OSError as e:
+        raise RuntimeError(f"--scheduler {scheduler}: cannot connect ({e})") from None
+
+
+def _apply(task, start, n, threads):
+    """A piece on a worker, on ``threads`` Numba threads (None: ``worker_threads()``)."""
+    set_threads(threads or worker_threads())
+    return task(start, n)
+
+
+class DaskExecutor:
+    """Plays the pieces as Dask tasks, all submitted at once, results as they finish.  Each task
+    runs on one Numba thread on ``local:N`` workers (one worker process a core), else on
+    ``cpu_count // worker threads``.  An exception inside a task is raised here as it is; a
+    task lost with its worker beyond Dask's retries is a ``RuntimeError`` naming the piece."""
+
+    def __init__(self, scheduler: str):
+        check_scheduler(scheduler)
+        self.scheduler = scheduler
+        self.client, self.cluster = _connect(scheduler)
+        self.threads = max(1, sum(self.client.nthreads().values()))
+        self.task_threads = 1 if scheduler.startswith("local:") else None
+
+    def piece_size(self, total: int, batch: int, smallest: int) -> int:
+        """Items a piece: about two pieces a worker thread, at least ``smallest``, at most a
+        batch."""
+        return min(batch, max(smallest, -(-total // (2 * self.threads))))
+
+    def run(self, task, parts, name=None) -> Iterator[tuple[int, object]]:
+        from distributed import as_completed
+
+        token = uuid.uuid4().hex[:8]
+        task_f = self.client.scatter(task, broadcast=True) if parts else None
+        futures = [self.client.submit(_apply, task_f, a, n, self.task_threads,
+                                      key=f"euchre-{token}-{i:06d}", pure=False)
+                   for i, (a, n) in enumerate(parts)]
+        index = {f.key: i for i, f in enumerate(futures)}
+        try:
+            for fut in as_completed(futures):
+                i = index[fut.key]
+                try:
+                    result = fut.result()
+                except Exception as exc:
+                    if not type(exc).__module__.startswith(("distributed", "concurrent",
+                                                            "asyncio")):
+                        raise                    # the task's own error, as it is
+                    what = name(i) if name else f"piece {i}"
+                    raise RuntimeError(f"{what} failed on a worker: "
+                                       f"{type(exc).__name__}: {exc}") from None
+                yield i, result
+                fut.release()
+        finally:
+            for fut in futures:
+                if not fut.done():
+                    fut.cancel()
+
+    def close(self) -> None:
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+@contextmanager
+def open_executor(scheduler: str | None):
+    """A ``DaskExecutor`` on ``scheduler`` (``tcp://HOST:PORT`` or ``local:N``), closed on exit;
+    ``None`` yields None (the runs then play here).  Pass what it yields as ``executor=`` to
+    ``simulate``, ``simulate_games`` and the analyses that simulate."""
+    if not scheduler:
+        yield None
+        return
+    ex = DaskExecutor(scheduler)
+    try:
+        yield ex
+    finally:
+        ex.close()
+
+
+def worker_address() -> str:
+    """The Dask worker this runs on, or ``"local"`` outside one."""
+    try:
+        from distributed import get_worker
+
+        return get_worker().address
+    except (ImportError, ValueError):
+        return LOCAL_WORKER
+
+
+def worker_threads() -> int | None:
+    """Numba threads for one task on a Dask worker: the cores shared by its task threads (None
+    outside a worker)."""
+    try:
+        from distributed import get_worker
+
+        w = get_worker()
+    except (ImportError, ValueError):
+        return None
+    return max(1, (os.cpu_count() or 1) // max(1, w.state.nthreads))
+
+
+__all__ = [
+    "pieces", "play_pieces", "LocalExecutor", "DaskExecutor", "open_executor",
+    "check_scheduler", "worker_address", "worker_threads", "NEEDS_EXTRA",
+]

@@ -1,0 +1,97 @@
+"""What a run is: who sits where (``Table``) and the frozen run specification (``RunSpec``).
+
+``RunSpec.of`` is the one place a run's seed, rules, seating and thread count are checked and
+given their defaults (the published rules; the default strategy, ``tuned``, at every seat): the
+public entry points build one, and the run layer below them (``sim.executors``, the tasks of
+``sim.runner`` and ``sim.games_runner``) takes it as it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.players import Strategy
+from sim.players.basic import seat_table
+from sim.rng import normalise_seed
+from sim.rules import Rules
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who sits where: a strategy per seat (team 0 = seats 0 and 2)."""
+
+    seats: tuple[Strategy, Strategy, Strategy, Strategy]
+
+    @classmethod
+    def teams(cls, team0=None, team1=None) -> Table:
+        """Team 0 (seats 0, 2) and team 1 (seats 1, 3): built-in names, TOML paths,
+        ``module:Name`` code strategies or ``Strategy`` values (team 0 by default: the default
+        strategy, ``sim.players.DEFAULT_STRATEGY``; team 1 by default: team 0's)."""
+        from sim.players import DEFAULT_STRATEGY, load_strategy
+
+        a = load_strategy(DEFAULT_STRATEGY if team0 is None else team0)
+        b = load_strategy(team1) if team1 is not None else a
+        return cls((a, b, a, b))
+
+    def kernels(self, rules: Rules | None = None):
+        """(hand kernel, game kernel) to run this table (``sim.bindings.kernels_for``):
+        ``sim.kernel`` and ``sim.kernel.games`` for the built-in players, else the same modules
+        of a copy of the kernel package bound to a code strategy or to pimc.  Raises
+        ValueError for a table that cannot be played (under ``rules``, when given)."""
+        from sim.bindings import kernels_for
+
+        return kernels_for(self.seats, rules)
+
+    def arrays(self):
+        """(kinds, seat table) for the kernels: each seat's kind, and the seat table of the four
+        seats' parameters and own numbers (``sim.players.basic.seat_table``)."""
+        kinds = np.array([s.kind for s in self.seats], dtype=np.int64)
+        return kinds, seat_table([s.vector() for s in self.seats],
+                                 [s.own_row() for s in self.seats])
+
+    def describe(self) -> dict:
+        return {
+            "team0": self.seats[0].name, "team1": self.seats[1].name,
+            "seats": [s.name for s in self.seats],
+            "params": {s.name: {k: v for k, v in s.params.items()} for s in self.seats},
+        }
+
+
+def check_count(n, what: str) -> None:
+    """A ``ValueError`` unless ``n`` (hands, games, deals) is a positive whole number."""
+    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
+        raise ValueError(f"number of {what} must be a positive whole number, not {n!r}")
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """A checked run: its seed (a non-negative 64-bit int), rules, table and Numba threads (None:
+    all)."""
+
+    seed: int
+    rules: Rules
+    table: Table
+    threads: int | None = None
+
+    @classmethod
+    def of(cls, seed=0, rules: Rules | None = None, table: Table | None = None,
+           threads: int | None = None) -> RunSpec:
+        """The run's specification from what a caller gave, checked (a ``ValueError`` naming
+        the bad value) and with the defaults filled in."""
+        if rules is None:
+            rules = Rules()
+        elif not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a sim.Rules, not {rules!r}")
+        if table is None:
+            table = Table.teams()
+        elif not isinstance(table, Table):
+            raise ValueError(f"table must be a sim.Table, not {table!r}")
+        if threads is not None and (isinstance(threads, bool)
+                                    or not isinstance(threads, int | np.integer) or threads < 1):
+            raise ValueError(f"--threads must be at least 1, not {threads}")
+        return cls(normalise_seed(seed), rules, table, None if threads is None else int(threads))
+
+
+__all__ = ["Table", "RunSpec", "check_count"]
