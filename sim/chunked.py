@@ -52,6 +52,7 @@ def part_path(run_dir: Path, k: int) -> Path:
 
 
 def _save_npy(path: Path, arr: np.ndarray) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
     def write(tmp):
         with open(tmp, "wb") as f:
             np.save(f, arr)
@@ -81,6 +82,7 @@ class ChunkTask:
                              batch=min(n, DEFAULT_BATCH),
                              executor=LocalExecutor(numba.get_num_threads()))
             if self.records_dir is not None:
+                part_path(self.records_dir, k).parent.mkdir(parents=True, exist_ok=True)
                 write_atomic(part_path(self.records_dir, k),
                               lambda tmp: res.records.to_parquet(tmp, index=False))
             tally, error = res.tally, None

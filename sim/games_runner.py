@@ -2,8 +2,7 @@
 
 ``simulate_games`` plays games in pieces (``GamesTask``) through the one batch loop
 (``sim.executors.play_pieces``), here or on a Dask executor, and returns their tallies or one
-row per game; ``trace_game`` gives one game's hand records;
-``game_outcomes`` walks games one at a time for analyses that need each game's hands.
+row per game; ``trace_game`` gives one game's hand records.
 """
 
 from __future__ import annotations
@@ -48,7 +47,7 @@ class GameRunResult:
     seed: int
     rules: Rules
     table: object
-    gtally: np.ndarray          # N_GAME_TALLY counts (aggregate mode; zeros in records mode)
+    gtally: np.ndarray          # N_GAME_TALLY counts
     htally: np.ndarray          # per-hand TALLY_SHAPE histogram of every hand played
     records: object = None      # DataFrame of GAME_COLUMNS (records mode)
     wall_s: float = 0.0
@@ -189,43 +188,7 @@ def trace_game(seed: int, g: int, rules: Rules | None = None, table=None) -> lis
     ]
 
 
-@dataclass(frozen=True)
-class GameOutcome:
-    """One traced game: the winning team (-1: stopped at ``MAX_HANDS``), hands and redeals
-    played, the first dealer, and per hand the round trump was made in (0: passed out), its
-    dealer and its maker (-1: none)."""
-
-    winner: int
-    hands: int
-    redeals: int
-    first_dealer: int
-    made_round: np.ndarray
-    dealer: np.ndarray
-    maker: np.ndarray
-
-
-def game_outcomes(games: int, seed: int = 0, rules: Rules | None = None, table=None):
-    """Yield a ``GameOutcome`` for each of games ``0 .. games-1``, traced one at a time
-    (about 10 microseconds a game); the same games ``simulate_games`` plays."""
-    spec = RunSpec.of(seed, rules, table)
-    seed, rules, table = spec.seed, spec.rules, spec.table
-    kinds, seat_rows = table.arrays()
-    slots = K.table_slots(seat_rows)      # once, not per traced game
-    _, game = table.kernels(rules)
-    packed = rules.pack()
-    dealers = np.zeros((MAX_HANDS, 25), np.int64)
-    traces = np.zeros((MAX_HANDS, K.MAX_EVENTS + 1, 4), np.int64)
-    visits = np.zeros((MAX_HANDS, 12), np.int64)
-    for g in range(games):
-        winner, hands, redeals, first = game.trace_one_game(
-            seed, g, packed, kinds, seat_rows, slots, NO_FORCE, dealers, traces, visits
-        )
-        yield GameOutcome(int(winner), int(hands), int(redeals), int(first),
-                          visits[:hands, 3].copy(), visits[:hands, 0].copy(),
-                          visits[:hands, 10].copy())  # fmt: skip
-
-
 __all__ = [
-    "GameRunResult", "GameOutcome", "simulate_games", "trace_game", "game_outcomes",
+    "GameRunResult", "simulate_games", "trace_game",
     "GAME_COLUMNS", "POINT_KINDS", "MAX_HANDS", "N_GAME_TALLY",
 ]  # fmt: skip

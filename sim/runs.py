@@ -215,7 +215,6 @@ def write_atomic(path: Path, content) -> None:
     ``path`` under a temporary name and rename it into place: the file exists only when
     complete, and a failed write leaves nothing behind."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.parent / f".{path.name}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     try:
         if callable(content):

@@ -60,7 +60,7 @@ def play_hands(hands: int, seed: int, rules: Rules, table, *, threads=None, prog
 
 @dataclass
 class GameArrays:
-    """Per-game columns of one run (index = game number), from the traced games."""
+    """Per-game columns of one run (index = game number)."""
 
     rules: Rules
     winner: np.ndarray
@@ -80,38 +80,18 @@ def play_games(games: int, seed: int, rules: Rules, table, *, threads=None, prog
     A call is *forced on the dealer* when the rules stick the dealer and trump is made in round
     2 by the dealer (the other three have passed twice and he must name a suit); under redeal
     no call is forced.  A game is *decided by a forced call* when the hand that took the winner
-    to ``game_to`` was forced on its dealer: that needs per-hand detail, so every game is also
-    traced.
-
-    Each game is traced one at a time (``sim.games_runner.game_outcomes``, about 10
-    microseconds a game) to see the hand that won it; ``simulate_games`` gives the tallies
-    (win-probability table, summary) and a check that the traced winners are the same games.
+    to ``game_to`` was forced on its dealer.  One run gives both: the game kernel's records
+    count each game's forced calls, and its tallies give the win-probability table and the
+    summary.
     """
     from analysis.games import summarise_games, win_probability_table
     from sim import simulate_games
-    from sim.games_runner import G_FIRST_DEALER_WINS, game_outcomes
 
-    agg = simulate_games(games, seed, rules, table, threads=threads, executor=executor)
-    cols = {
-        c: np.zeros(games, np.int16)
-        for c in ("winner", "first_dealer", "hands", "redeals", "forced_calls", "decided_forced")
-    }
-    step = max(1, games // 100)
-    for g, game in enumerate(game_outcomes(games, agg.seed, rules, table)):
-        cols["winner"][g] = game.winner
-        cols["first_dealer"][g] = game.first_dealer
-        cols["hands"][g] = game.hands
-        cols["redeals"][g] = game.redeals
-        if rules.stick_the_dealer:
-            forced = (game.made_round == 2) & (game.maker == game.dealer)
-            cols["forced_calls"][g] = forced.sum()
-            cols["decided_forced"][g] = forced[game.hands - 1] and game.winner >= 0
-        if progress is not None and (g + 1) % step == 0:
-            progress(step)
-    if progress is not None and games % step:
-        progress(games % step)
-    first_wins = int(((cols["winner"] == (cols["first_dealer"] & 1)) & (cols["winner"] >= 0)).sum())
-    if first_wins != int(agg.gtally[G_FIRST_DEALER_WINS]):
-        raise RuntimeError("traced games disagree with simulate_games; the kernels differ")
-    return GameArrays(rules, **cols, win_probability=win_probability_table(agg),
-                      summary=summarise_games(agg))  # fmt: skip
+    run = simulate_games(games, seed, rules, table, records=True, threads=threads,
+                         progress=progress, executor=executor)
+    rec = run.records
+    cols = {c: rec[c].to_numpy().astype(np.int16)
+            for c in ("winner", "first_dealer", "hands", "redeals", "forced_calls",
+                      "decided_forced")}
+    return GameArrays(rules, **cols, win_probability=win_probability_table(run),
+                      summary=summarise_games(run))  # fmt: skip

@@ -14,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.report.headlines import headlines, number_text
+from sim.runs import write_atomic
 
 MAX_ROWS = 30  # rows shown per raw table in the appendix (the CSV file has them all)
 MAX_HEADLINE_COLUMNS = 8  # the headline tables fit the page; wider ones go to the appendix
@@ -355,12 +356,9 @@ def write_report(folders, out: Path, title: str = "euchre-sim report", *,
     if out.exists() and not force:
         raise ReportError(f"--out {out}: file exists (--force overwrites it)")
     text = build_report(folders, title, link_base=out.parent)
-    tmp = out.with_name(f"{out.name}.tmp-{os.getpid()}")
     try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, out)
+        write_atomic(out, lambda tmp: tmp.write_text(text, encoding="utf-8"))
     except OSError as e:
-        tmp.unlink(missing_ok=True)
         raise ReportError(f"--out {out}: cannot write there ({e.strerror or e})") from None
     return len(text.encode("utf-8"))
 

@@ -12,9 +12,11 @@ A batch of games (``games_chunk``) deals each game's hands ``GAME_DEAL_BLOCK`` a
 without the 24-card array (``deal_game_block``: ``sim.rng.deal_hands`` in a loop the compiler
 vectorises) and plays them with the hand inlined (``play_dealt``).  A traced game
 (``play_one_game``) deals through ``shuffle_deck`` to log the deck, the same deal, and calls
-the compiled hand (``play_hand``), so the hand is inlined only once in this module.  Aggregate
-mode fills a per-chunk game tally (layout ``G_*``) and the per-hand tally; records mode writes
-one row per game (``GAME_COLUMNS``).
+the compiled hand (``play_hand``), so the hand is inlined only once in this module: the two
+loops are kept apart for that (one loop with the trace compiled away would inline the hand a
+second time) and for the deck's order, which only the traced deal keeps.  A batch fills a
+per-chunk game tally (layout ``G_*``) and the per-hand tally, and records mode also writes one
+row per game (``GAME_COLUMNS``).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from sim.rng import (
     shuffle_deck,
     sub_key,
 )
-from sim.rules import R_GAME_TO, R_LONE_DEFENDER_POINTS
+from sim.rules import R_GAME_TO, R_LONE_DEFENDER_POINTS, R_STICK
 from sim.scoring import hand_points
 
 from . import seat as sm
@@ -63,7 +65,10 @@ MAX_HANDS = 200          # safety cap per game (never reached by real strategies
 GAME_DEAL_BLOCK = 16     # hands of a game dealt at a time (``deal_game_block``; a power of 2)
 HANDS_BINS = 64          # histogram of hands per game (last bin: 63 or more)
 REDEAL_BINS = 16
-GAME_COLUMNS = ("winner", "score0", "score1", "hands", "redeals", "first_dealer")
+# forced_calls: hands of the game whose trump the dealer was forced to call (stick the dealer:
+# the other three passed twice); decided_forced: 1 when the hand that won the game was one
+GAME_COLUMNS = ("winner", "score0", "score1", "hands", "redeals", "first_dealer", "forced_calls",
+                "decided_forced")
 N_GAME_COLUMNS = len(GAME_COLUMNS)
 
 # points by kind, per team: 1 point, march (2), lone march (4), euchre (2), lone-defender euchre
@@ -243,10 +248,10 @@ def tally_game_end(gt, states, winner, hands, redeals, first):
 def play_games(ps, seed, start, lo, hi, rules, kinds, seat_table, slots, randoms, force, firsts,
                want_records, records, gt, ht, dealt, states, scores, hands, draws, trace):
     """Play games ``start + lo .. start + hi - 1`` (first dealers ``firsts[i - lo]``, drawn by
-    the caller) into the game tally row ``gt`` and the hand tally row ``ht``, or the rows of
-    ``records``: ``play_one_game``'s games with the hand inlined (``play_dealt``), each game's
-    hands dealt ``GAME_DEAL_BLOCK`` at a time into ``dealt`` (``deal_game_block``) and
-    tallied as they are played (``states``: ``tally_game_end``).
+    the caller) into the game tally row ``gt`` and the hand tally row ``ht``, and (records
+    mode) the rows of ``records``: ``play_one_game``'s games with the hand inlined
+    (``play_dealt``), each game's hands dealt ``GAME_DEAL_BLOCK`` at a time into ``dealt``
+    (``deal_game_block``) and tallied as they are played (``states``: ``tally_game_end``).
 
     Compiled without reference counting, like ``sim.kernel.hand.play_chunk``: the caller
     allocates the scratch arrays.  Inlined into a function that allocates, the hand's array
@@ -254,6 +259,7 @@ def play_games(ps, seed, start, lo, hi, rules, kinds, seat_table, slots, randoms
     rate."""
     game_to = rules[R_GAME_TO]
     lone_points = rules[R_LONE_DEFENDER_POINTS]
+    stick = rules[R_STICK] != 0
     plain_round1 = round1_is_plain(kinds, force)
     for i in range(lo, hi):
         g = start + i
@@ -267,6 +273,8 @@ def play_games(ps, seed, start, lo, hi, rules, kinds, seat_table, slots, randoms
         j = 0
         redeals = 0
         bad_user = 0
+        forced_calls = 0
+        forced = False
         while scores[0] < game_to and scores[1] < game_to and j < MAX_HANDS:
             k = j & (GAME_DEAL_BLOCK - 1)
             if k == 0:
@@ -283,16 +291,18 @@ def play_games(ps, seed, start, lo, hi, rules, kinds, seat_table, slots, randoms
                                         hands, trace, False)
             pts0, pts1 = hand_points(rnd, maker, alone, def_alone, maker_tricks, lone_points)
             bad_user += bad
-            if not want_records:
-                tally_game_hand(gt, ht, states, j, dealer, scores, rnd, maker, alone, def_alone,
-                                maker_tricks, farmer, pts0, pts1, lone_points)
+            tally_game_hand(gt, ht, states, j, dealer, scores, rnd, maker, alone, def_alone,
+                            maker_tricks, farmer, pts0, pts1, lone_points)
+            forced = stick and rnd == 2 and maker == dealer
+            forced_calls += 1 if forced else 0
             redeals += 1 if rnd == 0 else 0
             scores[0] += pts0
             scores[1] += pts1
             dealer = (dealer + 1) & 3
             j += 1
         ht[BAD_USER_CELL] += bad_user
-        finish_game(records, i, want_records, gt, states, scores, game_to, j, redeals, first)
+        finish_game(records, i, want_records, gt, states, scores, game_to, j, redeals, first,
+                    forced_calls, forced)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -316,9 +326,10 @@ def tally_game_hand(gt, ht, states, j, dealer, scores, rnd, maker, alone, def_al
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def finish_game(records, i, want_records, gt, states, scores, game_to, hands, redeals, first):
-    """A finished game: its row ``i`` of ``records`` (records mode) or its tally
-    (``tally_game_end``)."""
+def finish_game(records, i, want_records, gt, states, scores, game_to, hands, redeals, first,
+                forced_calls, last_forced):
+    """A finished game: its tally (``tally_game_end``) and, in records mode, its row ``i`` of
+    ``records`` (``GAME_COLUMNS``; ``last_forced``: the last hand was forced on its dealer)."""
     winner = 0 if scores[0] >= game_to else (1 if scores[1] >= game_to else -1)
     if want_records:
         records[i, 0] = winner
@@ -327,8 +338,9 @@ def finish_game(records, i, want_records, gt, states, scores, game_to, hands, re
         records[i, 3] = hands
         records[i, 4] = redeals
         records[i, 5] = first
-    else:
-        tally_game_end(gt, states, winner, hands, redeals, first)
+        records[i, 6] = forced_calls
+        records[i, 7] = 1 if last_forced and winner >= 0 else 0
+    tally_game_end(gt, states, winner, hands, redeals, first)
 
 
 @njit(cache=True)

@@ -42,6 +42,16 @@ def test_game_traces_replay_with_identical_scores(case):
         assert records[0]["dealer"] == row.first_dealer
         assert sum(1 for r in records if not r["plays"]) == row.redeals
         assert max(score.score) >= rules.game_to
+        forced = [forced_on_dealer(r, rules) for r in records]
+        assert row.forced_calls == sum(forced)
+        assert row.decided_forced == int(forced[-1] and row.winner >= 0)
+
+
+def forced_on_dealer(record, rules) -> bool:
+    """Trump called in round 2 by the dealer under stick the dealer (from the hand's bids)."""
+    makes = [b for b in record["bids"] if b["action"] in ("order_up", "call")]
+    return (rules.stick_the_dealer and bool(makes) and makes[-1]["action"] == "call"
+            and makes[-1]["seat"] == record["dealer"])
 
 
 def test_blocked_game_deal_is_the_traced_deal():
@@ -99,7 +109,9 @@ def test_first_dealer_draw_is_uniform_and_games_are_fair():
 def test_game_tally_agrees_with_game_records():
     rules = Rules(game_to=7)
     agg = G.simulate_games(5_000, seed=4, rules=rules)
-    rec = G.simulate_games(5_000, seed=4, rules=rules, records=True).records
+    run = G.simulate_games(5_000, seed=4, rules=rules, records=True)
+    rec = run.records
+    assert np.array_equal(run.gtally, agg.gtally) and np.array_equal(run.htally, agg.htally)
     g = agg.gtally
     assert g[G.G_WINS] == (rec.winner == 0).sum()
     assert g[G.G_WINS + 1] == (rec.winner == 1).sum()
@@ -201,6 +213,13 @@ def test_simulate_games_cli(tmp_path):
 
     games = pd.read_parquet(out / "records" / "games.parquet")
     assert len(games) == 500 and set(games.winner) <= {0, 1}
+    # records mode tallies its games too: the same summary as a run without records
+    plain = tmp_path / "plain"
+    r = runner.invoke(main, ["simulate", "--games", "500", "--out", str(plain), "--silent"])
+    assert r.exit_code == 0, r.output
+    for name in ("summary.csv", "win_probability.csv"):
+        assert (out / name).read_text() == (plain / name).read_text(), name
+    assert data["hands_played"] == int(games.hands.astype(int).sum()) > 0
     assert json.loads((out / "manifest.json").read_text())["command"] == (
         f"euchre-sim simulate --seed 1 --games 500 --records --out {out} --json --silent")
     for args, message in ((["--games", "0"], "--games must be at least 1"),
