@@ -1,0 +1,65 @@
+"""The one batch loop (``sim.executors.play_pieces``): pieces cover a run, results reach the caller
+in piece order whatever order an executor finishes them in, and the frozen run specification
+checks what it is given once."""
+
+from dataclasses import FrozenInstanceError
+
+import numpy as np
+import pytest
+
+from sim import Rules, RunSpec, Table, check_count
+from sim.executors import LocalExecutor, pieces, play_pieces
+
+
+class Shuffled:
+    """An executor that finishes the pieces in a fixed scrambled order (as Dask may)."""
+
+    threads = 1
+
+    def run(self, task, parts, name=None):
+        order = list(range(len(parts)))[::-1]
+        order[0], order[-1] = order[-1], order[0]
+        for i in order:
+            yield i, task(*parts[i])
+
+
+def test_pieces_cover_the_run():
+    assert pieces(10, 7, 3) == [(10, 3), (13, 3), (16, 1)]
+    assert pieces(0, 4, 4) == [(0, 4)]
+    assert sum(n for _, n in pieces(5, 1000, 64)) == 1000
+
+
+@pytest.mark.parametrize("executor", [LocalExecutor(1), Shuffled()], ids=["local", "shuffled"])
+def test_results_reach_the_caller_in_piece_order(executor):
+    parts = pieces(0, 50, 8)
+    got, ticks = [], []
+    play_pieces(executor, lambda a, n: list(range(a, a + n)), parts,
+                lambda i, r: got.append((i, r)), progress=ticks.append)
+    assert [i for i, _ in got] == list(range(len(parts)))
+    assert sum((r for _, r in got), []) == list(range(50))
+    assert ticks == [n for _, n in parts]
+
+
+def test_unordered_results_come_as_they_finish():
+    parts = pieces(0, 40, 10)
+    got = []
+    play_pieces(Shuffled(), lambda a, n: a, parts, lambda i, r: got.append(i), ordered=False)
+    assert got == [0, 2, 1, 3] and sorted(got) == list(range(4))
+
+
+def test_run_spec_checks_once_and_fills_the_defaults():
+    spec = RunSpec.of(np.int64(7))
+    assert spec.seed == 7 and type(spec.seed) is int
+    assert spec.rules == Rules() and spec.table == Table.teams() and spec.threads is None
+    with pytest.raises(ValueError, match="seed must be"):
+        RunSpec.of(-1)
+    with pytest.raises(ValueError, match="rules must be a sim.Rules"):
+        RunSpec.of(1, rules="stick_the_dealer")
+    with pytest.raises(ValueError, match="table must be a sim.Table"):
+        RunSpec.of(1, table="basic")
+    with pytest.raises(ValueError, match="--threads must be at least 1"):
+        RunSpec.of(1, threads=0)
+    with pytest.raises(ValueError, match="number of hands must be a positive whole number"):
+        check_count(2.5, "hands")
+    with pytest.raises(FrozenInstanceError):
+        spec.seed = 3
