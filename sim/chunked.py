@@ -25,7 +25,7 @@ from sim.executors import (
 )
 from sim.players import Strategy
 from sim.rules import Rules
-from sim.runner import DEFAULT_BATCH, TALLY_SHAPE, RunResult, play_hands
+from sim.runner import DEFAULT_BATCH, TALLY_SHAPE, RunResult, simulate_spec
 from sim.runs import DEFAULT_CHUNK_HANDS, write_atomic
 from sim.spec import RunSpec, Table, check_count
 
@@ -78,9 +78,10 @@ class ChunkTask:
         worker = worker_address()
         t0 = time.perf_counter()
         try:
-            res = play_hands(self.spec, n, start=start, records=self.records_dir is not None,
-                             batch=min(n, DEFAULT_BATCH),
-                             executor=LocalExecutor(numba.get_num_threads()))
+            res = simulate_spec(self.spec, n, start=start,
+                                records=self.records_dir is not None,
+                                batch=min(n, DEFAULT_BATCH),
+                                executor=LocalExecutor(numba.get_num_threads()))
             if self.records_dir is not None:
                 part_path(self.records_dir, k).parent.mkdir(parents=True, exist_ok=True)
                 write_atomic(part_path(self.records_dir, k),

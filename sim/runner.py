@@ -130,9 +130,9 @@ def simulate(
     RunResult
     """
     check_count(hands, "hands")
-    return play_hands(RunSpec.of(seed, rules, table, threads), hands, records=records,
-                      batch=batch, chunk=chunk, start=start, force=force, scores=scores,
-                      progress=progress, on_records=on_records, executor=executor)
+    return simulate_spec(RunSpec.of(seed, rules, table, threads), hands, records=records,
+                         batch=batch, chunk=chunk, start=start, force=force, scores=scores,
+                         progress=progress, on_records=on_records, executor=executor)
 
 
 @dataclass(frozen=True)
@@ -161,9 +161,9 @@ class HandsTask:
         return tally.sum(axis=0), masks, fields
 
 
-def play_hands(spec: RunSpec, hands: int, *, records=False, batch=DEFAULT_BATCH,
-               chunk=DEFAULT_CHUNK, start=0, force=None, scores=(0, 0), progress=None,
-               on_records=None, executor=None) -> RunResult:
+def simulate_spec(spec: RunSpec, hands: int, *, records=False, batch=DEFAULT_BATCH,
+                  chunk=DEFAULT_CHUNK, start=0, force=None, scores=(0, 0), progress=None,
+                  on_records=None, executor=None) -> RunResult:
     """``simulate`` for a checked run specification (``sim.spec.RunSpec``): its hands played in
     pieces (``sim.executors.play_pieces``), here or on ``executor``."""
     rules, table = spec.rules, spec.table
