@@ -1,4 +1,5 @@
-"""How strong is ``pimc``?  Paired, seat-swapped tournaments written to ``results/pimc/tournament/``:
+"""How strong is ``pimc``?  Paired, seat-swapped tournaments written to
+``results/pimc/tournament/``:
 
 * ``pimc-basic``: pimc against basic (points per hand and games to 10, with 95% intervals);
 * ``pimc-pass-models``: pimc's two pass models against each other (basic, the default, against
@@ -52,7 +53,8 @@ def main(argv=None) -> int:
     for folder, a, b, deals, games in MATCHES:
         _run(["tournament", a, b, "--hands", str(max(int(deals * args.scale), 1)),
               "--games", str(max(int(games * args.scale), 1)), "--seed", str(args.seed),
-              "--out", str(ROOT / "results" / "pimc" / "tournament" / folder), "--force", "--silent"])
+              "--out", str(ROOT / "results" / "pimc" / "tournament" / folder), "--force",
+              "--silent"])
     pimc_dir = ROOT / "results" / "pimc"
     pimc_dir.mkdir(parents=True, exist_ok=True)
     for suffix, strategy in (("", "pimc"), ("_zero_pass", "pimc:pass_model=zero")):
