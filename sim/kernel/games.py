@@ -270,7 +270,7 @@ def play_games(ps, seed, start, lo, hi, rules, kinds, seat_table, slots, randoms
         scores[0] = 0
         scores[1] = 0
         dealer = first
-        j = 0
+        j = np.int64(0)     # not the literal 0: that would compile a second deal_game_block
         redeals = 0
         bad_user = 0
         forced_calls = 0
@@ -370,8 +370,9 @@ def run_games(seed, start, n, chunk, rules, kinds, seat_table, force, records, g
     """Play games ``start .. start+n-1``: per-game rows (records mode) and per-chunk tallies."""
     nchunks = (n + chunk - 1) // chunk
     for ci in prange(nchunks):
-        games_chunk(ci, seed, start, n, chunk, rules, kinds, seat_table, force, records, gtally,
-                    htally)
+        # (an int64 index: prange's own type would compile a second games_chunk)
+        games_chunk(np.int64(ci), seed, start, n, chunk, rules, kinds, seat_table, force,
+                    records, gtally, htally)
 
 
 @njit(cache=True)
