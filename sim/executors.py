@@ -62,8 +62,6 @@ def play_pieces(executor, task: Callable, parts: list[tuple[int, int]],
 class LocalExecutor:
     """Plays the pieces here, in order, each over ``threads`` Numba threads (all by default)."""
 
-    task_threads = None
-
     def __init__(self, threads: int | None = None):
         self.threads = set_threads(threads)
 
