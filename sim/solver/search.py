@@ -290,7 +290,7 @@ def solve_one(hands_cards, trump, maker, alone, defender, leader, table, won, lo
         hands[u(s)] = 0 if (s == out0 or s == out1) else to_power(hands_cards[s], trump)
     led_row = LED_MASK[trump]
     suits = SUIT_MASK_POW[trump]
-    n_tbl = 0
+    n_tbl = np.int64(0)     # not the literal 0: that compiles a second copy of the search
     for j in range(3):
         if table[j] >= 0:
             tbl[n_tbl] = to_power(np.int64(1) << table[j], trump)
