@@ -337,9 +337,10 @@ def choose_discard(dealer, hand6, upcard, maker, alone, rules, lone_points, n_wo
                 p = vals[rep[i]]
             else:
                 hands[dealer] = hand6 & ~(np.int64(1) << cand[i])
-                # round 2 in contract_value's terms: no second pick-up
-                p = contract_value(hands, dealer, upcard, 2, maker, turned, alone, rules,
-                                   lone_points, ws, tt, st, values, nodes)
+                # round 2 in contract_value's terms: no second pick-up (np.int64: the
+                # literal 2 compiled a second contract_value)
+                p = contract_value(hands, dealer, upcard, np.int64(2), maker, turned, alone,
+                                   rules, lone_points, ws, tt, st, values, nodes)
                 solved += 1
             vals[i] = p
             sums[i] += p if mine else -p
