@@ -176,11 +176,10 @@ def trace_game(seed: int, g: int, rules: Rules | None = None, table=None) -> lis
     kinds, seat_rows = table.arrays()
     trace_dealers = np.zeros((MAX_HANDS, 25), np.int64)
     traces = np.zeros((MAX_HANDS, K.MAX_EVENTS + 1, 4), np.int64)
-    visits = np.zeros((MAX_HANDS, 12), np.int64)
     _, game = table.kernels(rules)
     _, hands, _, _ = game.trace_one_game(seed, g, rules.pack(), kinds, seat_rows,
-                                         K.table_slots(seat_rows), NO_FORCE, trace_dealers, traces,
-                                         visits)
+                                         K.table_slots(seat_rows), NO_FORCE, trace_dealers,
+                                         traces)
     return [
         events_to_record(j, trace_dealers[j, 1:], traces[j], rules,
                          dealer=int(trace_dealers[j, 0]))

@@ -45,16 +45,10 @@ from .hand import (
     play_hand,
     round1_is_plain,
     tally_cell,
-    tally_index,
 )
 from .layout import (
     BAD_USER_CELL,
     NRES,
-    RES_ALONE,
-    RES_BAD_USER,
-    RES_DEF_ALONE,
-    RES_MAKER,
-    RES_MAKER_TRICKS,
     RES_PTS0,
     RES_PTS1,
     RES_ROUND,
@@ -84,11 +78,6 @@ G_STATE_WINS = G_STATE_VISITS + 100          # dealing team went on to win from 
 G_SUMS = G_STATE_WINS + 100                  # sum hands, sum hands^2, sum redeals, sum redeals^2
 G_CAPPED = G_SUMS + 4                        # games stopped by MAX_HANDS
 N_GAME_TALLY = G_CAPPED + 1
-# columns of ``visits``, one row per hand of a game
-(V_DEALER, V_SCORE0, V_SCORE1, V_ROUND, V_CELL, V_PTS0, V_PTS1, V_DEF_ALONE, V_ALONE,
- V_MAKER_TRICKS, V_MAKER, V_BAD_USER) = range(12)
-
-
 @njit(cache=True, _nrt=False)
 def draw_for_deal(gkey, deck):
     """First dealer by the draw: lowest card deals, ace low, ties among the lowest draw again.
@@ -145,14 +134,12 @@ def deal_game_block(deal_key, lo, out):
 
 @njit(cache=True)
 def play_one_game(ps, seed, g, rules, kinds, seat_table, slots, force, deck, hands, draws,
-                  scores, visits, trace_dealers, traces, tracing):
+                  scores, trace_dealers, traces, tracing):
     """Play game ``g`` hand by hand through ``play_hand`` (a called function, so the hand is
     not compiled a second time here: the batch ``games_chunk`` inlines it); returns (winner
     team, hands, redeals, first dealer).
 
-    ``visits`` receives, per hand, the state before it (dealer, scores) and its outcome
-    (``V_*`` columns; row 0 of ``V_BAD_USER`` counts a code strategy's illegal answers); with
-    ``tracing`` each hand's dealer and deck go to ``trace_dealers[j]`` and its events to
+    With ``tracing`` each hand's dealer and deck go to ``trace_dealers[j]`` and its events to
     ``traces[j]``.  The same games as ``games_chunk`` (``tests/sim/test_games.py`` replays them).
     """
     game_to = rules[R_GAME_TO]
@@ -166,11 +153,7 @@ def play_one_game(ps, seed, g, rules, kinds, seat_table, slots, force, deck, han
     dealer = first
     j = 0
     redeals = 0
-    bad_user = 0
     while scores[0] < game_to and scores[1] < game_to and j < MAX_HANDS:
-        visits[j, V_DEALER] = dealer
-        visits[j, V_SCORE0] = scores[0]
-        visits[j, V_SCORE1] = scores[1]
         shuffle_deck(sub_key(deal_key, j), deck)
         if tracing:
             traces[j, 0, 0] = 0
@@ -183,30 +166,13 @@ def play_one_game(ps, seed, g, rules, kinds, seat_table, slots, force, deck, han
         play_hand(ps, deck, dealer, rules, kinds, seat_table, slots, sub_key(play_key, j),
                   sub_key(seat_key, j) if sm.KEYED else np.uint64(0), draws, scores, force, res,
                   hands, trace, tracing)
-        rnd = res[RES_ROUND]
-        bad_user += res[RES_BAD_USER]
-        note_visit(visits, j, res, dealer)
-        redeals += 1 if rnd == 0 else 0
+        redeals += 1 if res[RES_ROUND] == 0 else 0
         scores[0] += res[RES_PTS0]
         scores[1] += res[RES_PTS1]
         dealer = (dealer + 1) & 3
         j += 1
     winner = 0 if scores[0] >= game_to else (1 if scores[1] >= game_to else -1)
-    visits[0, V_BAD_USER] = bad_user
     return winner, j, redeals, first
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def note_visit(visits, j, res, dealer):
-    """Hand ``j``'s outcome (its result fields ``res``) in its row of ``visits``."""
-    visits[j, V_ROUND] = res[RES_ROUND]
-    visits[j, V_CELL] = tally_index(res, dealer)
-    visits[j, V_PTS0] = res[RES_PTS0]
-    visits[j, V_PTS1] = res[RES_PTS1]
-    visits[j, V_DEF_ALONE] = res[RES_DEF_ALONE]
-    visits[j, V_ALONE] = res[RES_ALONE]
-    visits[j, V_MAKER_TRICKS] = res[RES_MAKER_TRICKS]
-    visits[j, V_MAKER] = res[RES_MAKER]
 
 
 play_game = play_one_game   # the name of earlier releases (``sim.referee.play_game`` is the
@@ -376,16 +342,14 @@ def run_games(seed, start, n, chunk, rules, kinds, seat_table, force, records, g
 
 
 @njit(cache=True)
-def trace_one_game(seed, g, rules, kinds, seat_table, slots, force, trace_dealers, traces,
-                   visits):
+def trace_one_game(seed, g, rules, kinds, seat_table, slots, force, trace_dealers, traces):
     """``play_one_game`` of game ``g`` with every hand's deck and events logged."""
     deck = np.empty(24, np.int64)
     hands = np.empty(4, np.int64)
     draws = np.zeros(1, np.int64)
     scores = np.zeros(2, np.int64)
     return play_one_game(sm.chunk_state(seat_table, kinds), seed, g, rules, kinds, seat_table,
-                         slots, force, deck, hands, draws, scores, visits, trace_dealers, traces,
-                         True)
+                         slots, force, deck, hands, draws, scores, trace_dealers, traces, True)
 
 
 __all__ = [
@@ -393,6 +357,6 @@ __all__ = [
     "G_WINS", "G_FIRST_DEALER_WINS", "G_HANDS_HIST", "G_REDEAL_HIST", "G_POINT_KINDS",
     "G_STATE_VISITS", "G_STATE_WINS", "G_SUMS", "G_CAPPED", "N_GAME_TALLY", "GAME_DEAL_BLOCK",
     "draw_for_deal", "deal_game_block", "play_one_game", "play_game", "point_kind",
-    "play_games", "games_chunk", "run_games", "trace_one_game", "note_visit", "tally_game_hand",
+    "play_games", "games_chunk", "run_games", "trace_one_game", "tally_game_hand",
     "finish_game", "NRES", "MAX_GAME_BATCH", "MAX_GAME_CHUNK",
 ]
