@@ -104,7 +104,7 @@ def simulate(
     """Play hands ``start .. start+hands-1`` and return the tally (and records if asked).
 
     A run is played in batches of ``batch`` hands (the progress bar ticks per batch); inside a
-    batch the kernel's ``prange`` splits fixed chunks of ``chunk`` hands over threads.
+    batch the kernel splits fixed chunks of ``chunk`` hands over threads.
     Aggregate mode keeps only the tally histogram (``TALLY_SHAPE``), so memory stays flat
     however many hands are played; records mode returns one row per hand
     (``RECORD_COLUMNS``), or hands each batch's rows to ``on_records``.

@@ -22,7 +22,7 @@ row per game (``GAME_COLUMNS``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim.rng import (
     STREAM_GAME,
@@ -36,6 +36,7 @@ from sim.rng import (
 )
 from sim.rules import R_GAME_TO, R_LONE_DEFENDER_POINTS, R_STICK
 from sim.scoring import hand_points
+from sim.threads import each_chunk
 
 from . import seat as sm
 from .hand import (
@@ -309,7 +310,7 @@ def finish_game(records, i, want_records, gt, states, scores, game_to, hands, re
     tally_game_end(gt, states, winner, hands, redeals, first)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def games_chunk(ci, seed, start, n, chunk, rules, kinds, seat_table, force, records, gtally,
                 htally):
     """Play chunk ``ci`` of a batch of games (see ``run_games``): draws the first dealers,
@@ -331,14 +332,12 @@ def games_chunk(ci, seed, start, n, chunk, rules, kinds, seat_table, force, reco
                np.zeros((1, 4), np.int64))
 
 
-@njit(cache=True, parallel=True)
 def run_games(seed, start, n, chunk, rules, kinds, seat_table, force, records, gtally, htally):
-    """Play games ``start .. start+n-1``: per-game rows (records mode) and per-chunk tallies."""
-    nchunks = (n + chunk - 1) // chunk
-    for ci in prange(nchunks):
-        # (an int64 index: prange's own type would compile a second games_chunk)
-        games_chunk(np.int64(ci), seed, start, n, chunk, rules, kinds, seat_table, force,
-                    records, gtally, htally)
+    """Play games ``start .. start+n-1``: per-game rows (records mode) and per-chunk tallies,
+    the chunks on the run's threads (``sim.threads.each_chunk``)."""
+    each_chunk(lambda ci: games_chunk(ci, seed, start, n, chunk, rules, kinds, seat_table, force,
+                                      records, gtally, htally),
+               (n + chunk - 1) // chunk)
 
 
 @njit(cache=True)

@@ -593,13 +593,14 @@ def write_record(fields, i, dealer, rules, result):
     fields[12, i] = forced
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def play_chunk(ps, seed, start, lo, hi, rules, kinds, seat_table, slots, randoms, force, masks,
                fields, want_records, tally_row, scores, dealt, hands, draws, trace):
     """Play hands ``start + lo .. start + hi - 1`` of a run into ``tally_row`` (and records);
-    ``run_hands``' ``prange`` body allocates the scratch arrays and calls it once per chunk,
-    so the hand loop is compiled as ordinary serial code.  ``dealt`` (6 x ``DEAL_BLOCK``) holds
-    a block of deals; ``ps`` is the seat module's state for the chunk."""
+    ``run_hands`` allocates the scratch arrays and calls it once per chunk from the run's
+    threads (it holds no GIL), so the hand loop is compiled as ordinary serial code.
+    ``dealt`` (6 x ``DEAL_BLOCK``) holds a block of deals; ``ps`` is the seat module's state
+    for the chunk."""
     close = close_flags(scores, rules[R_GAME_TO])
     plain_round1 = round1_is_plain(kinds, force)
     for b in range(lo, hi, DEAL_BLOCK):

@@ -16,7 +16,7 @@ transposition table, nested loops).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim.bits import low, to_power
 from sim.cards import LED_MASK, POWER_CARD, SUIT_MASK_POW
@@ -44,6 +44,7 @@ from sim.solver.moves import (
     takes,
     u,
 )
+from sim.threads import each_chunk
 
 # the stack's fields, one row per ply
 MV, RES, SEAT, KIN, WINPOS, WINSEAT, LED, CARD, WON, LEFT, TRK, KEY, NEED, SIDE, PREF = range(15)
@@ -375,10 +376,10 @@ def card_values(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left,
 CHUNK = 64                   # positions per task: results never depend on the thread count
 
 
-@njit(cache=True, parallel=True)
 def solve_many(hands, trump, maker, alone, defender, leader, table, won, lost, lone_points,
                with_cards):
-    """Solve ``n`` positions in parallel (``prange`` over fixed chunks of ``CHUNK``).
+    """Solve ``n`` positions in parallel (fixed chunks of ``CHUNK`` on the run's threads,
+    ``sim.threads.each_chunk``).
 
     Rows: ``hands`` (n, 4) card-layout masks of the cards still held; ``trump``, ``maker``,
     ``alone`` (0/1), ``defender`` (lone defender's seat or -1), ``leader`` (who led the current
@@ -391,17 +392,27 @@ def solve_many(hands, trump, maker, alone, defender, leader, table, won, lost, l
     values = np.zeros(n, np.int64)
     cards = np.full((n, 24), NOT_LEGAL, np.int64)
     nodes = np.zeros(n, np.int64)
-    n_chunks = (n + CHUNK - 1) // CHUNK
-    for k in prange(n_chunks):
-        tt = np.zeros(TT_SIZE, np.int64)
-        st = np.zeros((MAX_PLY, N_FIELDS), np.int64)
-        h = np.zeros(4, np.int64)
-        tbl = np.zeros(4, np.int64)
-        cnt = np.zeros(1, np.int64)
-        for i in range(k * CHUNK, min(n, (k + 1) * CHUNK)):
-            cnt[0] = 0
-            values[i] = solve_one(hands[i], trump[i], maker[i], alone[i], defender[i],
-                                  leader[i], table[i], won[i], lost[i], lone_points,
-                                  with_cards, h, tbl, tt, st, cards[i], cnt)
-            nodes[i] = cnt[0]
+    lone_points, with_cards = int(lone_points), bool(with_cards)
+    each_chunk(lambda k: solve_chunk(k, hands, trump, maker, alone, defender, leader, table, won,
+                                     lost, lone_points, with_cards, values, cards, nodes),
+               (n + CHUNK - 1) // CHUNK)
     return values, cards, nodes
+
+
+@njit(cache=True, nogil=True)
+def solve_chunk(k, hands, trump, maker, alone, defender, leader, table, won, lost, lone_points,
+                with_cards, values, cards, nodes):
+    """Positions ``k * CHUNK`` .. of ``solve_many`` into its ``values``, ``cards``, ``nodes``,
+    with a transposition table of their own."""
+    n = hands.shape[0]
+    tt = np.zeros(TT_SIZE, np.int64)
+    st = np.zeros((MAX_PLY, N_FIELDS), np.int64)
+    h = np.zeros(4, np.int64)
+    tbl = np.zeros(4, np.int64)
+    cnt = np.zeros(1, np.int64)
+    for i in range(k * CHUNK, min(n, (k + 1) * CHUNK)):
+        cnt[0] = 0
+        values[i] = solve_one(hands[i], trump[i], maker[i], alone[i], defender[i],
+                              leader[i], table[i], won[i], lost[i], lone_points,
+                              with_cards, h, tbl, tt, st, cards[i], cnt)
+        nodes[i] = cnt[0]
