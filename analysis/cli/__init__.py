@@ -31,7 +31,10 @@ def say_compiling(_name: str) -> None:
     """The one line a command prints on a terminal when its first use compiles (nothing with
     ``--silent``, nor in logs: the run's figures give the compile time apart)."""
     ctx = click.get_current_context(silent=True)
-    if (ctx is not None and ctx.params.get("silent")) or not sys.stderr.isatty():
+    # a batch's first chunk may compile on one of the run's threads, where click has no
+    # context: the command line's own words say whether it is silent
+    silent = ctx.params.get("silent") if ctx is not None else "--silent" in sys.argv[1:]
+    if silent or not sys.stderr.isatty():
         return
     click.echo("\nFirst use: compiling the code this command runs for this machine, once "
                "(under a minute; later runs load it from the cache)", err=True)
