@@ -45,6 +45,13 @@ _EXPORTS = {
     "solve": ("sim.solver", "solve"),
     "solve_positions": ("sim.solver", "solve_positions"),
     "review_hand": ("sim.solver", "review_hand"),
+    "agent": ("sim.agents", "agent"),
+    "Agent": ("sim.agents", "Agent"),
+    "View": ("sim.referee.views", "View"),
+    "ViewError": ("sim.referee.views", "ViewError"),
+    "view_for": ("sim.referee.views", "view_for"),
+    "view_from_json": ("sim.referee.views", "view_from_json"),
+    "BotError": ("sim.bots", "BotError"),
 }
 
 __all__ = ["__version__", *_EXPORTS]
