@@ -28,7 +28,7 @@ from pathlib import Path
 
 from sim.compiling import KERNEL_COPY_PREFIX
 from sim.players.files import import_code_module
-from sim.players.kinds import HOOK_ARGS, PIMC
+from sim.players.kinds import HOOK_ARGS, OUTSIDE, PIMC
 
 SIM = Path(__file__).resolve().parent
 _loaded: dict[tuple, tuple] = {}
@@ -122,6 +122,10 @@ def kernels_for(seats, rules=None):
     ``sim.kernel`` and ``sim.kernel.games`` for the built-in players, else a bound copy.
     Raises ValueError for a table no kernel plays: two code strategies, a code strategy with
     pimc, pimc under the farmer's hand house rule (``rules``, when given)."""
+    bots = [s.name for s in seats if s.kind == OUTSIDE]
+    if bots:
+        raise ValueError(f"{bots[0]} is an outside bot: it plays through the referee "
+                         "(simulate, tournament, ladder, games), not in the kernel this needs")
     code = {s.hooks for s in seats if s.hooks is not None}
     if any(s.kind == PIMC for s in seats):
         if code:

@@ -6,6 +6,8 @@ or as pieces finish, ticking the progress bar per piece:
 
 - ``LocalExecutor``: here, one piece after another, each spread over this process's Numba
   threads;
+- ``ProcessExecutor``: in local worker processes, for pieces played at Python speed (an
+  outside bot's table);
 - ``DaskExecutor``: as tasks on a Dask cluster, ``local:N`` worker processes on this machine
   or an existing scheduler at ``tcp://HOST:PORT`` (the ``distributed`` extra).
 
@@ -72,6 +74,42 @@ class LocalExecutor:
     def run(self, task, parts, name=None) -> Iterator[tuple[int, object]]:
         for i, (start, n) in enumerate(parts):
             yield i, task(start, n)
+
+    def close(self) -> None:
+        pass
+
+
+class ProcessExecutor:
+    """Plays the pieces in ``workers`` local processes (forked where the platform can), results
+    as they finish; one worker plays them here.  For work at Python speed, which threads
+    cannot share (an outside bot's table through the referee, ``sim.referee_runs``); an
+    exception inside a piece is raised here as it is."""
+
+    def __init__(self, workers: int | None = None):
+        self.threads = max(1, workers or os.cpu_count() or 1)
+
+    def piece_size(self, total: int, batch: int, smallest: int) -> int:
+        """Items a piece: about eight pieces a worker (a progress bar that moves), at least
+        ``smallest``, at most a batch."""
+        return min(batch, max(smallest, -(-total // (8 * self.threads))))
+
+    def run(self, task, parts, name=None) -> Iterator[tuple[int, object]]:
+        if self.threads == 1 or len(parts) <= 1:
+            yield from LocalExecutor(1).run(task, parts, name)
+            return
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        with ProcessPoolExecutor(min(self.threads, len(parts)),
+                                 mp_context=multiprocessing.get_context(method)) as pool:
+            futures = {pool.submit(task, a, n): i for i, (a, n) in enumerate(parts)}
+            try:
+                for fut in as_completed(futures):
+                    yield futures[fut], fut.result()
+            finally:
+                for fut in futures:
+                    fut.cancel()
 
     def close(self) -> None:
         pass
@@ -207,6 +245,6 @@ def worker_threads() -> int | None:
 
 
 __all__ = [
-    "pieces", "play_pieces", "LocalExecutor", "DaskExecutor", "open_executor",
+    "pieces", "play_pieces", "LocalExecutor", "ProcessExecutor", "DaskExecutor", "open_executor",
     "check_scheduler", "worker_address", "worker_threads", "NEEDS_EXTRA",
 ]

@@ -15,8 +15,10 @@ from functools import partial
 import numpy as np
 
 from sim import kernel as K
-from sim.executors import LocalExecutor, pieces, play_pieces
+from sim.executors import LocalExecutor, ProcessExecutor, pieces, play_pieces
 from sim.kernel import games as G
+from sim.referee_runs import GamesTask as RefereeGames
+from sim.referee_runs import has_bots
 from sim.rules import Rules
 from sim.runner import NO_FORCE, check_code_strategy, events_to_record
 from sim.spec import RunSpec, check_count
@@ -37,6 +39,7 @@ G_STATE_WINS = G.G_STATE_WINS
 G_SUMS = G.G_SUMS
 G_CAPPED = G.G_CAPPED
 N_GAME_TALLY = G.N_GAME_TALLY
+BOT_GAME_BATCH = 64     # games a piece at most where an outside bot plays (Python speed)
 
 
 @dataclass
@@ -135,11 +138,18 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
     check_count(games, "games")
     spec = RunSpec.of(seed, rules, table, threads)
     rules, table = spec.rules, spec.table
-    _, game = table.kernels(rules)
-    batch = min(batch, game.MAX_GAME_BATCH or batch)        # pimc: small batches and chunks
-    chunk = min(chunk, game.MAX_GAME_CHUNK or chunk)
-    runner = LocalExecutor(spec.threads) if executor is None else executor
-    parts = pieces(start, games, runner.piece_size(games, batch, 256))
+    if has_bots(table):       # an outside bot: through the referee, in processes
+        runner = ProcessExecutor(spec.threads) if executor is None else executor
+        parts = pieces(start, games, runner.piece_size(games, BOT_GAME_BATCH, 2))
+        task = RefereeGames(spec, records)
+        task.warm(start)
+    else:
+        _, game = table.kernels(rules)
+        batch = min(batch, game.MAX_GAME_BATCH or batch)        # pimc: small batches, chunks
+        chunk = min(chunk, game.MAX_GAME_CHUNK or chunk)
+        runner = LocalExecutor(spec.threads) if executor is None else executor
+        parts = pieces(start, games, runner.piece_size(games, batch, 256))
+        task = GamesTask(spec, chunk, records)
     gtotal = np.zeros(N_GAME_TALLY, np.int64)
     htotal = np.zeros(K.NTALLY_ROW, np.int64)
     frames = []
@@ -155,7 +165,7 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
             frames.append(_games_frame(rows, a))
 
     t0 = time.perf_counter()
-    compile_s = play_pieces(runner, GamesTask(spec, chunk, records), parts, add,
+    compile_s = play_pieces(runner, task, parts, add,
                             progress=progress,
                             name=lambda i: f"games {parts[i][0]}..{sum(parts[i]) - 1}")
     wall = time.perf_counter() - t0

@@ -18,8 +18,10 @@ import numpy as np
 
 from sim import kernel as K
 from sim.cards import SUITS, card_name, cards_of
-from sim.executors import LocalExecutor, pieces, play_pieces
+from sim.executors import LocalExecutor, ProcessExecutor, pieces, play_pieces
 from sim.players.basic import bid_table
+from sim.referee_runs import HandsTask as RefereeHands
+from sim.referee_runs import has_bots
 from sim.rules import Rules
 from sim.seats import POSITIONS
 from sim.spec import RunSpec, Table, check_count
@@ -33,6 +35,7 @@ FORCE_PASS, FORCE_MAKE, FORCE_ALONE = K.FORCE_PASS, K.FORCE_MAKE, K.FORCE_ALONE
 
 DEFAULT_CHUNK = 4096
 DEFAULT_BATCH = 1 << 20
+BOT_BATCH = 1024        # hands a piece at most where an outside bot plays (Python speed)
 MAX_HAND_INDEX = (1 << 63) - 1  # hand indices are int64 in the kernel
 
 NO_FORCE = K.NO_FORCE
@@ -167,16 +170,26 @@ def simulate_spec(spec: RunSpec, hands: int, *, records=False, batch=DEFAULT_BAT
     """``simulate`` for a checked run specification (``sim.spec.RunSpec``): its hands played in
     pieces (``sim.executors.play_pieces``), here or on ``executor``."""
     rules, table = spec.rules, spec.table
-    kernel, _ = table.kernels(rules)
-    batch, chunk = min(batch, kernel.MAX_BATCH or batch), min(chunk, kernel.MAX_CHUNK or chunk)
     score_arr = np.asarray(scores, dtype=np.int64)
     if score_arr.shape != (2,) or score_arr.min() < 0 or score_arr.max() >= rules.game_to:
         raise ValueError(f"scores must be two numbers from 0 to {rules.game_to - 1}, "
                          f"not {tuple(scores)}")
     force = NO_FORCE if force is None else np.asarray(force, dtype=np.int64)
-    runner = LocalExecutor(spec.threads) if executor is None else executor
-    parts = pieces(start, hands, runner.piece_size(hands, batch, 4096))
-    task = HandsTask(spec, chunk, force, score_arr, records)
+    if has_bots(table):       # an outside bot: through the referee, in processes
+        if not np.array_equal(force, NO_FORCE):
+            raise ValueError("forced decisions are for kernel strategies: a table with an "
+                             "outside bot plays every decision by its players")
+        runner = ProcessExecutor(spec.threads) if executor is None else executor
+        parts = pieces(start, hands, runner.piece_size(hands, BOT_BATCH, 16))
+        task = RefereeHands(spec, tuple(int(x) for x in score_arr), records)
+        task.warm(start)
+    else:
+        kernel, _ = table.kernels(rules)
+        batch = min(batch, kernel.MAX_BATCH or batch)
+        chunk = min(chunk, kernel.MAX_CHUNK or chunk)
+        runner = LocalExecutor(spec.threads) if executor is None else executor
+        parts = pieces(start, hands, runner.piece_size(hands, batch, 4096))
+        task = HandsTask(spec, chunk, force, score_arr, records)
     total = np.zeros(K.NTALLY_ROW, np.int64)
     raw = []         # records kept in memory: the kernel's columns, framed once at the end
 

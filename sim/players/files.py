@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sim.players.basic import PARAM_NAMES, SETTINGS
-from sim.players.kinds import BASIC, HOOK_ARGS, HOOK_BITS, PIMC, USER
+from sim.players.kinds import BASIC, HOOK_ARGS, HOOK_BITS, OUTSIDE, PIMC, USER
 from sim.players.param_bounds import PARAM_BOUNDS, check_param
 from sim.players.pimc.params import check_pimc_params, describe
 from sim.players.registry import BUILTINS, Strategy
@@ -281,6 +281,8 @@ def load_code_strategy(spec: str) -> Strategy:
     obj = getattr(module, attr, None)
     if obj is None:
         raise ValueError(f"{spec}: module {module_name!r} has no {attr!r}")
+    if callable(getattr(obj, "act", None)):
+        return _outside_bot(spec, obj, module_name, attr)
     present = []
     kind = USER
     for hook, bit in HOOK_BITS.items():
@@ -307,6 +309,17 @@ def load_code_strategy(spec: str) -> Strategy:
     doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
     hooks = (module_name, attr, tuple(present))
     return Strategy(spec, kind, params, doc[0] if doc else "code strategy", hooks)
+
+
+def _outside_bot(spec: str, obj, module_name: str, attr: str) -> Strategy:
+    """An outside bot: a class (or object) with ``act(view)``, played through the referee
+    (``sim.bots`` documents the protocol)."""
+    hooks = [h for h in HOOK_BITS if getattr(obj, h, None) is not None]
+    if hooks:
+        raise ValueError(f"{spec}: defines act and the Numba hook {hooks[0]}: an outside bot "
+                         "defines act(view) only, a code strategy the hooks only")
+    doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
+    return Strategy(spec, OUTSIDE, {}, doc[0] if doc else "outside bot", bot=(module_name, attr))
 
 
 # the hook arguments the kernel passes as True/False; the others are whole numbers (int64)

@@ -11,6 +11,8 @@ RANDOM = 0
 BASIC = 1
 USER = 2
 PIMC = 64        # above every USER kind (``sim.players.pimc.seat``)
+OUTSIDE = 128    # an outside Python bot (``act(view)``): played through the referee, never the
+                 # kernel (``sim.bots``)
 H_ORDER, H_CALL, H_DISCARD, H_LEAD, H_FOLLOW = 1, 2, 4, 8, 16
 
 # The hooks a code strategy may define, with their arguments (the kernel's placeholders in

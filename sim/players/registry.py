@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from sim.players.basic import BASIC_PARAMS, PARAM_NAMES, SETTINGS, P
-from sim.players.kinds import BASIC, H_ORDER, PIMC, RANDOM, USER
+from sim.players.kinds import BASIC, H_ORDER, OUTSIDE, PIMC, RANDOM, USER
 from sim.players.pimc.params import check_pimc_params, settings_row
 from sim.players.tuned import TUNED_PARAMS
 
@@ -29,6 +29,7 @@ class Strategy:
     params: dict = field(default_factory=dict)
     description: str = ""
     hooks: tuple | None = None   # code strategies: (module, name, hooks it defines)
+    bot: tuple | None = None     # outside bots: (module, name) of the class with ``act``
     passes_round1: bool = False  # ``passing_round1``: pimc reads it; the others' params say it
 
     def vector(self) -> np.ndarray:
@@ -47,6 +48,8 @@ class Strategy:
         return np.zeros(0, np.float64)
 
     def with_params(self, name: str, **params) -> Strategy:
+        if self.kind == OUTSIDE:
+            raise ValueError(f"{self.name} is an outside bot: it takes no parameters")
         if self.kind == PIMC:
             return Strategy(name, PIMC, {**self.params, **check_pimc_params(name, params)},
                             self.description)
@@ -62,6 +65,9 @@ class Strategy:
         with its round-1 search off.  A random player is returned as it is: its round-1 bid
         depends on no unseen card, so a caller conditions on its pass instead."""
         never = {"order_threshold": NEVER, "alone_threshold": NEVER}
+        if self.kind == OUTSIDE:
+            raise ValueError(f"{self.name} is an outside bot: it cannot be made to pass round 1 "
+                             "(the advisor prices kernel strategies only)")
         if self.kind == RANDOM:
             return self
         if self.kind == PIMC:

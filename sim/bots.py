@@ -1,0 +1,104 @@
+"""Outside bots: a plain Python class with ``act(view)`` plugged in wherever a strategy goes.
+
+The protocol (``examples/bot.py`` is a complete one)::
+
+    class MyBot:
+        def __init__(self, seed=0):     # optional; ``seed`` is the run's seed when accepted
+            ...
+        def act(self, view):            # view: sim.referee.views.View, one seat's view
+            return view.legal[0]        # one of view.legal (or its JSON form, a dict)
+
+``view`` holds what the seat has seen and nothing more (``sim.referee.views``); ``view.legal``
+lists the actions the rules allow now, as ``sim.referee`` action values, and ``act`` returns one
+of them or the JSON form ``action_to_json`` writes (``{"action": "play", "card": "JH"}``).
+The spec ``path/to/mybot.py:MyBot`` (or ``package.module:MyBot``) names it on the command line,
+as for a code strategy; a class with ``act`` is a bot, one with the Numba hooks a code strategy.
+
+A bot plays through the referee at Python speed (``sim.referee_runs``), one instance a worker
+process.  An exception inside ``act``, or an answer that is not a legal action, stops the run
+with a ``BotError`` naming the bot, the hand, the seat, the decision and the answer.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+from sim.players.files import import_code_module
+from sim.players.kinds import OUTSIDE
+from sim.referee.views import View, action_from_json, action_to_json
+
+
+class BotError(ValueError):
+    """An outside bot failed: it raised, or answered with an action that is not legal."""
+
+
+class Bot:
+    """An outside bot's instance at a table: ``act`` asks it and checks the answer."""
+
+    def __init__(self, strategy, seed: int = 0):
+        if strategy.kind != OUTSIDE or strategy.bot is None:
+            raise ValueError(f"{strategy.name} is not an outside bot")
+        self.strategy = strategy
+        module_name, attr = strategy.bot
+        obj = getattr(import_code_module(module_name), attr)
+        if inspect.isclass(obj):
+            try:
+                takes_seed = "seed" in inspect.signature(obj).parameters
+            except (TypeError, ValueError):
+                takes_seed = False
+            try:
+                obj = obj(seed=seed) if takes_seed else obj()
+            except Exception as e:
+                raise BotError(f"bot {strategy.name}: making it failed: "
+                               f"{type(e).__name__}: {e}") from None
+        self.player = obj
+
+    @property
+    def name(self) -> str:
+        return self.strategy.name
+
+    def act(self, view: View, *, hand=None):
+        """The bot's action at ``view``, checked; ``hand`` (the hand's number in the run, or
+        any words) names the hand in an error."""
+        where = (f"in {hand}" if isinstance(hand, str) else f"in hand {hand}" if hand is not None
+                 else "") + f" (seat {view.seat}, {_decision(view)})"
+        try:
+            answer = self.player.act(view)
+        except Exception as e:
+            raise BotError(f"bot {self.name} raised {type(e).__name__}: {e} {where}") from None
+        action = answer
+        if isinstance(answer, dict):
+            try:
+                action = action_from_json(answer, view.seat)
+            except ValueError as e:
+                raise BotError(f"bot {self.name} answered {answer!r} {where}: {e}") from None
+        if action not in view.legal:
+            legal = ", ".join(str(action_to_json(a)) for a in view.legal)
+            try:
+                shown = action_to_json(action)
+            except TypeError:
+                shown = repr(answer)
+            raise BotError(f"bot {self.name} answered {shown} {where}, which is not legal: "
+                           f"legal are {legal}")
+        return action
+
+    def decide(self, view: View, deal=None, keys=None, *, hand=None):
+        """``act``, in the signature the referee's loop asks every seat with (a bot sees only
+        the view: the deal and keys are not its)."""
+        return self.act(view, hand=hand)
+
+
+def _decision(view: View) -> str:
+    what = {"round1": "round 1 bid", "round2": "round 2 bid", "discard": "discard",
+            "defend": "defend alone or not", "play": "card to play"}
+    text = what.get(view.phase, view.phase)
+    if view.phase == "play":
+        text += f", trick {len(view.plays) // _players(view) + 1}"
+    return text
+
+
+def _players(view: View) -> int:
+    return 4 - bool(view.alone) - (view.defender_alone is not None)
+
+
+__all__ = ["Bot", "BotError"]
