@@ -82,6 +82,54 @@ def pimc_card_rate(hands: int = 40, worlds: int = 100) -> dict:
     return decision_ms(trace(7, range(hands)), worlds)
 
 
+def agent_rows(decisions: int = 400, bot_deals: int = 200) -> dict:
+    """The decision API and outside bots: ``sim.agent("tuned").act(view)`` in microseconds (a
+    checked view built from the referee's hand, then the kernel's decision), the view alone,
+    ``pimc``'s ``act`` in milliseconds (default settings), and an outside bot against tuned
+    through the referee in hands a second, one process and all cores."""
+    from sim import Agent, Rules, Table, load_strategy, simulate, view_for
+    from sim.referee import Hand
+    from sim.referee_runs import deal_of
+
+    views = []
+    agent = Agent("tuned")
+    for i in range(10_000):
+        hand = Hand(*deal_of(9, i))
+        while hand.phase != "done" and len(views) < decisions:
+            seat = hand.dealer if hand.phase == "discard" else hand.turn
+            view = view_for(hand, seat)
+            views.append(view)
+            hand.apply(agent.act(view, hand=i))
+        if len(views) >= decisions:
+            break
+    agent.act(views[0], hand=0)                         # compile or load first
+
+    def act_all(who=agent, vs=views):
+        for v in vs:
+            who.act(v, hand=0)
+
+    def build_all():
+        for v in views:
+            view_for_again(v)
+
+    def view_for_again(v):
+        type(v)(v.seat, v.dealer, v.hand, v.upcard, v.bids, v.discard, v.plays, v.scores,
+                v.rules)
+
+    out = {"tuned_act_us": 1e6 * _best(act_all, 3) / len(views),
+           "view_us": 1e6 * _best(build_all, 3) / len(views)}
+    pimc = Agent("pimc")
+    few = views[:40]
+    pimc.act(few[0], hand=0)
+    out["pimc_act_ms"] = 1e3 * _best(lambda: act_all(pimc, few), 1) / len(few)
+    table = Table((load_strategy("tuned"), load_strategy("examples/bot.py:TrumpCounter")) * 2)
+    for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
+        r = simulate(bot_deals, seed=random.randrange(1 << 30), rules=Rules(), table=table,
+                     threads=threads)
+        out[f"bot_hands_per_s_{threads}"] = r.hands / r.wall_s
+    return out
+
+
 def cold_start() -> dict:
     """The README's main job (``euchre-sim simulate`` on defaults) in a new process with an
     empty compile cache: its wall time, the compile time it reports and its peak memory."""
@@ -182,10 +230,12 @@ def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
 
     out["advise_s"] = min(advise_bench() for _ in range(repeats))
     out["solver"] = solver_rows()
+    if (Path(__file__).resolve().parent.parent / "examples" / "bot.py").is_file():
+        out["agents"] = agent_rows()
     # memory stays flat in aggregate mode: peak RSS after a long aggregate run
     out["max_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
 
 
 __all__ = ["run_bench", "referee_rate", "compile_seconds", "solver_rows", "pimc_hand_rate",
-           "pimc_card_rate"]
+           "pimc_card_rate", "agent_rows"]

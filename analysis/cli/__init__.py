@@ -13,6 +13,8 @@ import click
 from analysis.cli.advise import advise
 from analysis.cli.bench import bench
 from analysis.cli.compare import compare_rules, tournament
+from analysis.cli.decide import decide
+from analysis.cli.grade import grade
 from analysis.cli.ladder import ladder
 from analysis.cli.orderup import alone, order_up
 from analysis.cli.replay import replay
@@ -58,5 +60,5 @@ def main(ctx):
 
 
 for _command in (simulate, show, replay, strategies, bench, order_up, alone, compare_rules,
-                 tournament, ladder, tune, report, advise, solve):
+                 tournament, ladder, tune, report, advise, solve, decide, grade):
     main.add_command(_command)

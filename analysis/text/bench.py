@@ -38,6 +38,18 @@ def cold_start_lines(c: dict | None) -> list[str]:
             f"compiling, {c['max_rss_mb']:.0f} MB peak  (euchre-sim simulate, empty cache)"]
 
 
+def format_agents(a: dict) -> list[str]:
+    lines = [f"agent tuned, act(view)      {a['tuned_act_us']:8.0f} us  (a view built: "
+             f"{a['view_us']:.0f} us more)",
+             f"agent pimc, act(view)       {a['pimc_act_ms']:8.1f} ms"]
+    for key, rate in sorted(a.items()):
+        if key.startswith("bot_hands_per_s_"):
+            n = key.rsplit("_", 1)[1]
+            lines.append(f"{'outside bot vs tuned, ' + n + ' pr':<27} {rate:8.0f} hands/s "
+                         "(processes, through the referee)")
+    return lines
+
+
 def format_bench(b: dict) -> str:
     lines = [
         f"euchre-sim bench: best of {b['repeats']}, {b['cores']} cores",
@@ -68,8 +80,11 @@ def format_bench(b: dict) -> str:
     if "solver" in b:
         lines.append("")
         lines.extend(format_solver(b["solver"]))
+    if "agents" in b:
+        lines.append("")
+        lines.extend(format_agents(b["agents"]))
     lines.append(f"peak resident memory        {b['max_rss_mb']:8.0f} MB")
     return "\n".join(lines)
 
 
-__all__ = ["format_bench", "format_solver"]
+__all__ = ["format_bench", "format_solver", "format_agents"]

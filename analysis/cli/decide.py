@@ -1,0 +1,138 @@
+"""``euchre-sim decide``: one seat's decision from its view (a JSON file), by any strategy.
+
+Thin: reads the view with ``sim.view_from_json``, asks ``sim.agent(strategy).act`` and, for a
+strategy that prices its options (pimc) or with ``--price``, prices every legal action with
+``sim.pricing.price`` on worlds consistent with the view.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from analysis.cli.options import check_seed
+
+SEATS = ("seat 0", "seat 1", "seat 2", "seat 3")
+
+
+def describe(action) -> str:
+    """An action in a player's words: ``order up``, ``call hearts alone``, ``play JH``."""
+    from sim.cards import SUIT_NAMES, card_name
+    from sim.referee import Call, DefendAlone, Discard, OrderUp, Pass, Play
+
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, OrderUp):
+        return "order up" + (" alone" if action.alone else "")
+    if isinstance(action, Call):
+        return f"call {SUIT_NAMES[action.suit]}" + (" alone" if action.alone else "")
+    if isinstance(action, DefendAlone):
+        return "defend alone"
+    if isinstance(action, Discard):
+        return f"discard {card_name(action.card)}"
+    if isinstance(action, Play):
+        return f"play {card_name(action.card)}"
+    return str(action)
+
+
+def option_rows(pricing) -> list[dict]:
+    """The priced options as JSON rows (the shape ``--json`` prints)."""
+    from sim.referee.views import action_to_json
+
+    return [{**action_to_json(o.action), "value": round(o.value, 4),
+             "low": round(o.low, 4), "high": round(o.high, 4), "loss": round(o.loss, 4),
+             "loss_low": round(o.loss_low, 4), "loss_high": round(o.loss_high, 4)}
+            for o in pricing.options]
+
+
+def format_options(pricing, chosen=None) -> str:
+    """The priced options as a table, best first, ``*`` at ``chosen``."""
+    lines = [f"  {'option':<22}{'points':>8}  {'95% interval':<17}{'gives up':>9}"]
+    for o in pricing.options:
+        mark = "*" if o.action == chosen else " "
+        lines.append(f"{mark} {describe(o.action):<22}{o.value:>+8.3f}  "
+                     f"[{o.low:+.3f}, {o.high:+.3f}]{o.loss:>9.3f}")
+    lines.append(f"  (points a hand for the seat's team, on {pricing.worlds} worlds consistent "
+                 "with the view,\n   every card face up within a world)")
+    return "\n".join(lines)
+
+
+@click.command("decide")
+@click.argument("view_file", metavar="VIEW.json", type=click.File("r", encoding="utf-8",
+                                                                  errors="replace"))
+@click.option("--strategy", "-s", default="tuned", show_default=True, metavar="S",
+              help="A built-in (basic, tuned, pimc, ...), pimc:worlds=200, a TOML file, a code "
+                   "strategy FILE.py:Name or an outside bot FILE.py:Name.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Keys the draws of a strategy that draws (pimc's worlds, random).")
+@click.option("--hand", "hand_index", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Decide as in hand N of a run with --seed (pimc's keys for that hand).")
+@click.option("--price", is_flag=True, help="Price every legal action (automatic for pimc).")
+@click.option("--worlds", type=click.IntRange(min=2), default=None, metavar="N",
+              help="Worlds the prices are worked out on (default: pimc's worlds, else 64).")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+def decide(view_file, strategy, seed, hand_index, price, worlds, as_json):
+    """One seat's decision from what it has seen: VIEW.json (or - for stdin) holds "seat",
+    "dealer", "hand", "upcard", and the "bids", "discard" (the dealer's own), "plays",
+    "scores" and "rules" so far; nothing of the other seats' cards.
+
+    Prints the strategy's action and, for pimc or with --price, the value of every legal
+    action in points a hand for the seat's team with its 95% interval and what it gives up
+    against the best.  A view no seat could have (a card in two places, a void contradicted,
+    not the seat's turn) is refused with the reason.
+
+    \b
+    Example:
+        euchre-sim decide examples/view.json
+        euchre-sim decide examples/view.json --strategy pimc:worlds=100
+        euchre-sim decide examples/view.json --strategy basic --price --json
+    """
+    from sim import agent, view_from_json
+    from sim.players.kinds import OUTSIDE, PIMC
+
+    check_seed(seed)
+    try:
+        view = view_from_json(view_file.read())
+        who = agent(strategy, seed) if _kind(strategy) != OUTSIDE else _bot(strategy, seed)
+        action = who.act(view, hand=hand_index)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    kind = who.strategy.kind
+    pricing = None
+    if price or kind == PIMC:
+        from sim.pricing import price as price_view
+
+        n = worlds or (int(who.strategy.params.get("worlds", 64)) if kind == PIMC else 64)
+        pricing = price_view(view, n, seed)
+    if as_json:
+        from sim.referee.views import action_to_json
+
+        out = {"strategy": who.strategy.name, "seat": view.seat, "phase": view.phase,
+               "action": action_to_json(action)}
+        if pricing is not None:
+            out["worlds"] = pricing.worlds
+            out["options"] = option_rows(pricing)
+        click.echo(json.dumps(out))
+        return
+    phase = {"round1": "round 1", "round2": "round 2"}.get(view.phase, view.phase)
+    click.echo(f"{who.strategy.name}, seat {view.seat} ({view.position}), {phase}: "
+               f"{describe(action)}")
+    if pricing is not None:
+        click.echo(format_options(pricing, action))
+
+
+def _kind(spec: str) -> int:
+    from sim import load_strategy
+
+    return load_strategy(spec).kind
+
+
+def _bot(spec: str, seed: int):
+    from sim import load_strategy
+    from sim.bots import Bot
+
+    return Bot(load_strategy(spec), seed)
+
+
+__all__ = ["decide", "describe", "format_options", "option_rows"]

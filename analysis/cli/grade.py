@@ -1,0 +1,123 @@
+"""``euchre-sim grade``: a person's hands graded decision by decision (``analysis.grade``).
+
+Thin: reads hand records as ``replay`` does, grades each with ``analysis.grade.grade_record``
+and prints the decisions (text, or one JSON line a hand) and a per-seat summary.  Every line is
+processed; each bad one gets one line on stderr and makes the exit status 1.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from analysis.cli.decide import describe
+from analysis.cli.options import check_seed, json_lines
+
+PHASES = {"round1": "round 1", "round2": "round 2", "discard": "discard", "defend": "defend"}
+
+
+def _decision_json(d) -> dict:
+    from sim.referee.views import action_to_json
+
+    return {"number": d.number, "seat": d.seat, "phase": d.phase, "trick": d.trick,
+            "action": action_to_json(d.action), "best": action_to_json(d.best),
+            "value": None if d.value is None else round(d.value, 4),
+            "best_value": None if d.best_value is None else round(d.best_value, 4),
+            "loss": round(d.loss, 4), "loss_low": round(d.loss_low, 4),
+            "loss_high": round(d.loss_high, 4), "options": d.options, "grade": d.grade}
+
+
+def _decision_text(d) -> str:
+    where = f"trick {d.trick}" if d.trick else PHASES[d.phase]
+    if d.value is None:
+        return f"  {d.number:>2}  seat {d.seat}  {where:<9} {describe(d.action):<20}forced"
+    best = f"  (best: {describe(d.best)}, {d.best_value:+.2f})" if d.loss > 0 else ""
+    return (f"  {d.number:>2}  seat {d.seat}  {where:<9} {describe(d.action):<20}"
+            f"{d.value:+6.2f}  gave up {d.loss:5.2f}  {d.grade}{best}")
+
+
+def _summary_text(rows) -> str:
+    from analysis.grade import GRADES
+
+    head = f"{'seat':<6}{'decisions':>10}{'lost':>8}{'a decision':>11}" + "".join(
+        f"{g:>12}" for g in GRADES)
+    lines = [head]
+    for r in rows:
+        lines.append(f"{r['seat']:<6}{r['decisions']:>10}{r['points_lost']:>8.2f}"
+                     f"{r['lost_per_decision']:>11.3f}" + "".join(f"{r[g]:>12}" for g in GRADES))
+    return "\n".join(lines)
+
+
+@click.command("grade")
+@click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"), metavar="FILE")
+@click.option("--rules", "rules_spec", metavar="SPEC", default=None,
+              help="Rules the hands were played under (as for replay); a record's own "
+                   "\"rules\" overrides them.")
+@click.option("--worlds", type=click.IntRange(min=2), default=48, show_default=True,
+              metavar="N", help="Worlds consistent with each seat's view a decision is priced "
+                                "on.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Picks the worlds.")
+@click.option("--summary", is_flag=True, help="Only the per-seat summary.")
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON line a hand (and the summary as one JSON line).")
+def grade(file, rules_spec, worlds, seed, summary, as_json):
+    """Grade every decision of hands played at a real table: FILE holds hand records, one JSON
+    object a line (or - for stdin), with the bids, the discard and the cards of all four seats.
+
+    Each decision is priced from what its seat could see: every legal action valued on WORLDS
+    deals consistent with the seat's view (every card face up within a world, as the pimc
+    player searches), never the record's hidden cards.  The action taken is graded by the
+    points a hand it gave up against the best: best (up to 0.02, or forced), good (0.10),
+    inaccuracy (0.25), mistake (0.50), blunder (more).  A per-seat summary follows.
+
+    \b
+    Example:
+        euchre-sim grade examples/hands.jsonl
+        euchre-sim grade examples/hands.jsonl --summary --json
+        euchre-sim grade my-hands.jsonl --rules stick-the-dealer --worlds 100
+    """
+    from analysis.grade import grade_record, summarise
+    from sim import parse_rules
+    from sim.records import RecordError
+
+    check_seed(seed)
+    try:
+        rules = parse_rules(rules_spec)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="'--rules'") from None
+    graded, errors, hands = [], 0, 0
+    for n, obj, bad in json_lines(file):
+        hands += 1
+        try:
+            if bad:
+                raise RecordError(bad)
+            ds = grade_record(obj, rules, worlds, seed + 7919 * n)
+        except (RecordError, ValueError) as e:
+            errors += 1
+            click.echo(f"hand {n}: {e}", err=True)
+            if as_json and not summary:
+                click.echo(json.dumps({"hand": n, "error": str(e)}))
+            continue
+        graded.append(ds)
+        if summary:
+            continue
+        if as_json:
+            click.echo(json.dumps({"hand": n, "decisions": [_decision_json(d) for d in ds]}))
+        else:
+            click.echo(f"hand {n}")
+            click.echo("\n".join(_decision_text(d) for d in ds))
+    if not hands:
+        where = "standard input" if file.name == "<stdin>" else file.name
+        raise click.ClickException(f"{where}: no hands (the file is empty or holds only blank "
+                                   "lines); give a file of hand records, one JSON object a line")
+    rows = summarise(graded)
+    if as_json:
+        click.echo(json.dumps({"summary": rows, "hands": len(graded), "errors": errors}))
+    else:
+        click.echo(("\n" if not summary else "") + _summary_text(rows))
+    if errors:
+        click.get_current_context().exit(1)
+
+
+__all__ = ["grade"]

@@ -1,0 +1,219 @@
+"""What each option of one decision is worth from what the seat can see: the legal actions of a
+view priced on worlds consistent with it (``View.deal``), every card face up within a world,
+the value a search player (pimc) estimates.  ``euchre-sim decide`` prints it; ``euchre-sim
+grade`` grades a person's decisions by it.
+
+In each world every option is priced, so the options are compared on the same worlds (paired):
+
+* a card to play: the solver's value of the hand after it (``sim.solver.solve_positions``);
+* the dealer's discard: the solver's value of the contract after each discard;
+* defending alone or not: the contract with and without the lone defender;
+* a bid that makes trump: the contract's value under perfect play after the bidding
+  (``sim.solver.perfect.perfect_points``: the dealer's best discard, then perfect play; no
+  lone defender);
+* a pass: the rest of the auction bid in that world by the ``rest`` strategy (default
+  ``tuned``: the seat's own later bid too), then the contract it reaches priced the same way,
+  0 where the hand is passed out.
+
+Values are points a hand for the seat's team.  Each option's interval is the normal 95%
+interval of its mean over the worlds; ``loss`` (what an option gives up against the best) is
+a paired difference, with its own interval.  Face-up values flatter every option a little (the
+world's cards are known when it is priced): the options are ranked by them, not scored.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.agents import Agent
+from sim.cards import mask_of
+from sim.players import load_strategy
+from sim.referee.actions import (
+    DEFEND,
+    DISCARD,
+    DONE,
+    PLAY,
+    ROUND1,
+    ROUND2,
+    Call,
+    DefendAlone,
+    NoLoneDefender,
+    OrderUp,
+    Pass,
+    Play,
+    left_of,
+    team,
+)
+from sim.referee.views import View, replay_view
+from sim.solver import solve_positions
+from sim.solver.perfect import perfect_points
+from sim.solver.position import NO_DEFENDER, Position
+
+DEFAULT_WORLDS = 64
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal action's value for the seat's team (points a hand) over the worlds, with its
+    95% interval, and what it gives up against the best option (paired, with its interval)."""
+
+    action: object
+    value: float
+    low: float
+    high: float
+    loss: float = 0.0
+    loss_low: float = 0.0
+    loss_high: float = 0.0
+
+
+@dataclass(frozen=True)
+class Pricing:
+    """The options of one decision, best first; ``worlds`` priced each."""
+
+    options: tuple[Option, ...]
+    worlds: int
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+    def of(self, action) -> Option:
+        """The option of ``action`` (one of the view's legal actions)."""
+        for o in self.options:
+            if o.action == action:
+                return o
+        raise ValueError(f"{action} is not one of the legal actions priced")
+
+
+def price(view: View, worlds: int = DEFAULT_WORLDS, seed: int = 0, rest="tuned") -> Pricing:
+    """Every legal action of ``view`` priced on ``worlds`` deals consistent with it (the
+    module's header); ``seed`` picks the worlds, ``rest`` bids the auction after a pass."""
+    if not isinstance(view, View):
+        raise TypeError(f"price takes a View (sim.referee.views), not {type(view).__name__}")
+    if worlds < 2:
+        raise ValueError(f"worlds must be at least 2 for an interval, not {worlds}")
+    legal = list(view.legal)
+    deals = [view.deal(1 + seed * 1_000_003 + w) for w in range(worlds)]
+    hands = [replay_view(view, d) for d in deals]
+    if view.phase in (ROUND1, ROUND2):
+        table = _bid_values(view, legal, deals, hands, Agent(load_strategy(rest)))
+    else:
+        table = _play_values(view, legal, hands)
+    sign = 1 if view.maker is None or team(view.seat) == team(view.maker) else -1
+    if view.phase in (ROUND1, ROUND2):
+        sign = 1                       # bid values are already for the seat's team
+    return _pricing(legal, sign * table)
+
+
+def _pricing(legal, table: np.ndarray) -> Pricing:
+    """Options from the (worlds x options) values for the seat's team."""
+    n = table.shape[0]
+    means = table.mean(axis=0)
+    best = int(np.argmax(means))
+    opts = []
+    for j, a in enumerate(legal):
+        lo, hi = _interval(table[:, j])
+        gap = table[:, best] - table[:, j]
+        glo, ghi = _interval(gap)
+        opts.append(Option(a, float(means[j]), lo, hi, float(gap.mean()), glo, ghi))
+    opts.sort(key=lambda o: -o.value)
+    return Pricing(tuple(opts), n)
+
+
+def _interval(xs: np.ndarray) -> tuple[float, float]:
+    m = float(xs.mean())
+    half = Z95 * float(xs.std(ddof=1)) / math.sqrt(xs.size) if xs.size > 1 else 0.0
+    return m - half, m + half
+
+
+# ---------------------------------------------------------------------------------------------
+# card play, the discard, defending alone: the solver on each world's position
+
+def _position(hand, defender=None, dealer_hand=None) -> Position:
+    """The solver's position of a referee hand once trump is made: the hands when play began
+    (the cards held now and those played), the cards played so far."""
+    played = [(e.action.seat, e.action.card) for e in hand.log if isinstance(e.action, Play)]
+    start = [list(h) for h in hand.hands]
+    for s, c in played:
+        start[s].append(c)
+    if dealer_hand is not None:
+        start[hand.dealer] = dealer_hand
+    lone = hand.defender_alone if defender is None else defender
+    lone = NO_DEFENDER if lone is None else lone
+    pos = Position(tuple(mask_of(h) for h in start), hand.trump, hand.maker, bool(hand.alone),
+                   lone, 0)
+    leader = left_of(hand.dealer)
+    while not pos.active[leader]:
+        leader = left_of(leader)
+    return Position(pos.hands, pos.trump, pos.maker, pos.alone, lone, leader, tuple(played))
+
+
+def _play_values(view: View, legal, hands) -> np.ndarray:
+    """(worlds x options) values to the maker's team."""
+    positions = []
+    for hand in hands:
+        if view.phase == PLAY:
+            positions.append(_position(hand))
+        elif view.phase == DISCARD:
+            six = list(hand.hands[hand.dealer])
+            positions += [_position(hand, dealer_hand=[c for c in six if c != a.card])
+                          for a in legal]
+        elif view.phase == DEFEND:
+            hand.apply(NoLoneDefender())
+            positions += [_position(hand, defender=view.seat if isinstance(a, DefendAlone)
+                                    else NO_DEFENDER) for a in legal]
+    sols = solve_positions(positions, view.rules.lone_defender_euchre_points)
+    if view.phase == PLAY:
+        return np.array([[s.cards[a.card] for a in legal] for s in sols], np.float64)
+    return np.array([s.value for s in sols], np.float64).reshape(len(hands), len(legal))
+
+
+# ---------------------------------------------------------------------------------------------
+# bids: each contract under perfect play after the bidding; a pass, the rest of the auction
+
+def _bid_values(view: View, legal, deals, hands, rest: Agent) -> np.ndarray:
+    """(worlds x options) values to the seat's team."""
+    rows = []              # one contract per (world, option): the columns perfect_points reads
+    for deal, hand in zip(deals, hands, strict=True):
+        for a in legal:
+            rows.append(_contract(view, a, hand, rest) + (deal,))
+    dealt = np.array([[mask_of(h) for h in r[-1][0]] for r in rows], np.int64)
+    rnd, maker, trump, alone = (np.array([r[k] for r in rows], np.int64) for k in range(4))
+    pts = perfect_points(dealt, np.full(len(rows), view.upcard), np.full(len(rows), view.dealer),
+                         rnd, maker, trump, alone, np.full(len(rows), -1), view.rules)
+    mine = pts.points0 - pts.points1 if team(view.seat) == 0 else pts.points1 - pts.points0
+    return mine.astype(np.float64).reshape(len(hands), len(legal))
+
+
+def _contract(view: View, action, hand, rest: Agent) -> tuple[int, int, int, int]:
+    """(round, maker, trump, alone) the auction reaches in a world after ``action``: the
+    action's own contract, or after a pass the rest of the auction by ``rest`` (round 0:
+    passed out)."""
+    if isinstance(action, OrderUp):
+        return 1, view.seat, view.upcard // 6, int(action.alone)
+    if isinstance(action, Call):
+        return 2, view.seat, action.suit, int(action.alone)
+    h = _copy(hand)
+    h.apply(Pass(view.seat))
+    while h.phase in (ROUND1, ROUND2):
+        h.apply(rest.decide_at(h, h.turn, (0, 0)))
+    if h.phase == DONE:
+        return 0, -1, -1, 0
+    return h.round, h.maker, h.trump, int(h.alone)
+
+
+def _copy(hand):
+    """A fresh referee hand replayed to the same point (hands are cheap to replay)."""
+    from sim.referee.hand import Hand
+
+    h = Hand(hand.dealt, hand.dealt_kitty, hand.dealer, hand.rules)
+    for e in hand.log:
+        h.apply(e.action)
+    return h
+
+
+__all__ = ["price", "Pricing", "Option", "DEFAULT_WORLDS"]

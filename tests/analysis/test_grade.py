@@ -1,0 +1,59 @@
+"""``grade``: scripted hands worked out by hand, graded from each seat's own view."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from analysis.cli import main
+from analysis.grade import grade_record, grade_word, summarise
+from sim.cards import parse_card
+from sim.referee import Play
+
+ROOT = Path(__file__).resolve().parents[2]
+MARCH = ROOT / "examples" / "graded-march.jsonl"
+
+
+def test_the_words_follow_the_stated_thresholds():
+    assert [grade_word(x) for x in (0, 0.02, 0.05, 0.2, 0.4, 0.9)] == [
+        "best", "best", "good", "inaccuracy", "mistake", "blunder"]
+
+
+def test_trumping_partners_winning_ace_and_losing_the_march_is_a_blunder_or_mistake():
+    """Seat 0 made hearts and drew every trump but his 9H; his partner's AC leads trick 4.
+    Discarding 9S keeps 9H for a sure fifth trick (the march, 2 points); trumping the ace
+    leaves 9S to lead into the unseen spades (1 point, most of the time)."""
+    ds = grade_record(json.loads(MARCH.read_text()), worlds=48)
+    trump = next(d for d in ds if d.action == Play(0, parse_card("9H")))
+    assert trump.trick == 4 and trump.grade in ("mistake", "blunder")
+    assert trump.best == Play(0, parse_card("9S")) and trump.best_value == 2.0
+    assert trump.loss_low > 0.25
+    forced = [d for d in ds if d.options == 1]
+    assert len(forced) >= 6 and all(d.grade == "best" and d.value is None for d in forced)
+    assert all(d.loss >= 0 for d in ds)
+
+
+def test_summary_counts_every_decision_by_seat():
+    ds = grade_record(json.loads(MARCH.read_text()), worlds=8)
+    rows = summarise([ds])
+    assert sum(r["decisions"] for r in rows) == len(ds) == 22
+    assert all(sum(r[g] for g in ("best", "good", "inaccuracy", "mistake", "blunder"))
+               == r["decisions"] for r in rows)
+
+
+def test_the_command_grades_the_good_records_and_reports_the_bad(tmp_path):
+    good = MARCH.read_text().strip()
+    bad = json.loads(good)
+    bad["plays"][0] = [1, "QH"]
+    path = tmp_path / "hands.jsonl"
+    path.write_text(good + "\n" + json.dumps(bad) + "\n{oops\n")
+    r = CliRunner().invoke(main, ["grade", str(path), "--worlds", "8", "--json"])
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert len(lines[0]["decisions"]) == 22
+    assert "play 1" in lines[1]["error"] and "not valid JSON" in lines[2]["error"]
+    assert lines[-1]["hands"] == 1 and lines[-1]["errors"] == 2
+    text = CliRunner().invoke(main, ["grade", str(MARCH), "--worlds", "8"])
+    assert text.exit_code == 0 and "trick 4" in text.output and "forced" in text.output
