@@ -14,13 +14,20 @@ mistake     at most 0.50
 blunder     more than 0.50
 ========== ==========================================
 
+With the game score before the hand (``scores``), each decision is also graded in game-win
+probability given up (``WIN_THRESHOLDS``: good up to 2%, inaccuracy up to 8%, mistake up to
+20%, blunder beyond), each world's points turned into a win probability by the win model
+(``analysis.win_model``, simulated games of ``tuned``).
+
 A defender's silent decline to defend alone (records list only a ``defend_alone`` bid) is not
 graded.  ``summarise`` totals the grades per seat over many hands.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+import numpy as np
 
 from sim import Rules, ViewError, view_for
 from sim.records import RecordError, parse_record
@@ -39,12 +46,14 @@ from sim.referee.replay import bid_action
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS = (0.02, 0.10, 0.25, 0.50)     # points a hand given up: the upper bound of each
+WIN_THRESHOLDS = (0.002, 0.02, 0.08, 0.20)  # game-win probability given up, likewise
 DEFAULT_WORLDS = 48
 
 
-def grade_word(loss: float) -> str:
-    """The word for ``loss`` points a hand given up (``THRESHOLDS``)."""
-    for word, bound in zip(GRADES, THRESHOLDS, strict=False):
+def grade_word(loss: float, thresholds=THRESHOLDS) -> str:
+    """The word for ``loss`` given up (points a hand by ``THRESHOLDS``; game-win probability
+    by ``WIN_THRESHOLDS``)."""
+    for word, bound in zip(GRADES, thresholds, strict=False):
         if loss <= bound:
             return word
     return GRADES[-1]
@@ -68,6 +77,10 @@ class Decision:
     loss_high: float
     options: int
     grade: str
+    win: float | None = None          # with the game score: P(the seat's team wins the game)
+    best_win: float | None = None
+    win_loss: float | None = None     # the win probability given up against the best option
+    win_grade: str | None = None
 
 
 def _steps(rec):
@@ -81,9 +94,11 @@ def _steps(rec):
 
 
 def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLDS,
-                 seed: int = 0, rest="tuned") -> list[Decision]:
-    """Every decision of one hand record graded (the module's header).  Raises
-    ``RecordError`` for a record that cannot be replayed, naming the field or step."""
+                 seed: int = 0, rest="tuned", scores=None, wins=None) -> list[Decision]:
+    """Every decision of one hand record graded (the module's header).  With ``scores`` (team
+    0, team 1 before the hand) and ``wins`` (``analysis.win_model.win_table``) each decision
+    is also graded in game-win probability.  Raises ``RecordError`` for a record that cannot be
+    replayed, naming the field or step."""
     from sim.pricing import price
 
     rec = parse_record(record)
@@ -104,7 +119,8 @@ def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLD
         if action not in view.legal:
             why = _why_illegal(hand, action)
             raise RecordError(f"{where}: {why}")
-        out.append(_graded(len(out) + 1, view, action, price, worlds, seed, rest))
+        d = _graded(len(out) + 1, view, action, price, worlds, seed, rest, scores, wins)
+        out.append(d)
         hand.apply(action)
 
     for kind, i, item in _steps(rec):
@@ -143,7 +159,7 @@ def _why_illegal(hand: Hand, action) -> str:
     return f"{action} is not legal now ({hand.waiting_for()})"
 
 
-def _graded(number, view, action, price, worlds, seed, rest) -> Decision:
+def _graded(number, view, action, price, worlds, seed, rest, scores=None, wins=None):
     trick = len(view.plays) // max(1, 4 - bool(view.alone)
                                    - (view.defender_alone is not None)) + 1
     trick = trick if view.phase == PLAY else None
@@ -153,9 +169,29 @@ def _graded(number, view, action, price, worlds, seed, rest) -> Decision:
     pricing = price(view, worlds, seed + number, rest)
     mine, best = pricing.of(action), pricing.best
     loss = max(0.0, mine.loss)
-    return Decision(number, view.seat, view.phase, trick, action, best.action, mine.value,
-                    best.value, loss, mine.loss_low, mine.loss_high, len(view.legal),
-                    grade_word(loss))
+    d = Decision(number, view.seat, view.phase, trick, action, best.action, mine.value,
+                 best.value, loss, mine.loss_low, mine.loss_high, len(view.legal),
+                 grade_word(loss))
+    if scores is None or wins is None:
+        return d
+    w = _win_means(view, pricing, scores, wins)
+    j = [o.action for o in pricing.options].index(action)
+    lost = max(0.0, float(w.max() - w[j]))
+    return replace(d, win=float(w[j]), best_win=float(w.max()), win_loss=lost,
+                   win_grade=grade_word(lost, WIN_THRESHOLDS))
+
+
+def _win_means(view, pricing, scores, wins):
+    """Each option's mean P(the seat's team wins the game) over the pricing's worlds, from the
+    score before the hand and each world's points (only one team scores in a hand)."""
+    from analysis.win_model import win_probability
+
+    t = view.seat % 2
+    net = pricing.table
+    us, them = np.maximum(net, 0).astype(np.int64), np.maximum(-net, 0).astype(np.int64)
+    position = (view.seat - view.dealer - 1) % 4
+    p = win_probability(us.ravel(), them.ravel(), (scores[t], scores[1 - t]), position, wins)
+    return np.asarray(p, np.float64).reshape(net.shape).mean(axis=0)
 
 
 def summarise(graded: list[list[Decision]]) -> list[dict]:
@@ -172,4 +208,5 @@ def summarise(graded: list[list[Decision]]) -> list[dict]:
     return rows
 
 
-__all__ = ["grade_record", "grade_word", "summarise", "Decision", "GRADES", "THRESHOLDS"]
+__all__ = ["grade_record", "grade_word", "summarise", "Decision", "GRADES", "THRESHOLDS",
+           "WIN_THRESHOLDS"]

@@ -52,6 +52,7 @@ _EXPORTS = {
     "view_for": ("sim.referee.views", "view_for"),
     "view_from_json": ("sim.referee.views", "view_from_json"),
     "BotError": ("sim.bots", "BotError"),
+    "openspiel_bot": ("sim.openspiel_bots", "openspiel_bot"),
 }
 
 __all__ = ["__version__", *_EXPORTS]

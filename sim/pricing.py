@@ -70,12 +70,14 @@ class Option:
     loss_high: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Pricing:
     """The options of one decision, best first; ``worlds`` priced each."""
 
     options: tuple[Option, ...]
     worlds: int
+    table: np.ndarray = None     # (worlds x options): each world's value of each option, in
+                                 # the order of ``options``
 
     @property
     def best(self) -> Option:
@@ -120,8 +122,8 @@ def _pricing(legal, table: np.ndarray) -> Pricing:
         gap = table[:, best] - table[:, j]
         glo, ghi = _interval(gap)
         opts.append(Option(a, float(means[j]), lo, hi, float(gap.mean()), glo, ghi))
-    opts.sort(key=lambda o: -o.value)
-    return Pricing(tuple(opts), n)
+    order = sorted(range(len(opts)), key=lambda j: -opts[j].value)
+    return Pricing(tuple(opts[j] for j in order), n, table[:, order])
 
 
 def _interval(xs: np.ndarray) -> tuple[float, float]:

@@ -25,7 +25,10 @@ def _decision_json(d) -> dict:
             "value": None if d.value is None else round(d.value, 4),
             "best_value": None if d.best_value is None else round(d.best_value, 4),
             "loss": round(d.loss, 4), "loss_low": round(d.loss_low, 4),
-            "loss_high": round(d.loss_high, 4), "options": d.options, "grade": d.grade}
+            "loss_high": round(d.loss_high, 4), "options": d.options, "grade": d.grade,
+            **({} if d.win is None else {
+                "win": round(d.win, 4), "best_win": round(d.best_win, 4),
+                "win_loss": round(d.win_loss, 4), "win_grade": d.win_grade})}
 
 
 def _decision_text(d) -> str:
@@ -33,8 +36,10 @@ def _decision_text(d) -> str:
     if d.value is None:
         return f"  {d.number:>2}  seat {d.seat}  {where:<9} {describe(d.action):<20}forced"
     best = f"  (best: {describe(d.best)}, {d.best_value:+.2f})" if d.loss > 0 else ""
+    win = "" if d.win is None else f"  game {100 * d.win:5.1f}% -{100 * d.win_loss:.1f}% " \
+                                   f"{d.win_grade}"
     return (f"  {d.number:>2}  seat {d.seat}  {where:<9} {describe(d.action):<20}"
-            f"{d.value:+6.2f}  gave up {d.loss:5.2f}  {d.grade}{best}")
+            f"{d.value:+6.2f}  gave up {d.loss:5.2f}  {d.grade}{best}{win}")
 
 
 def _summary_text(rows) -> str:
@@ -47,6 +52,26 @@ def _summary_text(rows) -> str:
         lines.append(f"{r['seat']:<6}{r['decisions']:>10}{r['points_lost']:>8.2f}"
                      f"{r['lost_per_decision']:>11.3f}" + "".join(f"{r[g]:>12}" for g in GRADES))
     return "\n".join(lines)
+
+
+def _scores(obj, rules):
+    """The game score a line gives before its hand (``"scores": [team 0, team 1]``, taken out
+    of the record), and the win model for the rules; (None, None) without one."""
+    from sim.records import RecordError
+
+    if not isinstance(obj, dict) or "scores" not in obj:
+        return None, None
+    scores = obj.pop("scores")
+    game_to = rules.game_to
+    if (not isinstance(scores, list) or len(scores) != 2
+            or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < game_to
+                   for x in scores)):
+        raise RecordError(f"scores: two whole numbers from 0 to {game_to - 1} (team 0, team "
+                          f"1 before the hand), not {scores!r}")
+    from analysis.win_model import win_table
+    from sim import Table
+
+    return tuple(scores), win_table(Table.teams("tuned"), rules)
 
 
 @click.command("grade")
@@ -69,7 +94,10 @@ def grade(file, rules_spec, worlds, seed, summary, as_json):
     deals consistent with the seat's view (every card face up within a world, as the pimc
     player searches), never the record's hidden cards.  The action taken is graded by the
     points a hand it gave up against the best: best (up to 0.02, or forced), good (0.10),
-    inaccuracy (0.25), mistake (0.50), blunder (more).  A per-seat summary follows.
+    inaccuracy (0.25), mistake (0.50), blunder (more).  A line with "scores": [team 0, team 1]
+    (the game score before the hand) is graded in game-win probability too: good up to 2%,
+    inaccuracy 8%, mistake 20%, blunder more (the win model of tuned's games).  A per-seat
+    summary follows.
 
     \b
     Example:
@@ -92,7 +120,8 @@ def grade(file, rules_spec, worlds, seed, summary, as_json):
         try:
             if bad:
                 raise RecordError(bad)
-            ds = grade_record(obj, rules, worlds, seed + 7919 * n)
+            scores, wins = _scores(obj, rules)
+            ds = grade_record(obj, rules, worlds, seed + 7919 * n, scores=scores, wins=wins)
         except (RecordError, ValueError) as e:
             errors += 1
             click.echo(f"hand {n}: {e}", err=True)

@@ -57,3 +57,21 @@ def test_the_command_grades_the_good_records_and_reports_the_bad(tmp_path):
     assert lines[-1]["hands"] == 1 and lines[-1]["errors"] == 2
     text = CliRunner().invoke(main, ["grade", str(MARCH), "--worlds", "8"])
     assert text.exit_code == 0 and "trick 4" in text.output and "forced" in text.output
+
+
+def test_with_the_score_the_grade_is_in_game_win_probability_too(tmp_path):
+    """At 8-9 the march wins the game: trumping the ace gives up about a quarter of it."""
+    line = json.loads(MARCH.read_text())
+    line["scores"] = [8, 9]
+    path = tmp_path / "scored.jsonl"
+    path.write_text(json.dumps(line) + "\n")
+    r = CliRunner().invoke(main, ["grade", str(path), "--worlds", "24", "--json"])
+    assert r.exit_code == 0, r.output
+    ds = json.loads(r.stdout.splitlines()[0])["decisions"]
+    trump = next(d for d in ds if d["action"] == {"action": "play", "card": "9H"})
+    assert trump["best_win"] == 1.0 and trump["win_loss"] > 0.2
+    assert trump["win_grade"] == "blunder"
+    line["scores"] = [8, 12]
+    path.write_text(json.dumps(line) + "\n")
+    bad = CliRunner().invoke(main, ["grade", str(path)])
+    assert bad.exit_code == 1 and "scores: two whole numbers from 0 to 9" in bad.output
