@@ -14,7 +14,8 @@ kernel gives each hand its own (``hand_key(seed, hand, STREAM_PLAY / STREAM_SEAT
 hand ``i`` of a run with that seed.  Without ``hand`` an agent numbers the hands it is asked
 about itself: a new hand starts whenever a view's bids and plays do not extend the last one's.
 ``random`` matches the kernel only in its distribution: the kernel's random seats share one
-draw counter a hand, which no one seat's view holds.
+draw counter a hand, which no one seat's view holds, so an agent draws each decision with a key
+of its own (``sub_key`` of the hand's play key by the decision's number).
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ import numpy as np
 from sim.cards import mask_of
 from sim.kernel.decision import ASK_DEFEND, ASK_DISCARD, ASK_PLAY, ASK_ROUND1, ASK_ROUND2
 from sim.players import DEFAULT_STRATEGY, load_strategy
+from sim.players.kinds import RANDOM
 from sim.referee import DEFEND, DISCARD, PLAY, ROUND1, ROUND2
 from sim.referee.actions import Call, DefendAlone, Discard, OrderUp, Pass, Play
 from sim.referee.views import View, ViewError
-from sim.rng import STREAM_PLAY, STREAM_SEAT, normalise_seed, py_hand_key
+from sim.rng import STREAM_PLAY, STREAM_SEAT, normalise_seed, py_hand_key, py_sub_key
 from sim.spec import Table
 
 _ASK = {ROUND1: ASK_ROUND1, DISCARD: ASK_DISCARD, ROUND2: ASK_ROUND2, DEFEND: ASK_DEFEND,
@@ -107,6 +109,13 @@ class Agent:
             self._decide = importlib.import_module(kernel.__name__ + ".decision").decide
         return self._decide
 
+    def _play_key(self, view, key: int) -> int:
+        """The play key for this decision: the hand's, or for ``random`` one of its own per
+        decision (the kernel's random seats share one draw counter a hand, which a single
+        decision cannot see; without this every decision of a hand would take the same
+        draw)."""
+        return py_sub_key(key, _decision_number(view)) if self.strategy.kind == RANDOM else key
+
     def _arguments(self, view: View, deal, keys: tuple[int, int]) -> tuple:
         hands, _kitty, discard = deal
         plays = view.plays
@@ -115,7 +124,7 @@ class Agent:
             _ASK[view.phase], view.seat, np.array([mask_of(h) for h in hands], np.int64),
             view.dealer, view.upcard, self._kinds, self._seat_table, view.rules.pack(),
             np.array(view.scores or (0, 0), np.int64),
-            np.uint64(keys[0]), np.uint64(keys[1]), view.round or 0,
+            np.uint64(keys[0]), np.uint64(self._play_key(view, keys[1])), view.round or 0,
             view.trump if made else -1, view.maker if made else -1, int(bool(view.alone)),
             -1 if view.defender_alone is None else view.defender_alone,
             -1 if discard is None or view.seat != view.dealer else discard,
@@ -136,10 +145,16 @@ class _Facts:
         self.maker, self.alone, self.defender_alone = hand.maker, hand.alone, hand.defender_alone
         self.scores = scores
         self.hand = hand.hands[seat]
-        self.plays = [(e.action.seat, e.action.card) for e in hand.log
-                      if isinstance(e.action, Play)]
+        rec = hand.to_hand_record()
+        self.bids, self.plays = rec.bids, rec.plays
         self.legal = ((Pass(seat), DefendAlone(seat)) if hand.phase == DEFEND
                       else tuple(hand.legal_actions()))
+
+
+def _decision_number(view) -> int:
+    """A number for this decision within its hand: the bids and plays before it (the discard,
+    which comes between them, numbered apart)."""
+    return len(view.bids) + len(view.plays) + (100 if view.phase == DISCARD else 0)
 
 
 def _action(view: View, code: int):

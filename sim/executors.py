@@ -98,21 +98,34 @@ class ProcessExecutor:
             yield from LocalExecutor(1).run(task, parts, name)
             return
         import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor, as_completed
 
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        with ProcessPoolExecutor(min(self.threads, len(parts)),
-                                 mp_context=multiprocessing.get_context(method)) as pool:
-            futures = {pool.submit(task, a, n): i for i, (a, n) in enumerate(parts)}
-            try:
-                for fut in as_completed(futures):
-                    yield futures[fut], fut.result()
-            finally:
-                for fut in futures:
-                    fut.cancel()
+        pool = multiprocessing.get_context(method).Pool(min(self.threads, len(parts)),
+                                                        initializer=_worker_ignores_sigint)
+        try:
+            yield from pool.imap_unordered(_play_piece, [(task, i, a, n) for i, (a, n)
+                                                         in enumerate(parts)])
+            pool.close()
+        finally:
+            pool.terminate()      # on an error or Ctrl-C here: no worker is left running
+            pool.join()
 
     def close(self) -> None:
         pass
+
+
+def _worker_ignores_sigint() -> None:
+    """A worker leaves Ctrl-C to the run that started it, which stops the pool, and ends
+    quietly when the pool stops it (not by a handler inherited from the run)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _play_piece(job):
+    task, i, a, n = job
+    return i, task(a, n)
 
 
 def check_scheduler(scheduler: str) -> None:

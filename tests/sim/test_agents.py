@@ -198,3 +198,20 @@ def test_an_agent_numbers_the_hands_it_is_asked_about():
     other = view_for(Hand(*deal_of(2, 1)), 2)     # hand 1: seat 1 deals, seat 2 bids first
     agent.act(other)
     assert agent._hand == 1
+
+
+def test_a_random_agent_draws_each_decision_apart():
+    """Uniform at each decision and independent across them: four random seats all pass
+    round 1 in about (1/3)**4 of the hands, not the third a shared draw would give."""
+    agent = sim.agent("random", seed=4)
+    all_pass = 0
+    n = 300
+    for i in range(n):
+        hands, kitty, dealer = deal_of(4, i)
+        hand = Hand(hands, kitty, dealer)
+        for _ in range(4):
+            hand.apply(agent.decide_at(hand, hand.turn, agent.keys(i)))
+            if hand.phase != "round1":
+                break
+        all_pass += hand.phase == "round2"
+    assert all_pass / n < 0.06

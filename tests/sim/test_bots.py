@@ -93,3 +93,41 @@ def test_forced_decisions_are_refused_for_a_bot_table():
 
     with pytest.raises(ValueError, match="forced decisions"):
         simulate(4, 1, table=table_with(BOT), force=force_array("first", 1, 1))
+
+
+def test_ctrl_c_stops_a_bot_run_at_once_and_writes_nothing(tmp_path):
+    """Ctrl-C in a bot's run on two worker processes: one line, exit 130, no folder, no
+    worker left behind."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    marker = tmp_path / "started"
+    (tmp_path / "slow.py").write_text(
+        "import pathlib, time\n"
+        "class Slow:\n"
+        "    def act(self, view):\n"
+        f"        pathlib.Path({str(marker)!r}).touch()\n"
+        "        time.sleep(0.01)\n"
+        "        return view.legal[0]\n")
+    out = tmp_path / "run"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from analysis.cli import main; main()", "tournament", "tuned",
+         str(tmp_path / "slow.py") + ":Slow", "--hands", "5000", "--games", "0", "--threads",
+         "2", "--out", str(out)],
+        cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 240
+    while not marker.exists() and time.time() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "interrupted: nothing written" in err and "Traceback" not in err
+    assert not out.exists()
+    children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True)
+    assert children.stdout.strip() == "" and os.path.exists(marker)
