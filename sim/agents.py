@@ -27,7 +27,7 @@ import numpy as np
 from sim.cards import mask_of
 from sim.kernel.decision import ASK_DEFEND, ASK_DISCARD, ASK_PLAY, ASK_ROUND1, ASK_ROUND2
 from sim.players import DEFAULT_STRATEGY, load_strategy
-from sim.players.kinds import RANDOM
+from sim.players.kinds import OUTSIDE, RANDOM
 from sim.referee import DEFEND, DISCARD, PLAY, ROUND1, ROUND2
 from sim.referee.actions import Call, DefendAlone, Discard, OrderUp, Pass, Play
 from sim.referee.views import View, ViewError
@@ -171,10 +171,16 @@ def _action(view: View, code: int):
     return Play(seat, code)
 
 
-def agent(strategy=DEFAULT_STRATEGY, seed: int = 0) -> Agent:
-    """An ``Agent`` for any strategy spec (``sim.players.load_strategy``); ``seed`` keys the
+def agent(strategy=DEFAULT_STRATEGY, seed: int = 0):
+    """An ``Agent`` for any strategy spec (``sim.players.load_strategy``), or for an outside
+    bot's spec the bot itself (``sim.bots.Bot``: ``act(view)`` likewise); ``seed`` keys the
     draws of a strategy that draws."""
-    return Agent(strategy, seed)
+    s = load_strategy(strategy)
+    if s.kind == OUTSIDE:
+        from sim.bots import Bot
+
+        return Bot(s, seed)
+    return Agent(s, seed)
 
 
 __all__ = ["Agent", "agent"]

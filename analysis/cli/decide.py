@@ -89,12 +89,12 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, as_json):
         euchre-sim decide examples/view.json --strategy basic --price --json
     """
     from sim import agent, view_from_json
-    from sim.players.kinds import OUTSIDE, PIMC
+    from sim.players.kinds import PIMC
 
     check_seed(seed)
     try:
         view = view_from_json(view_file.read())
-        who = agent(strategy, seed) if _kind(strategy) != OUTSIDE else _bot(strategy, seed)
+        who = agent(strategy, seed)
         action = who.act(view, hand=hand_index)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
@@ -120,19 +120,6 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, as_json):
                f"{describe(action)}")
     if pricing is not None:
         click.echo(format_options(pricing, action))
-
-
-def _kind(spec: str) -> int:
-    from sim import load_strategy
-
-    return load_strategy(spec).kind
-
-
-def _bot(spec: str, seed: int):
-    from sim import load_strategy
-    from sim.bots import Bot
-
-    return Bot(load_strategy(spec), seed)
 
 
 __all__ = ["decide", "describe", "format_options", "option_rows"]

@@ -27,7 +27,6 @@ from .hand import close_flags
 ASK_ROUND1, ASK_DISCARD, ASK_ROUND2, ASK_DEFEND, ASK_PLAY = 1, 2, 3, 4, 5
 
 
-@njit(cache=True)
 def decide(ask, seat, dealt, dealer, upcard, kinds, seat_table, rules, scores, seat_key,
            play_key, rnd_made, t, maker, alone, def_alone, discard, play_seats, play_cards,
            now):
@@ -38,34 +37,83 @@ def decide(ask, seat, dealt, dealer, upcard, kinds, seat_table, rules, scores, s
     ``dealt``: the four hands as dealt (card masks, by seat); ``now``: the seat's cards now
     (card layout); ``play_seats``, ``play_cards``: the cards played so far in order (cards);
     the contract (``rnd_made`` 1 or 2, trump ``t``, ``maker``, ``alone``, ``def_alone`` or -1,
-    ``discard`` or -1) once trump is made."""
-    slots = sm.table_slots(seat_table)
-    ps = sm.chunk_state(seat_table, kinds)
-    draws = np.zeros(1, np.int64)
+    ``discard`` or -1) once trump is made.
+
+    Each kind of decision is its own compiled function, so a first use compiles only the one
+    it asks (a round-1 question compiles no card play).  ``decide`` itself is plain Python."""
+    if ask == ASK_PLAY:
+        return play_card(seat, dealer, upcard, kinds, seat_table, rules, seat_key, play_key,
+                         rnd_made, t, maker, alone, def_alone, discard, play_seats, play_cards,
+                         now)
+    if ask == ASK_DEFEND:
+        return defend(seat, kinds, seat_table, t, play_key, now)
+    if ask == ASK_DISCARD:
+        return discard_card(seat, dealt, dealer, upcard, kinds, seat_table, rules, scores,
+                            seat_key, play_key, maker, alone)
+    bid = round1 if ask == ASK_ROUND1 else round2
+    return bid(seat, dealt, dealer, upcard, kinds, seat_table, rules, scores, seat_key,
+               play_key)
+
+
+@njit(cache=True, inline="always")
+def _bidding(seat, dealt, dealer, upcard, kinds, seat_table, rules, scores):
+    """(seat module state, draw counter, hands, the hand's context, the seat's position)."""
     hands = dealt.copy()
     ctx = sm.hand_context(hands, dealer, upcard, kinds, rules, close_flags(scores,
                                                                            rules[R_GAME_TO]))
-    k = (seat - dealer - 1) & 3
-    answer = -1
-    if ask == ASK_ROUND1:
-        answer, _bad = sm.order_up(ps, kinds, seat, k, hands[seat], dealer, upcard, seat_table,
-                                   ctx, rules, scores, play_key, seat_key, draws)
-    elif ask == ASK_DISCARD:
-        hand6 = hands[dealer] | (np.int64(1) << upcard)
-        answer, _bad = sm.discard(ps, kinds, dealer, hand6, upcard, maker, alone, rules, ctx,
-                                  play_key, seat_key, draws)
-    elif ask == ASK_ROUND2:
-        stuck = k == 3 and rules[R_STICK] != 0
-        answer, _bad = sm.call(ps, kinds, seat, k, hands[seat], dealer, upcard, stuck,
-                               seat_table, ctx, rules, scores, play_key, seat_key, draws)
-    elif ask == ASK_DEFEND:
-        answer = 1 if sm.defend_alone(ps, kinds, seat, seat_table, slots, now, t, play_key,
-                                      draws) else 0
-    else:
-        answer = play(ps, seat, dealer, upcard, kinds, seat_table, slots, rules, seat_key,
-                      play_key, draws, rnd_made, t, maker, alone, def_alone, discard,
-                      play_seats, play_cards, now)
+    return (sm.chunk_state(seat_table, kinds), np.zeros(1, np.int64), hands, ctx,
+            (seat - dealer - 1) & 3)
+
+
+@njit(cache=True)
+def round1(seat, dealt, dealer, upcard, kinds, seat_table, rules, scores, seat_key, play_key):
+    """A round-1 bid: 0 pass, 1 order up, 2 alone."""
+    ps, draws, hands, ctx, k = _bidding(seat, dealt, dealer, upcard, kinds, seat_table, rules,
+                                        scores)
+    answer, _bad = sm.order_up(ps, kinds, seat, k, hands[seat], dealer, upcard, seat_table,
+                               ctx, rules, scores, play_key, seat_key, draws)
     return answer
+
+
+@njit(cache=True)
+def round2(seat, dealt, dealer, upcard, kinds, seat_table, rules, scores, seat_key, play_key):
+    """A round-2 bid: -1 pass, else 2 * suit + alone."""
+    ps, draws, hands, ctx, k = _bidding(seat, dealt, dealer, upcard, kinds, seat_table, rules,
+                                        scores)
+    stuck = k == 3 and rules[R_STICK] != 0
+    answer, _bad = sm.call(ps, kinds, seat, k, hands[seat], dealer, upcard, stuck, seat_table,
+                           ctx, rules, scores, play_key, seat_key, draws)
+    return answer
+
+
+@njit(cache=True)
+def discard_card(seat, dealt, dealer, upcard, kinds, seat_table, rules, scores, seat_key,
+                 play_key, maker, alone):
+    """The dealer's discard (a card) from his hand and the upcard."""
+    ps, draws, hands, ctx, _k = _bidding(seat, dealt, dealer, upcard, kinds, seat_table, rules,
+                                         scores)
+    hand6 = hands[dealer] | (np.int64(1) << upcard)
+    answer, _bad = sm.discard(ps, kinds, dealer, hand6, upcard, maker, alone, rules, ctx,
+                              play_key, seat_key, draws)
+    return answer
+
+
+@njit(cache=True)
+def defend(seat, kinds, seat_table, t, play_key, now):
+    """Whether ``seat`` defends alone (1) or not (0), holding ``now``."""
+    ps = sm.chunk_state(seat_table, kinds)
+    slots = sm.table_slots(seat_table)
+    return 1 if sm.defend_alone(ps, kinds, seat, seat_table, slots, now, t, play_key,
+                                np.zeros(1, np.int64)) else 0
+
+
+@njit(cache=True)
+def play_card(seat, dealer, upcard, kinds, seat_table, rules, seat_key, play_key, rnd_made, t,
+              maker, alone, def_alone, discard, play_seats, play_cards, now):
+    """The card ``seat`` plays (``play``, with the seat module's state made here)."""
+    return play(sm.chunk_state(seat_table, kinds), seat, dealer, upcard, kinds, seat_table,
+                sm.table_slots(seat_table), rules, seat_key, play_key, np.zeros(1, np.int64),
+                rnd_made, t, maker, alone, def_alone, discard, play_seats, play_cards, now)
 
 
 @njit(cache=True)
