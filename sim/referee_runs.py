@@ -40,6 +40,7 @@ from sim.rng import (
     py_shuffle_deck,
     py_sub_key,
 )
+from sim.rules import Rules
 
 MAX_HANDS = 200           # a game's safety cap, as the game kernel's (``sim.kernel.games``)
 
@@ -157,6 +158,18 @@ def _tally_cell(fields) -> int:
     return int(tally_cell(dealer, rnd, maker, alone, def_alone, tricks, -1))
 
 
+def records(spec, indices) -> list[dict]:
+    """The hand records of hands ``indices`` of a bot's table (``sim.runner.trace``'s)."""
+    players = seat_players(spec.table, spec.seed)
+    out = []
+    for i in indices:
+        hands, kitty, dealer = deal_of(spec.seed, i)
+        keys = (py_hand_key(spec.seed, i, STREAM_SEAT), py_hand_key(spec.seed, i, STREAM_PLAY))
+        hand = play_hand(players, hands, kitty, dealer, spec.rules, keys, where=f"hand {i}")
+        out.append(hand.to_record(include_rules=spec.rules != Rules()))
+    return out
+
+
 @dataclass(frozen=True)
 class HandsTask:
     """Hands ``start .. start+n-1`` of a bot's table: (tally row, record masks, record fields)
@@ -252,4 +265,4 @@ class GamesTask:
 
 
 __all__ = ["HandsTask", "GamesTask", "play_hand", "deal_of", "first_dealer", "deck_deal",
-           "seat_players", "hand_fields", "has_bots"]
+           "seat_players", "hand_fields", "has_bots", "records"]

@@ -22,6 +22,7 @@ from sim.executors import LocalExecutor, ProcessExecutor, pieces, play_pieces
 from sim.players.basic import bid_table
 from sim.referee_runs import HandsTask as RefereeHands
 from sim.referee_runs import has_bots
+from sim.referee_runs import records as referee_records
 from sim.rules import Rules
 from sim.seats import POSITIONS
 from sim.spec import RunSpec, Table, check_count
@@ -283,6 +284,8 @@ def trace(seed: int, indices, rules: Rules | None = None, table: Table | None = 
         if not 0 <= i <= MAX_HAND_INDEX:
             raise ValueError(f"hand index {i} is out of range: hands are numbered 0 to "
                              f"{MAX_HAND_INDEX:,}")
+    if has_bots(table):       # an outside bot: the hands played through the referee
+        return referee_records(spec, indices)
     idx = np.asarray(indices, dtype=np.int64)
     kinds, seat_rows = table.arrays()
     traces = np.zeros((idx.size, K.MAX_EVENTS + 1, 4), np.int64)

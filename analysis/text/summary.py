@@ -39,8 +39,17 @@ def header(result: RunResult) -> str:
         f"{result.hands:,} hands, seed {result.seed}, rules: {result.rules.describe()}, "
         f"strategies: {_strategies(result)}\n"
         f"{result.wall_s - result.compile_s:.2f} s, {result.hands_per_s:,.0f} hands/s on "
-        f"{result.threads} thread{'s' if result.threads != 1 else ''}{compiled(result)}"
+        f"{workers(result)}{compiled(result)}"
     )
+
+
+def workers(result) -> str:
+    """``2 threads``, or ``2 processes`` where an outside bot played through the referee."""
+    from sim.players.kinds import OUTSIDE
+
+    what = "process" if any(s.kind == OUTSIDE for s in result.table.seats) else "thread"
+    n = result.threads
+    return f"{n} {what}{'es' if what == 'process' and n != 1 else 's' if n != 1 else ''}"
 
 
 def compiled(result) -> str:
@@ -120,8 +129,7 @@ def format_games(df: pd.DataFrame, result: G.GameRunResult, table: pd.DataFrame)
         f"{result.rules.describe()}, strategies: {result.table.describe()['team0']} v "
         f"{result.table.describe()['team1']}",
         f"{result.wall_s - result.compile_s:.2f} s, {result.hands_played:,} hands, "
-        f"{result.hands_per_s:,.0f} hands/s on {result.threads} "
-        f"thread{'s' if result.threads != 1 else ''}{compiled(result)}",
+        f"{result.hands_per_s:,.0f} hands/s on {workers(result)}{compiled(result)}",
         "",
     ]
     width = max(len(s) for s in df["statistic"]) + 2

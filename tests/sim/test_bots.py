@@ -131,3 +131,15 @@ def test_ctrl_c_stops_a_bot_run_at_once_and_writes_nothing(tmp_path):
     assert not out.exists()
     children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True)
     assert children.stdout.strip() == "" and os.path.exists(marker)
+
+
+def test_a_bots_hands_trace_as_they_are_simulated():
+    """``trace`` (``show``) plays a bot's hands through the referee: the same hands as the run."""
+    from sim import trace
+    from sim.referee import replay_record
+
+    frame = simulate(6, 5, table=table_with(BOT), records=True, threads=1).records
+    recs = trace(5, range(6), table=table_with(BOT))
+    for i, rec in enumerate(recs):
+        points = replay_record(rec)["points"]
+        assert points == [int(frame["points0"][i]), int(frame["points1"][i])]
