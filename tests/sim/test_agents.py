@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import sim
-from sim import Rules, Table, load_strategy, trace
+from sim import BUILTINS, Rules, Table, load_strategy, trace
 from sim.cards import effective_suit, suit_of
 from sim.records import parse_record
 from sim.referee import Hand, play_game
@@ -53,8 +53,8 @@ def _mismatches(strategy, n, rules=None, via_act=False, start=0):
     return bad
 
 
-@pytest.mark.parametrize("strategy", ["basic", "tuned", "aggressive",
-                                      "examples/strategies/ace-lover.toml"])
+@pytest.mark.parametrize("strategy", ["basic", "tuned", "aggressive", "conservative",
+                                      "trump-count", "examples/strategies/ace-lover.toml"])
 def test_agents_decide_as_the_kernel_traces(strategy):
     assert _mismatches(strategy, 60) == []
 
@@ -105,7 +105,7 @@ def test_games_through_the_referee_match_the_kernel_with_scores():
         assert play_game(records).score == scores
 
 
-@pytest.mark.parametrize("strategy", ["basic", "tuned", "random", "pimc:worlds=4"])
+@pytest.mark.parametrize("strategy", [s if s != "pimc" else "pimc:worlds=4" for s in BUILTINS])
 def test_redealing_unseen_cards_changes_no_decision(strategy):
     """Every decision of a hand asked again on other deals consistent with the seat's view
     (cards moved between the other hands and the kitty, across suits, voids kept)."""
