@@ -45,8 +45,9 @@ def format_agents(a: dict) -> list[str]:
     for key, rate in sorted(a.items()):
         if key.startswith("bot_hands_per_s_"):
             n = key.rsplit("_", 1)[1]
-            lines.append(f"{'outside bot vs tuned, ' + n + ' pr':<27} {rate:8.0f} hands/s "
-                         "(processes, through the referee)")
+            label = f"bot vs tuned, {n} process{'es' if n != '1' else ''}"
+            lines.append(f"{label:<27} {rate:8.0f} hands/s (an outside bot, through the "
+                         "referee)")
     return lines
 
 
