@@ -15,6 +15,11 @@ In each world every option is priced, so the options are compared on the same wo
   ``tuned``: the seat's own later bid too), then the contract it reaches priced the same way,
   0 where the hand is passed out.
 
+The worlds explain the bids (``infer``, the default): a world is kept only when ``rest``,
+bidding for each other seat that has bid, makes the bid that seat made (as pimc's inference
+does with basic's bids), up to ``INFER_TRIES`` deals a world, the rest unconditioned;
+``Pricing.fitted`` says how many fit.  The seat's own bids tell it nothing it does not know.
+
 Values are points a hand for the seat's team.  Each option's interval is the normal 95%
 interval of its mean over the worlds; ``loss`` (what an option gives up against the best) is
 a paired difference, with its own interval.  Face-up values flatter every option a little (the
@@ -24,7 +29,7 @@ world's cards are known when it is priced): the options are ranked by them, not 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -53,6 +58,7 @@ from sim.solver.perfect import perfect_points
 from sim.solver.position import NO_DEFENDER, Position
 
 DEFAULT_WORLDS = 64
+INFER_TRIES = 20        # deals drawn a world, at most, to find ones that explain the bids
 Z95 = 1.959963984540054
 
 
@@ -78,6 +84,7 @@ class Pricing:
     worlds: int
     table: np.ndarray = None     # (worlds x options): each world's value of each option, in
                                  # the order of ``options``
+    fitted: int = 0              # of the worlds, those that explain the other seats' bids
 
     @property
     def best(self) -> Option:
@@ -91,24 +98,73 @@ class Pricing:
         raise ValueError(f"{action} is not one of the legal actions priced")
 
 
-def price(view: View, worlds: int = DEFAULT_WORLDS, seed: int = 0, rest="tuned") -> Pricing:
+def price(view: View, worlds: int = DEFAULT_WORLDS, seed: int = 0, rest="tuned",
+          infer: bool = True) -> Pricing:
     """Every legal action of ``view`` priced on ``worlds`` deals consistent with it (the
-    module's header); ``seed`` picks the worlds, ``rest`` bids the auction after a pass."""
+    module's header); ``seed`` picks the worlds, ``rest`` bids the auction after a pass and,
+    with ``infer``, models the other seats' bids the worlds must explain."""
     if not isinstance(view, View):
         raise TypeError(f"price takes a View (sim.referee.views), not {type(view).__name__}")
     if worlds < 2:
         raise ValueError(f"worlds must be at least 2 for an interval, not {worlds}")
     legal = list(view.legal)
-    deals = [view.deal(1 + seed * 1_000_003 + w) for w in range(worlds)]
+    model = Agent(load_strategy(rest))
+    deals, fitted = consistent_worlds(view, worlds, seed, model if infer else None)
     hands = [replay_view(view, d) for d in deals]
     if view.phase in (ROUND1, ROUND2):
-        table = _bid_values(view, legal, deals, hands, Agent(load_strategy(rest)))
+        table = _bid_values(view, legal, deals, hands, model)
     else:
         table = _play_values(view, legal, hands)
     sign = 1 if view.maker is None or team(view.seat) == team(view.maker) else -1
     if view.phase in (ROUND1, ROUND2):
         sign = 1                       # bid values are already for the seat's team
-    return _pricing(legal, sign * table)
+    return replace(_pricing(legal, sign * table), fitted=fitted)
+
+
+def consistent_worlds(view: View, worlds: int, seed: int, model: Agent | None,
+                      tries: int = INFER_TRIES):
+    """``worlds`` deals consistent with the view and (where ``model`` is given) with the other
+    seats' bids: a deal is kept when ``model``, bidding for each of them, makes the bids they
+    made.  Up to ``tries`` deals a world are drawn; the rest are filled unconditioned.
+    Returns (deals, how many fit the bids)."""
+    others = model is not None and any(b.seat != view.seat for b in _auction(view))
+    kept, k = [], 0
+    while others and len(kept) < worlds and k < worlds * tries:
+        deal = view.deal(1 + seed * 1_000_003 + k)
+        k += 1
+        if _bids_fit(view, deal, model):
+            kept.append(deal)
+    fitted = len(kept) if others else 0
+    w = 0
+    while len(kept) < worlds:
+        kept.append(view.deal(1 + seed * 1_000_003 + worlds * tries + w))
+        w += 1
+    return kept, fitted
+
+
+def _auction(view: View):
+    """The bids up to and including the one that made trump (later ones are defenders')."""
+    out = []
+    for b in view.bids:
+        out.append(b)
+        if b.action in ("order_up", "call"):
+            break
+    return out
+
+
+def _bids_fit(view: View, deal, model: Agent) -> bool:
+    """Whether ``model`` bidding for the other seats on ``deal`` makes the view's bids."""
+    from sim.referee.hand import Hand
+    from sim.referee.replay import bid_action
+
+    hands, kitty, _discard = deal
+    h = Hand(hands, kitty, view.dealer, view.rules)
+    for b in _auction(view):
+        action = bid_action(b)
+        if b.seat != view.seat and model.decide_at(h, b.seat, (0, 0)) != action:
+            return False
+        h.apply(action)
+    return True
 
 
 def _pricing(legal, table: np.ndarray) -> Pricing:

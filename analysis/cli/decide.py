@@ -53,8 +53,10 @@ def format_options(pricing, chosen=None) -> str:
         mark = "*" if o.action == chosen else " "
         lines.append(f"{mark} {describe(o.action):<22}{o.value:>+8.3f}  "
                      f"[{o.low:+.3f}, {o.high:+.3f}]{o.loss:>9.3f}")
+    fit = (f", {pricing.fitted} of them explaining the other seats' bids"
+           if pricing.fitted else "")
     lines.append(f"  (points a hand for the seat's team, on {pricing.worlds} worlds consistent "
-                 "with the view,\n   every card face up within a world)")
+                 f"with the view{fit},\n   every card face up within a world)")
     return "\n".join(lines)
 
 
@@ -112,6 +114,7 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, as_json):
                "action": action_to_json(action)}
         if pricing is not None:
             out["worlds"] = pricing.worlds
+            out["fitted"] = pricing.fitted
             out["options"] = option_rows(pricing)
         click.echo(json.dumps(out))
         return

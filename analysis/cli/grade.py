@@ -101,8 +101,8 @@ def grade(file, rules_spec, worlds, seed, summary, as_json):
 
     \b
     Example:
-        euchre-sim grade examples/hands.jsonl
-        euchre-sim grade examples/hands.jsonl --summary --json
+        euchre-sim grade examples/graded-march.jsonl
+        euchre-sim grade examples/graded-march.jsonl --summary --json
         euchre-sim grade my-hands.jsonl --rules stick-the-dealer --worlds 100
     """
     from analysis.grade import grade_record, summarise

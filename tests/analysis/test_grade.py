@@ -60,7 +60,7 @@ def test_the_command_grades_the_good_records_and_reports_the_bad(tmp_path):
 
 
 def test_with_the_score_the_grade_is_in_game_win_probability_too(tmp_path):
-    """At 8-9 the march wins the game: trumping the ace gives up about a quarter of it."""
+    """At 8-9 the march wins the game: trumping the ace gives up a fifth of it or more."""
     line = json.loads(MARCH.read_text())
     line["scores"] = [8, 9]
     path = tmp_path / "scored.jsonl"

@@ -1,0 +1,54 @@
+"""Pricing a view's options (``sim.pricing``): worlds consistent with the view that explain the
+other seats' bids, paired values with intervals, and a case worked out by hand."""
+
+from __future__ import annotations
+
+from sim import agent, view_from_json
+from sim.cards import parse_card
+from sim.pricing import consistent_worlds, price
+from sim.referee import Hand, Pass, Play
+
+THIRD = {"seat": 2, "dealer": 3, "hand": ["JH", "AH", "KH", "AC", "9S"], "upcard": "9H",
+         "bids": [{"seat": 0, "action": "pass"}, {"seat": 1, "action": "pass"}]}
+
+
+def test_the_worlds_explain_the_other_seats_bids():
+    view = view_from_json(THIRD)
+    model = agent("tuned")
+    deals, fitted = consistent_worlds(view, 12, 0, model)
+    assert fitted == 12
+    for hands, kitty, _discard in deals:
+        assert sorted(hands[2]) == sorted(view.hand)
+        h = Hand(hands, kitty, 3)
+        for seat in (0, 1):
+            assert model.decide_at(h, seat, (0, 0)) == Pass(seat)
+            h.apply(Pass(seat))
+
+
+def test_without_bids_from_others_nothing_is_conditioned():
+    first = view_from_json({**THIRD, "seat": 0, "bids": []})
+    _deals, fitted = consistent_worlds(first, 4, 0, agent("tuned"))
+    assert fitted == 0
+
+
+def test_options_are_paired_with_intervals_and_the_best_gives_up_nothing():
+    p = price(view_from_json(THIRD), 16)
+    assert p.worlds == 16 and p.table.shape == (16, 3)
+    assert p.best.loss == 0 and all(o.low <= o.value <= o.high for o in p.options)
+    assert all(o.loss_low <= o.loss <= o.loss_high for o in p.options)
+    assert [o.value for o in p.options] == sorted((o.value for o in p.options), reverse=True)
+
+
+def test_the_last_trump_wins_the_last_trick_for_sure():
+    """Trick 4 of examples/graded-march.jsonl: seat 0 holds 9H (the only trump left) and 9S
+    behind his partner's winning AC; keeping 9H is the march in every world."""
+    view = view_from_json({
+        "seat": 0, "dealer": 3, "hand": ["9H", "9S"], "upcard": "TH",
+        "bids": [{"seat": 0, "action": "order_up"}],
+        "plays": [[0, "JH"], [1, "QH"], [2, "JC"], [3, "TH"], [0, "JD"], [1, "KH"],
+                  [2, "QC"], [3, "AH"], [0, "KD"], [1, "9D"], [2, "AD"], [3, "TD"],
+                  [2, "AC"], [3, "9C"]]})
+    p = price(view, 24)
+    assert p.best.action == Play(0, parse_card("9S")) and p.best.value == 2.0
+    assert p.best.low == p.best.high == 2.0
+    assert p.of(Play(0, parse_card("9H"))).loss > 0.25
