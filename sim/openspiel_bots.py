@@ -23,7 +23,7 @@ OpenSpiel's conventions, and what they are in our rules (``rules_for``):
 
 from __future__ import annotations
 
-from sim.agents import Agent
+from sim.agents import agent
 from sim.records import Bid
 from sim.referee.actions import Call, DefendAlone, OrderUp, Pass
 from sim.referee.views import View
@@ -102,7 +102,7 @@ class _Bot:
     """The pyspiel.Bot methods (``openspiel_bot`` makes the subclass)."""
 
     def _setup(self, strategy, game, player, seed):
-        self.agent = strategy if isinstance(strategy, Agent) else Agent(strategy, seed)
+        self.agent = strategy if hasattr(strategy, "act") else agent(strategy, seed)
         self.player = player
         self.rules = rules_for(game)
 
@@ -164,7 +164,7 @@ class _Bot:
 
 def openspiel_bot(strategy, game, player: int, seed: int = 0):
     """A ``pyspiel.Bot`` that plays seat ``player`` of OpenSpiel's ``euchre`` ``game`` by
-    ``strategy`` (any spec ``sim.agent`` takes)."""
+    ``strategy``: any spec ``sim.agent`` takes (an outside bot's too), or an agent."""
     import pyspiel
 
     class EuchreSimBot(_Bot, pyspiel.Bot):
