@@ -141,6 +141,8 @@ def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLD
             decide(Play(*item), f"play {i}")
     if hand.phase != DONE:
         raise RecordError(f"the record ends before the hand does ({hand.waiting_for()})")
+    if rec.discard is not None and hand.discarded is None:
+        raise RecordError("discard: no discard in this hand: the dealer did not pick up")
     return out
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from analysis.cli import main
 from analysis.grade import grade_record, grade_word, summarise
 from sim.cards import parse_card
+from sim.records import RecordError
 from sim.referee import Play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,3 +77,11 @@ def test_with_the_score_the_grade_is_in_game_win_probability_too(tmp_path):
     path.write_text(json.dumps(line) + "\n")
     bad = CliRunner().invoke(main, ["grade", str(path)])
     assert bad.exit_code == 1 and "scores: two whole numbers from 0 to 9" in bad.output
+
+
+def test_a_discard_where_nobody_picked_up_is_refused():
+    record = json.loads((ROOT / "examples" / "hands.jsonl").read_text().splitlines()[1])
+    assert "discard" not in record          # worked example 2: trump made in round 2
+    record["discard"] = "9D"
+    with pytest.raises(RecordError, match="no discard in this hand"):
+        grade_record(record, worlds=2)
