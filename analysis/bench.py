@@ -87,6 +87,8 @@ def agent_rows(decisions: int = 400, bot_deals: int = 200) -> dict:
     checked view built from the referee's hand, then the kernel's decision), the view alone,
     ``pimc``'s ``act`` in milliseconds (default settings), and an outside bot against tuned
     through the referee in hands a second, one process and all cores."""
+    import dataclasses
+
     from sim import Agent, Rules, Table, load_strategy, simulate, view_for
     from sim.referee import Hand
     from sim.referee_runs import deal_of
@@ -110,11 +112,7 @@ def agent_rows(decisions: int = 400, bot_deals: int = 200) -> dict:
 
     def build_all():
         for v in views:
-            view_for_again(v)
-
-    def view_for_again(v):
-        type(v)(v.seat, v.dealer, v.hand, v.upcard, v.bids, v.discard, v.plays, v.scores,
-                v.rules)
+            dataclasses.replace(v)          # made and checked again from its fields
 
     out = {"tuned_act_us": 1e6 * _best(act_all, 3) / len(views),
            "view_us": 1e6 * _best(build_all, 3) / len(views)}

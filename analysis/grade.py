@@ -29,20 +29,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from sim import Rules, ViewError, view_for
+from sim import Rules, view_for
 from sim.records import RecordError, parse_record
-from sim.referee import (
-    DEFEND,
-    DISCARD,
-    DONE,
-    PLAY,
-    Discard,
-    Hand,
-    IllegalAction,
-    NoLoneDefender,
-    Play,
-)
-from sim.referee.replay import bid_action
+from sim.referee import PLAY, Hand, NoLoneDefender, play_record
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS = (0.02, 0.10, 0.25, 0.50)     # points a hand given up: the upper bound of each
@@ -83,88 +72,31 @@ class Decision:
     win_grade: str | None = None
 
 
-def _steps(rec):
-    """The record's decisions in order, with where they are in the record: ('bid', i, bid),
-    then ('discard', 0, card) (applied when due), ('play', i, (seat, card))."""
-    for i, b in enumerate(rec.bids, 1):
-        yield "bid", i, b
-    yield "discard", 0, rec.discard
-    for i, p in enumerate(rec.plays, 1):
-        yield "play", i, p
-
-
 def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLDS,
                  seed: int = 0, rest="tuned", scores=None, wins=None) -> list[Decision]:
     """Every decision of one hand record graded (the module's header).  With ``scores`` (team
     0, team 1 before the hand) and ``wins`` (``analysis.win_model.win_table``) each decision
     is also graded in game-win probability.  Raises ``RecordError`` for a record that cannot be
-    replayed, naming the field or step."""
+    replayed, naming the field or step (the referee's own check, ``play_record``)."""
     from sim.pricing import price
 
     rec = parse_record(record)
-    rules = Rules() if rules is None else rules
-    if rec.rules:
-        rules = rules.replace(**rec.rules)
-    if rules.farmers_hand:
+    played = play_record(rec, rules)
+    if played.rules.farmers_hand:
         raise RecordError("rules: grading does not support the farmer's hand house rule")
-    hand = Hand(rec.hands, rec.kitty, rec.dealer, rules)
+    hand = Hand(rec.hands, rec.kitty, rec.dealer, played.rules)
     out: list[Decision] = []
-
-    def decide(action, where: str):
-        seat = action.seat
-        try:
-            view = view_for(hand, seat)
-        except ViewError as e:
-            raise RecordError(f"{where}: {e}") from None
-        if action not in view.legal:
-            why = _why_illegal(hand, action)
-            raise RecordError(f"{where}: {why}")
-        d = _graded(len(out) + 1, view, action, price, worlds, seed, rest, scores, wins)
-        out.append(d)
+    for entry in played.log:           # every action in the order the referee took them
+        action = entry.action
+        if not isinstance(action, NoLoneDefender):
+            out.append(_graded(len(out) + 1, view_for(hand, action.seat), action, price,
+                               worlds, seed, rest, scores, wins))
         hand.apply(action)
-
-    for kind, i, item in _steps(rec):
-        if hand.phase == DISCARD and kind != "discard":
-            decide(Discard(hand.dealer, _need_discard(rec, hand)), "discard")
-        if kind == "bid":
-            if hand.phase in (PLAY, DONE):
-                raise RecordError(f"bid {i}: bidding is over ({hand.waiting_for()})")
-            decide(bid_action(item), f"bid {i}")
-        elif kind == "discard":
-            if hand.phase == DISCARD:
-                decide(Discard(hand.dealer, _need_discard(rec, hand)), "discard")
-            if hand.phase == DEFEND:
-                hand.apply(NoLoneDefender())
-        else:
-            if hand.phase != PLAY:
-                raise RecordError(f"play {i}: no card is played now ({hand.waiting_for()})")
-            decide(Play(*item), f"play {i}")
-    if hand.phase != DONE:
-        raise RecordError(f"the record ends before the hand does ({hand.waiting_for()})")
-    if rec.discard is not None and hand.discarded is None:
-        raise RecordError("discard: no discard in this hand: the dealer did not pick up")
     return out
 
 
-def _need_discard(rec, hand) -> int:
-    if rec.discard is None:
-        raise RecordError(f"discard: missing: the dealer (seat {hand.dealer}) picked up and must "
-                          "discard a card")
-    return rec.discard
-
-
-def _why_illegal(hand: Hand, action) -> str:
-    try:
-        hand.verify(action)
-    except IllegalAction as e:
-        return str(e)
-    return f"{action} is not legal now ({hand.waiting_for()})"
-
-
 def _graded(number, view, action, price, worlds, seed, rest, scores=None, wins=None):
-    trick = len(view.plays) // max(1, 4 - bool(view.alone)
-                                   - (view.defender_alone is not None)) + 1
-    trick = trick if view.phase == PLAY else None
+    trick = len(view.plays) // view.players + 1 if view.phase == PLAY else None
     if len(view.legal) == 1:
         return Decision(number, view.seat, view.phase, trick, action, action, None, None, 0.0,
                         0.0, 0.0, 1, GRADES[0])

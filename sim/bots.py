@@ -93,12 +93,8 @@ def _decision(view: View) -> str:
             "defend": "defend alone or not", "play": "card to play"}
     text = what.get(view.phase, view.phase)
     if view.phase == "play":
-        text += f", trick {len(view.plays) // _players(view) + 1}"
+        text += f", trick {len(view.plays) // view.players + 1}"
     return text
-
-
-def _players(view: View) -> int:
-    return 4 - bool(view.alone) - (view.defender_alone is not None)
 
 
 __all__ = ["Bot", "BotError"]

@@ -82,8 +82,9 @@ class LocalExecutor:
 class ProcessExecutor:
     """Plays the pieces in ``workers`` local processes (forked where the platform can), results
     as they finish; one worker plays them here.  For work at Python speed, which threads
-    cannot share (an outside bot's table through the referee, ``sim.referee_runs``); an
-    exception inside a piece is raised here as it is."""
+    cannot share (an outside bot's table through the referee, ``sim.referee_runs``); a task
+    with a ``warm(start)`` method is warmed here first.  An exception inside a piece is raised
+    here as it is."""
 
     def __init__(self, workers: int | None = None):
         self.threads = max(1, workers or os.cpu_count() or 1)
@@ -99,6 +100,8 @@ class ProcessExecutor:
             return
         import multiprocessing
 
+        if hasattr(task, "warm"):       # compile (or load) once, before the workers start
+            task.warm(parts[0][0])
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         pool = multiprocessing.get_context(method).Pool(min(self.threads, len(parts)),
                                                         initializer=_worker_ignores_sigint)

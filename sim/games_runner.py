@@ -142,7 +142,6 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
         runner = ProcessExecutor(spec.threads) if executor is None else executor
         parts = pieces(start, games, runner.piece_size(games, BOT_GAME_BATCH, 2))
         task = RefereeGames(spec, records)
-        task.warm(start)
     else:
         _, game = table.kernels(rules)
         batch = min(batch, game.MAX_GAME_BATCH or batch)        # pimc: small batches, chunks

@@ -36,6 +36,7 @@ import numpy as np
 from sim.agents import Agent
 from sim.cards import mask_of
 from sim.players import load_strategy
+from sim.records import Bid
 from sim.referee.actions import (
     DEFEND,
     DISCARD,
@@ -45,17 +46,15 @@ from sim.referee.actions import (
     ROUND2,
     Call,
     DefendAlone,
-    NoLoneDefender,
     OrderUp,
     Pass,
-    Play,
-    left_of,
     team,
 )
 from sim.referee.views import View, replay_view
 from sim.solver import solve_positions
 from sim.solver.perfect import perfect_points
-from sim.solver.position import NO_DEFENDER, Position
+from sim.solver.position import Position
+from sim.solver.review import record_position
 
 DEFAULT_WORLDS = 64
 INFER_TRIES = 20        # deals drawn a world, at most, to find ones that explain the bids
@@ -110,11 +109,10 @@ def price(view: View, worlds: int = DEFAULT_WORLDS, seed: int = 0, rest="tuned",
     legal = list(view.legal)
     model = Agent(load_strategy(rest))
     deals, fitted = consistent_worlds(view, worlds, seed, model if infer else None)
-    hands = [replay_view(view, d) for d in deals]
     if view.phase in (ROUND1, ROUND2):
-        table = _bid_values(view, legal, deals, hands, model)
+        table = _bid_values(view, legal, deals, model)
     else:
-        table = _play_values(view, legal, hands)
+        table = _play_values(view, legal, [replay_view(view, d) for d in deals])
     sign = 1 if view.maker is None or team(view.seat) == team(view.maker) else -1
     if view.phase in (ROUND1, ROUND2):
         sign = 1                       # bid values are already for the seat's team
@@ -191,23 +189,17 @@ def _interval(xs: np.ndarray) -> tuple[float, float]:
 # ---------------------------------------------------------------------------------------------
 # card play, the discard, defending alone: the solver on each world's position
 
-def _position(hand, defender=None, dealer_hand=None) -> Position:
-    """The solver's position of a referee hand once trump is made: the hands when play began
-    (the cards held now and those played), the cards played so far."""
-    played = [(e.action.seat, e.action.card) for e in hand.log if isinstance(e.action, Play)]
-    start = [list(h) for h in hand.hands]
-    for s, c in played:
-        start[s].append(c)
-    if dealer_hand is not None:
-        start[hand.dealer] = dealer_hand
-    lone = hand.defender_alone if defender is None else defender
-    lone = NO_DEFENDER if lone is None else lone
-    pos = Position(tuple(mask_of(h) for h in start), hand.trump, hand.maker, bool(hand.alone),
-                   lone, 0)
-    leader = left_of(hand.dealer)
-    while not pos.active[leader]:
-        leader = left_of(leader)
-    return Position(pos.hands, pos.trump, pos.maker, pos.alone, lone, leader, tuple(played))
+def _position(hand, discard=None, lone_defender=None) -> Position:
+    """The solver's position of a world's referee hand once trump is made, read from its
+    record as ``sim.solver.review.record_position`` reads one, with the cards played so far;
+    ``discard`` or ``lone_defender`` change the record first (another discard, a defender's
+    ``defend_alone`` bid)."""
+    rec = hand.to_hand_record()
+    if discard is not None:
+        rec = replace(rec, discard=discard)
+    if lone_defender is not None:
+        rec = replace(rec, bids=rec.bids + (Bid(lone_defender, "defend_alone"),))
+    return replace(record_position(rec, hand.rules), played=rec.plays)
 
 
 def _play_values(view: View, legal, hands) -> np.ndarray:
@@ -217,13 +209,10 @@ def _play_values(view: View, legal, hands) -> np.ndarray:
         if view.phase == PLAY:
             positions.append(_position(hand))
         elif view.phase == DISCARD:
-            six = list(hand.hands[hand.dealer])
-            positions += [_position(hand, dealer_hand=[c for c in six if c != a.card])
-                          for a in legal]
+            positions += [_position(hand, discard=a.card) for a in legal]
         elif view.phase == DEFEND:
-            hand.apply(NoLoneDefender())
-            positions += [_position(hand, defender=view.seat if isinstance(a, DefendAlone)
-                                    else NO_DEFENDER) for a in legal]
+            positions += [_position(hand, lone_defender=view.seat if isinstance(a, DefendAlone)
+                                    else None) for a in legal]
     sols = solve_positions(positions, view.rules.lone_defender_euchre_points)
     if view.phase == PLAY:
         return np.array([[s.cards[a.card] for a in legal] for s in sols], np.float64)
@@ -233,21 +222,21 @@ def _play_values(view: View, legal, hands) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------
 # bids: each contract under perfect play after the bidding; a pass, the rest of the auction
 
-def _bid_values(view: View, legal, deals, hands, rest: Agent) -> np.ndarray:
+def _bid_values(view: View, legal, deals, rest: Agent) -> np.ndarray:
     """(worlds x options) values to the seat's team."""
     rows = []              # one contract per (world, option): the columns perfect_points reads
-    for deal, hand in zip(deals, hands, strict=True):
+    for deal in deals:
         for a in legal:
-            rows.append(_contract(view, a, hand, rest) + (deal,))
+            rows.append(_contract(view, a, deal, rest) + (deal,))
     dealt = np.array([[mask_of(h) for h in r[-1][0]] for r in rows], np.int64)
     rnd, maker, trump, alone = (np.array([r[k] for r in rows], np.int64) for k in range(4))
     pts = perfect_points(dealt, np.full(len(rows), view.upcard), np.full(len(rows), view.dealer),
                          rnd, maker, trump, alone, np.full(len(rows), -1), view.rules)
     mine = pts.points0 - pts.points1 if team(view.seat) == 0 else pts.points1 - pts.points0
-    return mine.astype(np.float64).reshape(len(hands), len(legal))
+    return mine.astype(np.float64).reshape(len(deals), len(legal))
 
 
-def _contract(view: View, action, hand, rest: Agent) -> tuple[int, int, int, int]:
+def _contract(view: View, action, deal, rest: Agent) -> tuple[int, int, int, int]:
     """(round, maker, trump, alone) the auction reaches in a world after ``action``: the
     action's own contract, or after a pass the rest of the auction by ``rest`` (round 0:
     passed out)."""
@@ -255,23 +244,13 @@ def _contract(view: View, action, hand, rest: Agent) -> tuple[int, int, int, int
         return 1, view.seat, view.upcard // 6, int(action.alone)
     if isinstance(action, Call):
         return 2, view.seat, action.suit, int(action.alone)
-    h = _copy(hand)
+    h = replay_view(view, deal)
     h.apply(Pass(view.seat))
     while h.phase in (ROUND1, ROUND2):
         h.apply(rest.decide_at(h, h.turn, (0, 0)))
     if h.phase == DONE:
         return 0, -1, -1, 0
     return h.round, h.maker, h.trump, int(h.alone)
-
-
-def _copy(hand):
-    """A fresh referee hand replayed to the same point (hands are cheap to replay)."""
-    from sim.referee.hand import Hand
-
-    h = Hand(hand.dealt, hand.dealt_kitty, hand.dealer, hand.rules)
-    for e in hand.log:
-        h.apply(e.action)
-    return h
 
 
 __all__ = ["price", "Pricing", "Option", "DEFAULT_WORLDS"]

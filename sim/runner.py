@@ -21,7 +21,7 @@ from sim.cards import SUITS, card_name, cards_of
 from sim.executors import LocalExecutor, ProcessExecutor, pieces, play_pieces
 from sim.players.basic import bid_table
 from sim.referee_runs import HandsTask as RefereeHands
-from sim.referee_runs import has_bots
+from sim.referee_runs import deck_deal, has_bots
 from sim.referee_runs import records as referee_records
 from sim.rules import Rules
 from sim.seats import POSITIONS
@@ -183,7 +183,6 @@ def simulate_spec(spec: RunSpec, hands: int, *, records=False, batch=DEFAULT_BAT
         runner = ProcessExecutor(spec.threads) if executor is None else executor
         parts = pieces(start, hands, runner.piece_size(hands, BOT_BATCH, 16))
         task = RefereeHands(spec, tuple(int(x) for x in score_arr), records)
-        task.warm(start)
     else:
         kernel, _ = table.kernels(rules)
         batch = min(batch, kernel.MAX_BATCH or batch)
@@ -302,11 +301,9 @@ def trace(seed: int, indices, rules: Rules | None = None, table: Table | None = 
 
 def events_to_record(index: int, deck, events, rules: Rules, dealer: int | None = None) -> dict:
     dealer = index % 4 if dealer is None else dealer
-    hands = [[] for _ in range(4)]
-    for k in range(4):
-        seat = (dealer + 1 + k) % 4
-        hands[seat] = [card_name(int(c)) for c in sorted(deck[5 * k: 5 * k + 5])]
-    kitty = [card_name(int(c)) for c in deck[20:24]]
+    dealt, kitty_cards = deck_deal([int(c) for c in deck], dealer)
+    hands = [[card_name(c) for c in sorted(h)] for h in dealt]
+    kitty = [card_name(c) for c in kitty_cards]
     rec = {"dealer": dealer, "hands": hands, "upcard": kitty[0], "kitty": kitty, "bids": [],
            "plays": []}
     if rules != Rules():

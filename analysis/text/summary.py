@@ -45,9 +45,9 @@ def header(result: RunResult) -> str:
 
 def workers(result) -> str:
     """``2 threads``, or ``2 processes`` where an outside bot played through the referee."""
-    from sim.players.kinds import OUTSIDE
+    from sim.referee_runs import has_bots
 
-    what = "process" if any(s.kind == OUTSIDE for s in result.table.seats) else "thread"
+    what = "process" if has_bots(result.table) else "thread"
     n = result.threads
     return f"{n} {what}{'es' if what == 'process' and n != 1 else 's' if n != 1 else ''}"
 

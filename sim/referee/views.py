@@ -112,12 +112,17 @@ class View:
         return POSITIONS[(self.seat - self.dealer - 1) % 4]
 
     @property
+    def players(self) -> int:
+        """The cards of a complete trick: four, less a lone maker's partner and a lone
+        defender's partner."""
+        return 4 - bool(self.alone) - (self.defender_alone is not None)
+
+    @property
     def trick(self) -> tuple[tuple[int, int], ...]:
         """The cards of the trick on the table, ``(seat, card)`` in order."""
         if self.phase != PLAY:
             return ()
-        players = 4 - (1 if self.alone else 0) - (1 if self.defender_alone is not None else 0)
-        return self.plays[len(self.plays) - len(self.plays) % players:]
+        return self.plays[len(self.plays) - len(self.plays) % self.players:]
 
     def deal(self, seed: int = 0) -> tuple[list[list[int]], list[int], int | None]:
         """A deal consistent with the view, drawn at random by ``seed``: (the four hands as

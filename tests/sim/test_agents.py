@@ -160,7 +160,7 @@ def test_redeals_move_cards_between_suits_and_keep_voids():
 
 def _voids(view):
     out = set()
-    players = 4 - bool(view.alone) - (view.defender_alone is not None)
+    players = view.players
     plays = view.plays
     for j in range(0, len(plays) - len(plays) % players, players):
         led = effective_suit(plays[j][1], view.trump)
