@@ -53,10 +53,10 @@ def format_options(pricing, chosen=None) -> str:
         mark = "*" if o.action == chosen else " "
         lines.append(f"{mark} {describe(o.action):<22}{o.value:>+8.3f}  "
                      f"[{o.low:+.3f}, {o.high:+.3f}]{o.loss:>9.3f}")
-    fit = (f", {pricing.fitted} of them explaining the other seats' bids"
+    fit = (f"{pricing.fitted} of them explaining the other seats' bids, "
            if pricing.fitted else "")
     lines.append(f"  (points a hand for the seat's team, on {pricing.worlds} worlds consistent "
-                 f"with the view{fit},\n   every card face up within a world)")
+                 f"with the view,\n   {fit}every card face up within a world)")
     return "\n".join(lines)
 
 
