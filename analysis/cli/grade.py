@@ -12,7 +12,7 @@ import json
 import click
 
 from analysis.cli.decide import describe
-from analysis.cli.options import check_seed, json_lines
+from analysis.cli.options import check_seed, json_lines, progress_bar
 
 PHASES = {"round1": "round 1", "round2": "round 2", "discard": "discard", "defend": "defend"}
 
@@ -86,7 +86,8 @@ def _scores(obj, rules):
 @click.option("--summary", is_flag=True, help="Only the per-seat summary.")
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON line a hand (and the summary as one JSON line).")
-def grade(file, rules_spec, worlds, seed, summary, as_json):
+@click.option("--silent", is_flag=True, help="No progress bar.")
+def grade(file, rules_spec, worlds, seed, summary, as_json, silent):
     """Grade every decision of hands played at a real table: FILE holds hand records, one JSON
     object a line (or - for stdin), with the bids, the discard and the cards of all four seats.
 
@@ -114,9 +115,12 @@ def grade(file, rules_spec, worlds, seed, summary, as_json):
         rules = parse_rules(rules_spec)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'--rules'") from None
-    graded, errors, hands = [], 0, 0
-    for n, obj, bad in json_lines(file):
-        hands += 1
+    graded, errors = [], 0
+    entries = list(json_lines(file))
+    hands = len(entries)
+
+    def one(n, obj, bad):
+        nonlocal errors
         try:
             if bad:
                 raise RecordError(bad)
@@ -127,15 +131,22 @@ def grade(file, rules_spec, worlds, seed, summary, as_json):
             click.echo(f"hand {n}: {e}", err=True)
             if as_json and not summary:
                 click.echo(json.dumps({"hand": n, "error": str(e)}))
-            continue
+            return
         graded.append(ds)
         if summary:
-            continue
+            return
         if as_json:
             click.echo(json.dumps({"hand": n, "decisions": [_decision_json(d) for d in ds]}))
         else:
             click.echo(f"hand {n}")
             click.echo("\n".join(_decision_text(d) for d in ds))
+
+    # a bar where the hands are not printed as they go (--summary, --json on a terminal)
+    with progress_bar(silent or not (summary or as_json), hands, "grading") as bar:
+        for n, obj, bad in entries:
+            one(n, obj, bad)
+            if bar is not None:
+                bar.update(1)
     if not hands:
         where = "standard input" if file.name == "<stdin>" else file.name
         raise click.ClickException(f"{where}: no hands (the file is empty or holds only blank "
