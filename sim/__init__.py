@@ -53,6 +53,11 @@ _EXPORTS = {
     "view_from_json": ("sim.referee.views", "view_from_json"),
     "BotError": ("sim.bots", "BotError"),
     "openspiel_bot": ("sim.openspiel_bots", "openspiel_bot"),
+    "solve_equilibrium": ("sim.equilibrium", "solve_equilibrium"),
+    "load_equilibrium_table": ("sim.equilibrium", "load_table"),
+    "equilibrium_table_path": ("sim.equilibrium", "default_table_path"),
+    "bidding_policy": ("sim.equilibrium", "policy_for"),
+    "exploitability": ("sim.equilibrium.exploit", "exploitability"),
 }
 
 __all__ = ["__version__", *_EXPORTS]

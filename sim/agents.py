@@ -27,7 +27,7 @@ import numpy as np
 from sim.cards import mask_of
 from sim.kernel.decision import ASK_DEFEND, ASK_DISCARD, ASK_PLAY, ASK_ROUND1, ASK_ROUND2
 from sim.players import DEFAULT_STRATEGY, load_strategy
-from sim.players.kinds import OUTSIDE, RANDOM
+from sim.players.kinds import EQUILIBRIUM, OUTSIDE, RANDOM
 from sim.referee import DEFEND, DISCARD, PLAY, ROUND1, ROUND2
 from sim.referee.actions import Call, DefendAlone, Discard, OrderUp, Pass, Play
 from sim.referee.views import View, ViewError
@@ -46,6 +46,7 @@ class Agent:
         self.seed = normalise_seed(seed)
         table = Table((self.strategy,) * 4)
         self._kinds, self._seat_table = table.arrays()
+        self._tables = {}     # an equilibrium seat's seat table, by the rules of its views
         self._table = table
         self._decide = None
         self._hand = -1
@@ -114,7 +115,16 @@ class Agent:
         decision (the kernel's random seats share one draw counter a hand, which a single
         decision cannot see; without this every decision of a hand would take the same
         draw)."""
-        return py_sub_key(key, _decision_number(view)) if self.strategy.kind == RANDOM else key
+        own = self.strategy.kind in (RANDOM, EQUILIBRIUM)
+        return py_sub_key(key, _decision_number(view)) if own else key
+
+    def _seat_table_for(self, rules):
+        """The seat table (an equilibrium seat's holds the table for ``rules``)."""
+        if self.strategy.kind != EQUILIBRIUM:
+            return self._seat_table
+        if rules not in self._tables:
+            self._tables[rules] = self._table.arrays(rules)[1]
+        return self._tables[rules]
 
     def _arguments(self, view: View, deal, keys: tuple[int, int]) -> tuple:
         hands, _kitty, discard = deal
@@ -122,7 +132,8 @@ class Agent:
         made = view.maker is not None
         return (
             _ASK[view.phase], view.seat, np.array([mask_of(h) for h in hands], np.int64),
-            view.dealer, view.upcard, self._kinds, self._seat_table, view.rules.pack(),
+            view.dealer, view.upcard, self._kinds, self._seat_table_for(view.rules),
+            view.rules.pack(),
             np.array(view.scores or (0, 0), np.int64),
             np.uint64(keys[0]), np.uint64(self._play_key(view, keys[1])), view.round or 0,
             view.trump if made else -1, view.maker if made else -1, int(bool(view.alone)),

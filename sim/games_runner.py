@@ -88,7 +88,7 @@ class GamesTask:
 
     def __call__(self, start: int, n: int):
         _, game = self.spec.table.kernels(self.spec.rules)
-        kinds, seat_rows = self.spec.table.arrays()
+        kinds, seat_rows = self.spec.table.arrays(self.spec.rules)
         nchunks = (n + self.chunk - 1) // self.chunk
         gt = np.zeros((nchunks, N_GAME_TALLY), np.int64)
         ht = np.zeros((nchunks, K.NTALLY_ROW), np.int64)
@@ -182,7 +182,7 @@ def trace_game(seed: int, g: int, rules: Rules | None = None, table=None) -> lis
     """The hand records of game ``g`` in order (replayable with ``sim.referee.play_game``)."""
     spec = RunSpec.of(seed, rules, table)
     seed, rules, table = spec.seed, spec.rules, spec.table
-    kinds, seat_rows = table.arrays()
+    kinds, seat_rows = table.arrays(rules)
     trace_dealers = np.zeros((MAX_HANDS, 25), np.int64)
     traces = np.zeros((MAX_HANDS, K.MAX_EVENTS + 1, 4), np.int64)
     _, game = table.kernels(rules)

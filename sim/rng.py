@@ -40,6 +40,7 @@ STREAM_GAME_DEAL = 3
 STREAM_GAME_PLAY = 4
 STREAM_SEEN = 5      # deals consistent with one player's view (the hand advisor)
 STREAM_SEAT = 6      # a player's own draws (the pimc player's worlds)
+STREAM_CFR = 7       # the bidding game's sampled actions (``sim.equilibrium``)
 _MASK64 = (1 << 64) - 1
 
 

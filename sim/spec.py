@@ -8,12 +8,14 @@ public entry points build one, and the run layer below them (``sim.executors``, 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
 
 from sim.players import Strategy
-from sim.players.basic import seat_table
+from sim.players.basic import OWN, OWN_WIDTH, seat_table
+from sim.players.kinds import EQUILIBRIUM
 from sim.rng import normalise_seed
 from sim.rules import Rules
 
@@ -44,12 +46,27 @@ class Table:
 
         return kernels_for(self.seats, rules)
 
-    def arrays(self):
+    def arrays(self, rules: Rules | None = None):
         """(kinds, seat table) for the kernels: each seat's kind, and the seat table of the four
-        seats' parameters and own numbers (``sim.players.basic.seat_table``)."""
+        seats' parameters and own numbers (``sim.players.basic.seat_table``).  An
+        ``equilibrium`` seat's table (for ``rules``: the published ones when None) follows, once
+        for each table file, and its own number is where."""
         kinds = np.array([s.kind for s in self.seats], dtype=np.int64)
-        return kinds, seat_table([s.vector() for s in self.seats],
-                                 [s.own_row() for s in self.seats])
+        own = [s.own_row() for s in self.seats]
+        regions, where = [], {}
+        for i, s in enumerate(self.seats):
+            if s.kind == EQUILIBRIUM:
+                if s.table not in where:
+                    where[s.table] = sum(len(r) for r in regions)
+                    regions.append(_table_region(rules or Rules(), s.table))
+                own[i] = np.array([where[s.table]], np.float64)
+        table = seat_table([s.vector() for s in self.seats], own)
+        if regions:
+            for i, s in enumerate(self.seats):
+                if s.kind == EQUILIBRIUM:
+                    table[OWN + i * OWN_WIDTH] += len(table)
+            table = np.concatenate([table, *regions])
+        return kinds, table
 
     def describe(self) -> dict:
         return {
@@ -57,6 +74,17 @@ class Table:
             "seats": [s.name for s in self.seats],
             "params": {s.name: {k: v for k, v in s.params.items()} for s in self.seats},
         }
+
+
+@functools.lru_cache(maxsize=4)
+def _table_region(rules: Rules, path: str | None) -> np.ndarray:
+    """An equilibrium table's region of the seat table (``sim.players.equilibrium.region``),
+    read once a process for each rule set and file."""
+    from sim.players.equilibrium import region
+    from sim.players.equilibrium_table import load_table
+
+    t = load_table(rules, path)
+    return region(t.round1, t.round2)
 
 
 def check_count(n, what: str) -> None:

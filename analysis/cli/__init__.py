@@ -14,6 +14,7 @@ from analysis.cli.advise import advise
 from analysis.cli.bench import bench
 from analysis.cli.compare import compare_rules, tournament
 from analysis.cli.decide import decide
+from analysis.cli.equilibrium import equilibrium, exploit
 from analysis.cli.grade import grade
 from analysis.cli.ladder import ladder
 from analysis.cli.orderup import alone, order_up
@@ -60,5 +61,6 @@ def main(ctx):
 
 
 for _command in (simulate, show, replay, strategies, bench, order_up, alone, compare_rules,
-                 tournament, ladder, tune, report, advise, solve, decide, grade):
+                 tournament, ladder, tune, report, advise, solve, decide, grade, equilibrium,
+                 exploit):
     main.add_command(_command)

@@ -1,5 +1,5 @@
-"""The seat decisions the kernel asks for, as the built-in players (``basic`` and ``random``) make
-them: the decide interface every player plugs in at.
+"""The seat decisions the kernel asks for, as the built-in players (``basic``, ``random`` and the
+``equilibrium`` table bidder) make them: the decide interface every player plugs in at.
 
 The kernel (``sim.kernel.hand``) asks its ``seat`` module for every decision and tells it what
 happens; ``sim/kernel/seat.py`` takes this module's functions, and a copy of the kernel package
@@ -33,10 +33,21 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.bits import rand_unit
 from sim.players import basic
+from sim.players import equilibrium as eq
 from sim.players import random_player as rnd
-from sim.players.basic import PL_ALONE, PL_CALL, PLAN, plan_row, seat_base, seat_slots
-from sim.players.kinds import RANDOM
+from sim.players.basic import (
+    OWN,
+    OWN_WIDTH,
+    PL_ALONE,
+    PL_CALL,
+    PLAN,
+    plan_row,
+    seat_base,
+    seat_slots,
+)
+from sim.players.kinds import EQUILIBRIUM, RANDOM
 from sim.players.tuned import TUNED_FOLLOWS, TUNED_LEADS
 from sim.rules import R_DISCARD_UPCARD
 
@@ -63,11 +74,12 @@ def chunk_state(seat_table, kinds):
 
 @njit(cache=True, inline="always", _nrt=False)
 def uses_play_key(kinds):
-    """True when a seat plays ``random`` (only random choices draw from the play key).  One
-    expression, not a loop from False: a literal False would type a second copy of the loop
-    it is passed to."""
+    """True when a seat plays ``random`` or ``equilibrium`` (only their choices draw from the
+    play key).  One expression, not a loop from False: a literal False would type a second
+    copy of the loop it is passed to."""
     return ((kinds[0] == RANDOM) | (kinds[1] == RANDOM) | (kinds[2] == RANDOM)
-            | (kinds[3] == RANDOM))
+            | (kinds[3] == RANDOM) | (kinds[0] == EQUILIBRIUM) | (kinds[1] == EQUILIBRIUM)
+            | (kinds[2] == EQUILIBRIUM) | (kinds[3] == EQUILIBRIUM))
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -84,10 +96,10 @@ def hand_context(hands, dealer, upcard, kinds, rules, close):
 
 @njit(cache=True, inline="always", _nrt=False)
 def plain_round1(kinds):
-    """True when ``round1_all`` may decide round 1 for all four seats (no random player)."""
+    """True when ``round1_all`` may decide round 1 for all four seats (basic's bids only)."""
     plain = True
     for s in range(4):
-        plain = plain and kinds[s] != RANDOM
+        plain = plain and kinds[s] != RANDOM and kinds[s] != EQUILIBRIUM
     return plain
 
 
@@ -112,6 +124,9 @@ def order_up(ps, kinds, seat, k, hand, dealer, upcard, seat_table, ctx, rules, s
     """Round 1 at position ``k``: (0 pass, 1 order up, 2 order up alone; bad)."""
     if kinds[seat] == RANDOM:
         a = rnd.order_up(play_key, draws)
+    elif kinds[seat] == EQUILIBRIUM:
+        a = eq.table_round1(seat_table, OWN + seat * OWN_WIDTH, k, hand, upcard,
+                            rand_unit(play_key, draws))
     else:
         dealer_discard, plan = ctx
         orders, al = basic.round1_bid(seat_table, plan + 4 * k, k, hand, upcard, dealer_discard)
@@ -144,6 +159,9 @@ def call(ps, kinds, seat, k, hand, dealer, upcard, stuck, seat_table, ctx, rules
     turned = upcard // 6
     if kinds[seat] == RANDOM:
         a = rnd.call(turned, stuck, play_key, draws)
+    elif kinds[seat] == EQUILIBRIUM:
+        a = eq.table_round2(seat_table, OWN + seat * OWN_WIDTH, k, hand, upcard,
+                            rand_unit(play_key, draws))
     else:
         plan_at = ctx[1] + 4 * k
         a = basic.call(seat_table, plan_row(seat_table, plan_at), hand, turned, stuck,

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sim.players.basic import PARAM_NAMES, SETTINGS
-from sim.players.kinds import BASIC, HOOK_ARGS, HOOK_BITS, OUTSIDE, PIMC, USER
+from sim.players.kinds import BASIC, EQUILIBRIUM, HOOK_ARGS, HOOK_BITS, OUTSIDE, PIMC, USER
 from sim.players.param_bounds import PARAM_BOUNDS, check_param
 from sim.players.pimc.params import check_pimc_params, describe
 from sim.players.registry import BUILTINS, Strategy
@@ -105,6 +105,10 @@ def builtin_with_params(spec: str) -> Strategy:
     a TOML file (``basic:order_threshold=7.5,second_offset=-0.5``, ``pimc:worlds=200``)."""
     base = spec.partition(":")[0]
     params = _spec_params(spec)
+    if BUILTINS.get(base) is not None and BUILTINS[base].kind == EQUILIBRIUM:
+        if set(params) != {"table"}:
+            raise ValueError(f"{spec}: equilibrium takes one parameter, table=FILE")
+        return BUILTINS[base].with_params(spec, **params)
     if base not in BASES:
         raise ValueError(f"{spec}: {base} has no parameters: write plain {base}")
     if BUILTINS[base].kind == PIMC:

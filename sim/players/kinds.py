@@ -2,15 +2,17 @@
 
 A seat's kind is a small integer: ``RANDOM``, ``BASIC`` (every parameterised built-in and TOML
 strategy), or ``USER`` plus the bit mask (``H_*``) of the hooks a code strategy defines (the
-decisions it leaves out are basic's); ``PIMC``, the search player.  A kind is decided by its
-decide module (``sim.players.decide``, ``code``, ``pimc.seat``); new players get the next kinds
-here.
+decisions it leaves out are basic's); ``PIMC``, the search player; ``EQUILIBRIUM``, the table
+bidder.  A kind is decided by its decide module (``sim.players.decide``, ``code``,
+``pimc.seat``); new players get the next kinds here.
 """
 
 RANDOM = 0
 BASIC = 1
 USER = 2
 PIMC = 64        # above every USER kind (``sim.players.pimc.seat``)
+EQUILIBRIUM = 96  # bids by an equilibrium table (``sim.players.equilibrium``), plays as basic
+                  # does with its parameters (tuned's)
 OUTSIDE = 128    # an outside Python bot (``act(view)``): played through the referee, never the
                  # kernel (``sim.bots``)
 H_ORDER, H_CALL, H_DISCARD, H_LEAD, H_FOLLOW = 1, 2, 4, 8, 16

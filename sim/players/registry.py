@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from sim.players.basic import BASIC_PARAMS, PARAM_NAMES, SETTINGS, P
-from sim.players.kinds import BASIC, H_ORDER, OUTSIDE, PIMC, RANDOM, USER
+from sim.players.kinds import BASIC, EQUILIBRIUM, H_ORDER, OUTSIDE, PIMC, RANDOM, USER
 from sim.players.pimc.params import check_pimc_params, settings_row
 from sim.players.tuned import TUNED_PARAMS
 
@@ -31,6 +31,8 @@ class Strategy:
     hooks: tuple | None = None   # code strategies: (module, name, hooks it defines)
     bot: tuple | None = None     # outside bots: (module, name) of the class with ``act``
     passes_round1: bool = False  # ``passing_round1``: pimc reads it; the others' params say it
+    table: str | None = None     # equilibrium: its table file (None: the committed one for the
+                                 # run's rules, ``sim.equilibrium.load_table``)
 
     def vector(self) -> np.ndarray:
         v = np.array([BASIC_PARAMS[n][0] for n in PARAM_NAMES], dtype=np.float64)
@@ -50,6 +52,12 @@ class Strategy:
     def with_params(self, name: str, **params) -> Strategy:
         if self.kind == OUTSIDE:
             raise ValueError(f"{self.name} is an outside bot: it takes no parameters")
+        if self.kind == EQUILIBRIUM:
+            unknown = set(params) - {"table"}
+            if unknown:
+                raise ValueError(f"equilibrium takes one parameter, table=FILE, not "
+                                 f"{sorted(unknown)[0]!r}")
+            return replace(self, name=name, table=str(params["table"]))
         if self.kind == PIMC:
             return Strategy(name, PIMC, {**self.params, **check_pimc_params(name, params)},
                             self.description)
@@ -70,6 +78,10 @@ class Strategy:
                              "(the advisor prices kernel strategies only)")
         if self.kind == RANDOM:
             return self
+        if self.kind == EQUILIBRIUM:
+            raise ValueError("equilibrium bids by its table: it cannot be made to pass round 1 "
+                             "(ask the advisor with tuned, or price the hand with --strategy "
+                             "equilibrium without --assume-passed)")
         if self.kind == PIMC:
             return replace(self, passes_round1=True)
         kind = self.kind
@@ -110,6 +122,11 @@ BUILTINS: dict[str, Strategy] = {
         "tuned", BASIC, TUNED_PARAMS,
         "basic's bidding tuned by self-play, with the card-play fixes the solver's review found "
         "(stops pulling trump without the top one or two trumps, leads boss cards)",
+    ),
+    "equilibrium": Strategy(
+        "equilibrium", EQUILIBRIUM, TUNED_PARAMS,
+        "bids by the bidding game's equilibrium for the rules in force (Monte Carlo CFR, "
+        "results/equilibrium; equilibrium:table=FILE for another table); plays cards like tuned",
     ),
     "pimc": Strategy(
         "pimc", PIMC, {},

@@ -1,0 +1,156 @@
+"""``euchre-sim equilibrium`` (the bidding game solved by Monte Carlo CFR into a table) and
+``euchre-sim exploit`` (how much one seat gains against a strategy's bidding by changing its
+own).  Thin: options -> ``sim.equilibrium`` -> print.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import click
+
+from analysis.cli.options import (
+    UsageError,
+    check_at_least,
+    check_seed,
+    check_threads,
+    interrupt_status,
+    progress_bar,
+    rules_options,
+    ticker,
+)
+
+
+@click.command("equilibrium")
+@rules_options
+@click.option("--play", default="tuned", show_default=True, type=click.Choice(["tuned"]),
+              help="The card-play model: the contracts are played out as this player plays.")
+@click.option("--iterations", type=int, default=1_000_000, show_default=True,
+              help="Deals of Monte Carlo CFR, each traversed for all four positions.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--batch", type=int, default=50_000, show_default=True,
+              help="Deals traversed in parallel against one strategy (part of the result: "
+                   "a table depends on the seed and the batch, not on the threads).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The table file to write (.npz).")
+@click.option("--checkpoint", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The checkpoint file (default: OUT with .checkpoint.npz).")
+@click.option("--checkpoint-every", type=float, default=300.0, show_default=True,
+              metavar="SECONDS", help="Seconds between checkpoints.")
+@click.option("--resume", is_flag=True,
+              help="Go on from the checkpoint (same rules, play, seed and batch) up to "
+                   "--iterations.")
+@click.option("--threads", type=int, default=None, help="Numba threads (default: all).")
+@click.option("--json", "as_json", is_flag=True, help="Print the run's facts as JSON.")
+@click.option("--silent", is_flag=True, help="No progress bar.")
+@click.pass_context
+def equilibrium(ctx, rules, play, iterations, seed, batch, out, checkpoint, checkpoint_every,
+                resume, threads, as_json, silent):
+    """Solve the bidding game for RULES by Monte Carlo CFR and write its average strategy.
+
+    Card play is fixed by --play; the bids (order up, alone, the round-2 calls) are the game.
+    The table is what the `equilibrium` strategy bids by (equilibrium:table=FILE).  A long
+    computation checkpoints every --checkpoint-every seconds; Ctrl-C keeps the last
+    checkpoint and --resume goes on from it.
+
+    \b
+    Examples:
+        euchre-sim equilibrium --iterations 2000000 --out published.npz
+        euchre-sim equilibrium --stick-the-dealer --iterations 50000000 --out stick.npz
+        euchre-sim equilibrium --iterations 100000000 --out published.npz --resume
+    """
+    from sim import solve_equilibrium
+    from sim.players.equilibrium_table import TableError
+
+    check_seed(seed)
+    check_at_least("--iterations", iterations)
+    check_at_least("--batch", batch)
+    check_threads(threads)
+    if out.suffix != ".npz":
+        raise UsageError(f"--out {out}: a table file ends with .npz")
+    if not out.parent.is_dir():
+        raise UsageError(f"--out {out}: the folder {out.parent} does not exist")
+    if checkpoint is None:
+        checkpoint = out.with_name(out.stem + ".checkpoint.npz")
+    if checkpoint.exists() and not resume:
+        raise UsageError(f"{checkpoint} exists: add --resume to go on from it, or delete it "
+                         "to start afresh")
+    t0 = time.perf_counter()
+    try:
+        with progress_bar(silent, iterations, "deals") as bar:
+            table = solve_equilibrium(rules, play, iterations, seed, batch, threads, out,
+                                      checkpoint, resume, checkpoint_every, ticker(bar))
+    except KeyboardInterrupt as e:
+        saved = f"the last checkpoint is in {checkpoint}; go on with --resume" \
+            if checkpoint.exists() else "nothing saved"
+        click.echo(f"interrupted: {saved}", err=True)
+        ctx.exit(interrupt_status(e))
+    except (ValueError, TableError) as e:
+        raise click.ClickException(str(e)) from None
+    facts = {**table.meta, "out": str(out), "checkpoint": str(checkpoint),
+             "bytes": out.stat().st_size, "command_s": round(time.perf_counter() - t0, 1)}
+    if as_json:
+        click.echo(json.dumps(facts))
+        return
+    m = table.meta
+    rate = m["iterations"] / m["wall_s"] if m["wall_s"] else float("nan")
+    click.echo(f"{m['iterations']:,} deals of MCCFR for {m['rules_description']} "
+               f"(play: {m['play']}, seed {m['seed']}): {m['wall_s']:.1f} s of solving, "
+               f"{rate:,.0f} deals/s")
+    if m.get("compile_s"):
+        click.echo(f"compiling took {m['compile_s']:.1f} s (first use only)")
+    click.echo(f"wrote {out} ({facts['bytes'] / 1e6:.1f} MB); checkpoint {checkpoint}")
+
+
+@click.command("exploit")
+@click.argument("strategy")
+@rules_options
+@click.option("--samples", type=int, default=20_000, show_default=True,
+              help="Hands sampled at each position.")
+@click.option("--worlds", type=int, default=256, show_default=True,
+              help="Deals of the unseen cards per hand.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--deviation", default=None, metavar="STRATEGY",
+              help="Also value this strategy's bids played by the one seat (a direct check "
+                   "against a tournament).")
+@click.option("--threads", type=int, default=None, help="Numba threads (default: all).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per position.")
+def exploit(strategy, rules, samples, worlds, seed, deviation, threads, as_json):
+    """How much one seat gains against STRATEGY's bidding by changing only its own bids.
+
+    STRATEGY is a parameterised built-in (basic, tuned, ...), a TOML strategy, `equilibrium`
+    (the committed table for the rules), equilibrium:table=FILE or a table FILE.npz.  The best
+    response sees the seat's exact cards, the upcard and its position; card play is tuned's.
+    `gain` is the held-out gain of the plans chosen on half of the worlds (a real deviation's
+    gain: a lower bound on the best response), `upper` the in-sample best (biased up).
+
+    \b
+    Examples:
+        euchre-sim exploit tuned
+        euchre-sim exploit equilibrium --samples 50000
+        euchre-sim exploit tuned:order_threshold=12 --deviation tuned
+    """
+    from analysis.text.equilibrium import format_exploit
+    from sim import bidding_policy, exploitability
+    from sim.players.equilibrium_table import TableError
+
+    check_seed(seed)
+    check_at_least("--samples", samples)
+    check_at_least("--worlds", worlds)
+    if samples < 2 or worlds < 2:
+        raise UsageError("--samples and --worlds must be at least 2")
+    check_threads(threads)
+    try:
+        policy = bidding_policy(strategy, rules)
+        dev = None if deviation is None else bidding_policy(deviation, rules)
+        rows = exploitability(policy, rules, "tuned", samples, worlds, seed, deviation=dev,
+                              threads=threads)
+    except (ValueError, TableError) as e:
+        raise click.ClickException(str(e)) from None
+    if as_json:
+        for r in rows:
+            click.echo(json.dumps({"strategy": strategy, **r.__dict__}))
+        return
+    click.echo(format_exploit(strategy, rules, rows))

@@ -1,0 +1,61 @@
+"""Regenerate the committed equilibrium tables (``results/equilibrium/``): the bidding game
+solved by Monte Carlo CFR under tuned's card play, for the published rules and for stick the
+dealer, each written where the ``equilibrium`` strategy looks for it.
+
+Checkpoints go to ``results/equilibrium/.checkpoints/`` (not committed); ``--resume`` goes on
+from them, so a run cut short, or one with more ``--iterations``, continues where it stopped.
+A manifest (``results/equilibrium/manifest.json``) records each table's facts.
+
+    python scripts/equilibrium_tables.py --iterations 150000000
+    python scripts/equilibrium_tables.py --iterations 300000000 --resume
+    python scripts/equilibrium_tables.py --only stick-the-dealer --iterations 2000000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+RULE_SETS = ("published", "stick-the-dealer")
+
+
+def main(argv=None) -> int:
+    import sim
+    from sim.runs import manifest, write_atomic
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--iterations", type=int, default=150_000_000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", choices=RULE_SETS, default=None)
+    ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--threads", type=int, default=None)
+    a = ap.parse_args(argv)
+    facts = {}
+    mpath = sim.equilibrium_table_path(sim.Rules()).parent / "manifest.json"
+    if mpath.exists():
+        facts = json.loads(mpath.read_text()).get("tables", {})
+    for name in RULE_SETS if a.only is None else (a.only,):
+        rules = sim.PRESETS[name]
+        out = sim.equilibrium_table_path(rules)
+        ck = out.parent / ".checkpoints" / (out.stem + ".checkpoint.npz")
+        ck.parent.mkdir(parents=True, exist_ok=True)
+        resume = a.resume and ck.exists()
+        print(f"{name}: {a.iterations:,} deals -> {out}", flush=True)
+        table = sim.solve_equilibrium(rules, "tuned", a.iterations, a.seed, out=out,
+                                      checkpoint=ck, resume=resume, checkpoint_every=120,
+                                      threads=a.threads)
+        facts[name] = {**table.meta, "file": out.name, "bytes": out.stat().st_size}
+        print(f"  {table.meta['wall_s']:.0f} s solving, {out.stat().st_size / 1e6:.1f} MB",
+              flush=True)
+        write_atomic(mpath, json.dumps(manifest("equilibrium tables", tables=facts), indent=1)
+                     + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

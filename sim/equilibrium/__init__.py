@@ -1,0 +1,159 @@
+"""Equilibrium bidding: the bidding game solved by Monte Carlo CFR (``cfr``) over the deals and
+contract values of ``game``, written as an equilibrium table (``sim.players.equilibrium_table``),
+and how much any strategy's bidding can be exploited (``exploit``).
+
+``solve_equilibrium`` is the API ``euchre-sim equilibrium`` wraps: it checkpoints its whole state
+(regrets, strategy sums, visits) to ``checkpoint`` every ``checkpoint_every`` seconds and at the
+end, and with ``resume`` goes on from one (the same rules, play model, seed and batch), so a long
+computation survives a stop and a longer one extends a shorter.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+
+from sim import __version__
+from sim.compiling import compile_clock
+from sim.players.equilibrium import INFO_PER_ROUND, class_ids
+from sim.players.equilibrium_table import (
+    ABSTRACTION,
+    FORMAT,
+    FORMAT_VERSION,
+    EquilibriumTable,
+    default_table_path,
+    load_table,
+    table_name,
+)
+from sim.rules import Rules
+from sim.runs import write_atomic
+from sim.threads import using_threads
+
+from .cfr import State, run_batches
+from .game import PLAY_MODELS, check_rules, play_arrays
+
+DEFAULT_BATCH = 50_000
+PURIFY = 0.001      # probabilities below this are dropped from the written table (renormalised)
+
+
+class CheckpointError(ValueError):
+    """A checkpoint that cannot be resumed for this computation."""
+
+
+def _identity(rules, play, seed, batch) -> dict:
+    return {"rules": rules.as_dict(), "play": play, "seed": int(seed), "batch": int(batch)}
+
+
+def _save_checkpoint(path: Path, state: State, ident: dict, deals: int, batches: int,
+                     wall_s: float) -> None:
+    meta = json.dumps({**ident, "deals": deals, "batches": batches, "wall_s": wall_s}).encode()
+
+    def save(tmp):
+        with open(tmp, "wb") as f:
+            np.savez(f, meta=np.frombuffer(meta, np.uint8), **state.arrays)
+
+    write_atomic(path, save)
+
+
+def _load_checkpoint(path: Path, ident: dict):
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            arrays = {k: z[k] for k in z.files}
+        meta = json.loads(bytes(arrays.pop("meta")).decode())
+    except (OSError, ValueError, KeyError) as e:
+        raise CheckpointError(f"{path}: not a readable checkpoint ({e})") from None
+    differ = [k for k in ident if meta.get(k) != ident[k]]
+    if differ:
+        raise CheckpointError(f"{path} was computed with other {', '.join(differ)} "
+                              f"({', '.join(f'{k}={meta.get(k)!r}' for k in differ)}): resume it "
+                              "with the same options, or start afresh without --resume")
+    if arrays.get("reg1", np.zeros(0)).shape[0] != INFO_PER_ROUND:
+        raise CheckpointError(f"{path}: its arrays are not this version's information sets")
+    return State(arrays), meta["deals"], meta["batches"], meta["wall_s"]
+
+
+def solve_equilibrium(rules: Rules | None = None, play: str = "tuned", iterations: int = 1_000_000,
+                      seed: int = 0, batch: int = DEFAULT_BATCH, threads: int | None = None,
+                      out=None, checkpoint=None, resume: bool = False,
+                      checkpoint_every: float = 300.0, progress=None) -> EquilibriumTable:
+    """The average bidding strategy after ``iterations`` deals of MCCFR (each traversed for the
+    four positions), as an ``EquilibriumTable``; written to ``out`` when given.
+
+    ``progress(deals)`` is called after each batch with the deals it traversed (a resumed run
+    first reports the deals its checkpoint had done)."""
+    rules = Rules() if rules is None else rules
+    check_rules(rules)
+    if play not in PLAY_MODELS:
+        raise ValueError(f"unknown play model {play!r}: choose {', '.join(PLAY_MODELS)}")
+    if iterations < 1 or batch < 1:
+        raise ValueError("iterations and batch must be positive whole numbers")
+    ident = _identity(rules, play, seed, batch)
+    checkpoint = None if checkpoint is None else Path(checkpoint)
+    state, done, batches, wall = State(), 0, 0, 0.0
+    if resume:
+        if checkpoint is None or not checkpoint.exists():
+            raise CheckpointError(f"nothing to resume: no checkpoint at {checkpoint}")
+        state, done, batches, wall = _load_checkpoint(checkpoint, ident)
+        if done > iterations:
+            raise CheckpointError(f"{checkpoint} has done {done:,} deals, more than the "
+                                  f"{iterations:,} asked: ask for at least {done:,}")
+        if progress is not None and done:
+            progress(done)
+    arrays = play_arrays(play)
+    packed = rules.pack()
+    ids = class_ids()
+    t0 = time.perf_counter()
+    last = t0
+    with using_threads(threads), compile_clock() as compiled:
+        while done < iterations:
+            n = min(batch, iterations - done)      # checkpoints fall between whole batches
+            batches = run_batches(state, seed, packed, arrays, ids, done, n, batch, batches,
+                                  progress)
+            done += n
+            now = time.perf_counter()
+            if checkpoint is not None and (now - last >= checkpoint_every or done == iterations):
+                _save_checkpoint(checkpoint, state, ident, done, batches,
+                                 wall + now - t0 - compiled.seconds)
+                last = now
+    # the solving time: a first run's compile is reported apart (``compile_s``)
+    wall += time.perf_counter() - t0 - compiled.seconds
+    r1, r2 = (purified(x, PURIFY) for x in state.average(rules.stick_the_dealer))
+    meta = {"format": FORMAT, "format_version": FORMAT_VERSION, "rules": rules.as_dict(),
+            "rules_description": rules.describe(), "play": play, "abstraction": ABSTRACTION,
+            "iterations": int(done), "seed": int(seed), "batch": int(batch),
+            "wall_s": round(wall, 1), "compile_s": round(compiled.seconds, 1),
+            "purify": PURIFY, "version": __version__}
+    table = EquilibriumTable(r1, r2, state.vis1.copy(), state.vis2.copy(), meta)
+    if out is not None:
+        write_atomic(Path(out), table.save)
+    return table
+
+
+def purified(probs: np.ndarray, threshold: float) -> np.ndarray:
+    """Rows with the probabilities below ``threshold`` dropped and the rest renormalised (the
+    average strategy keeps a trace of the first iterations' uniform play everywhere)."""
+    p = np.where(probs >= threshold, probs, 0.0)
+    return p / p.sum(axis=1, keepdims=True)
+
+
+def policy_for(spec: str, rules: Rules):
+    """The bidding policy of a strategy spec: ``equilibrium`` (the committed table for
+    ``rules``), ``equilibrium:table=FILE``, a table file ``FILE.npz``, or a parameterised
+    built-in or TOML strategy."""
+    from sim.players import load_strategy
+
+    from .exploit import Policy
+
+    if spec == "equilibrium" or spec.startswith("equilibrium:table="):
+        path = spec.split("=", 1)[1] if "=" in spec else None
+        return Policy.of_table(spec, load_table(rules, path))
+    if spec.endswith(".npz"):
+        return Policy.of_table(spec, load_table(rules, spec))
+    return Policy.of_strategy(load_strategy(spec))
+
+
+__all__ = ["CheckpointError", "DEFAULT_BATCH", "PURIFY", "check_rules", "default_table_path",
+           "load_table", "policy_for", "purified", "solve_equilibrium", "table_name"]

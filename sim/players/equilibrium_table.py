@@ -1,0 +1,149 @@
+"""The equilibrium table file: an average bidding strategy with what it was computed for.
+
+One ``.npz`` file (numpy's zip of arrays, compressed):
+
+- ``meta``: a JSON object (UTF-8 bytes): ``format`` (``"euchre-sim equilibrium table"``),
+  ``format_version``, ``rules`` (the ``Rules`` field values), ``rules_description``, ``play``
+  (the card-play model), ``abstraction`` (the information sets, ``sim.players.equilibrium``),
+  ``iterations`` (deals traversed), ``seed``, ``batch``, ``wall_s`` and the package ``version``;
+- ``round1`` (423,192 x 3) and ``round2`` (423,192 x 7): each set's probability of each action,
+  as a fraction of 65,535 (uint16; a row sums to 65,535), rows in information-set order;
+- ``visits1``, ``visits2`` (uint32): how often other seats' traversals reached each set, the
+  weight behind its row (0: never reached; the row is then the regret-matching strategy).
+
+``read_table`` checks the format and that the rules are the ones asked for (those the bidding
+game depends on, ``BIDDING_RULES``): a table computed for other rules is an error that names both.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from sim.players.equilibrium import INFO_PER_ROUND, R1_ACTIONS, R2_ACTIONS
+from sim.rules import Rules
+
+FORMAT = "euchre-sim equilibrium table"
+FORMAT_VERSION = 1
+ABSTRACTION = ("exact: the seat's five cards up to suit symmetry (suits named by their relation "
+               "to the upcard's; the two cross suits in a canonical order), the upcard's rank, "
+               "the position and the round")
+SCALE = 65535
+# where the committed tables are (``scripts/equilibrium_tables.py`` writes them), by rule set
+TABLES = Path(__file__).resolve().parents[2] / "results" / "equilibrium"
+
+
+class TableError(ValueError):
+    """A table file that cannot be used: unreadable, not a table, or for other rules."""
+
+
+@dataclass
+class EquilibriumTable:
+    """Round-1 and round-2 probabilities (float64 rows), visits and the table's facts."""
+
+    round1: np.ndarray
+    round2: np.ndarray
+    visits1: np.ndarray
+    visits2: np.ndarray
+    meta: dict
+
+    @property
+    def rules(self) -> Rules:
+        return Rules.from_dict(self.meta["rules"])
+
+    def save(self, file) -> None:
+        """Write the table's arrays to ``file`` (a path or a binary file; ``sim.equilibrium``
+        writes it atomically)."""
+        if isinstance(file, str | Path):
+            with open(file, "wb") as f:
+                return self.save(f)
+        meta = json.dumps(self.meta, sort_keys=True).encode()
+        np.savez_compressed(
+            file, meta=np.frombuffer(meta, np.uint8), round1=quantise(self.round1),
+            round2=quantise(self.round2),
+            visits1=np.minimum(self.visits1, 2**32 - 1).astype(np.uint32),
+            visits2=np.minimum(self.visits2, 2**32 - 1).astype(np.uint32))
+
+
+# the rules the bidding game's values depend on (a hand's points, not the game's length nor a
+# renege's penalty: the play model never reneges), so one table serves games to 5, 7 or 10
+BIDDING_RULES = ("stick_the_dealer", "farmers_hand", "defend_alone", "dealer_may_discard_upcard",
+                 "dealer_discards_when_partner_alone", "lone_defender_euchre_points")
+
+
+def bidding_rules(rules: Rules) -> dict:
+    """The rule values a table depends on."""
+    return {k: getattr(rules, k) for k in BIDDING_RULES}
+
+
+def quantise(probs: np.ndarray) -> np.ndarray:
+    """Rows of probabilities as uint16 fractions of ``SCALE`` that sum to ``SCALE`` exactly
+    (the largest entry takes the rounding)."""
+    q = np.rint(probs * SCALE).astype(np.int64)
+    rows = np.arange(len(q))
+    top = probs.argmax(axis=1)
+    q[rows, top] += SCALE - q.sum(axis=1)
+    return q.astype(np.uint16)
+
+
+def read_table(path, rules: Rules | None = None) -> EquilibriumTable:
+    """The table at ``path``; with ``rules``, a ``TableError`` unless it was computed for them."""
+    path = Path(path)
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            arrays = {k: z[k] for k in z.files}
+    except (OSError, ValueError) as e:
+        raise TableError(f"{path}: not a readable equilibrium table ({e})") from None
+    try:
+        meta = json.loads(bytes(arrays["meta"]).decode())
+        ok = meta.get("format") == FORMAT
+    except (KeyError, ValueError):
+        ok = False
+    if not ok:
+        raise TableError(f"{path}: not an equilibrium table (make one with "
+                         "`euchre-sim equilibrium --out FILE`)")
+    if meta.get("format_version") != FORMAT_VERSION:
+        raise TableError(f"{path}: table format version {meta.get('format_version')}, this "
+                         f"euchre-sim reads version {FORMAT_VERSION}: compute it again")
+    shapes = {"round1": (INFO_PER_ROUND, R1_ACTIONS), "round2": (INFO_PER_ROUND, R2_ACTIONS)}
+    for k, shape in shapes.items():
+        if k not in arrays or arrays[k].shape != shape:
+            raise TableError(f"{path}: {k} is not a {shape[0]} x {shape[1]} array")
+    table = EquilibriumTable(arrays["round1"] / SCALE, arrays["round2"] / SCALE,
+                             arrays["visits1"].astype(np.int64),
+                             arrays["visits2"].astype(np.int64), meta)
+    if rules is not None and bidding_rules(table.rules) != bidding_rules(rules):
+        raise TableError(f"{path} was computed for {table.rules.describe()}, not for "
+                         f"{rules.describe()}: compute a table for these rules with "
+                         f"`euchre-sim equilibrium --rules ...`")
+    return table
+
+
+def table_name(rules: Rules) -> str:
+    """The committed table's file name for ``rules``: ``published.npz``, ``stick-the-dealer.npz``,
+    or the rules' description made a file name."""
+    changed = {k: v for k, v in rules.changes().items() if k in BIDDING_RULES}
+    if not changed:
+        return "published.npz"
+    if changed == {"stick_the_dealer": True}:
+        return "stick-the-dealer.npz"
+    return "-".join(f"{k}={int(v)}" for k, v in sorted(changed.items())) + ".npz"
+
+
+def default_table_path(rules: Rules) -> Path:
+    return TABLES / table_name(rules)
+
+
+def load_table(rules: Rules, path=None):
+    """The equilibrium table for ``rules``: ``path``, or the committed one for those rules (a
+    ``TableError`` that says how to make one when there is none)."""
+    if path is None:
+        path = default_table_path(rules)
+        if not path.exists():
+            raise TableError(f"no equilibrium table for {rules.describe()} (looked for {path}): "
+                             "compute one with `euchre-sim equilibrium --rules ... --out FILE` "
+                             "and use equilibrium:table=FILE")
+    return read_table(path, rules)
