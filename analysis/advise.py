@@ -371,6 +371,28 @@ def _all_pairs(options: list[Option], net) -> list[dict]:
     return pairs
 
 
+def equilibrium_mix(req: _Request, options: list[Option]) -> list[float] | None:
+    """The equilibrium table's own probability of each option for the hand (None unless the
+    player's strategy is ``equilibrium``)."""
+    from sim import load_equilibrium_table
+    from sim.players.equilibrium import call_action, class_ids, info_index
+    from sim.players.kinds import EQUILIBRIUM
+
+    seat = req.table.seats[0]
+    if seat.kind != EQUILIBRIUM:
+        return None
+    t = load_equilibrium_table(req.rules, seat.table)
+    hand = np.int64(sum(1 << c for c in req.cards))
+    i, swapped = info_index(class_ids(), hand, np.int64(req.upcard), req.position)
+    if req.round_ == 1:
+        row = t.round1[i]
+        return [float(row[o.action]) for o in options]
+    row = t.round2[i]
+    return [float(row[0]) if o.suit is None else
+            float(row[call_action(o.suit, o.action == FORCE_ALONE, req.upcard, swapped)])
+            for o in options]
+
+
 def _inputs(req: _Request, state: _Deals, wall: float) -> dict:
     return {
         "hand": " ".join(card_name(c) for c in req.cards),
@@ -466,6 +488,9 @@ def advise(
     df = pd.DataFrame([_option_row(state, i, net[i], ptable) for i in range(len(options))])
     rec = _recommend(options, net, _paired)
     df["recommended"] = df["option"] == rec["option"]
+    mix = equilibrium_mix(req, options)
+    if mix is not None:
+        df["equilibrium"] = mix
     df.attrs = {"recommendation": rec, "paired": _all_pairs(options, net),
                 **_inputs(req, state, wall)}  # fmt: skip
     if ptable is not None:

@@ -128,6 +128,27 @@ def agent_rows(decisions: int = 400, bot_deals: int = 200) -> dict:
     return out
 
 
+def equilibrium_rows(deals: int = 300_000) -> dict:
+    """The bidding game's solver: deals of MCCFR a second on all threads (after a warm-up that
+    compiles), the solver's state in memory, and each committed table's size on disk and the
+    solving time it took (its manifest)."""
+    import json
+
+    from sim import Rules, equilibrium_table_path, solve_equilibrium
+    from sim.equilibrium.cfr import State
+
+    solve_equilibrium(iterations=1_000, batch=1_000)
+    t = solve_equilibrium(iterations=deals, seed=random.randrange(1 << 30))
+    out = {"deals_per_s": deals / t.meta["wall_s"] if t.meta["wall_s"] else float("nan"),
+           "state_mb": sum(a.nbytes for a in State().arrays.values()) / 1e6, "tables": {}}
+    manifest = equilibrium_table_path(Rules()).parent / "manifest.json"
+    if manifest.is_file():
+        for name, f in json.loads(manifest.read_text())["tables"].items():
+            out["tables"][name] = {"mb": f["bytes"] / 1e6, "deals": f["iterations"],
+                                   "hours": f["wall_s"] / 3600}
+    return out
+
+
 def cold_start() -> dict:
     """The README's main job (``euchre-sim simulate`` on defaults) in a new process with an
     empty compile cache: its wall time, the compile time it reports and its peak memory."""
@@ -189,6 +210,10 @@ def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
     toml = examples / "strategies" / "lighter-dealer-partner.toml"
     if toml.is_file():
         extra.append(("TOML file", str(toml), "aggregate"))
+    from sim import Rules, equilibrium_table_path
+
+    if equilibrium_table_path(Rules()).is_file():
+        extra.append(("equilibrium", "equilibrium", "aggregate"))
     if (examples / "code_strategy.py").is_file():
         import sys
 
@@ -230,10 +255,11 @@ def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
     out["solver"] = solver_rows()
     if (Path(__file__).resolve().parent.parent / "examples" / "bot.py").is_file():
         out["agents"] = agent_rows()
+    out["equilibrium"] = equilibrium_rows()
     # memory stays flat in aggregate mode: peak RSS after a long aggregate run
     out["max_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
 
 
 __all__ = ["run_bench", "referee_rate", "compile_seconds", "solver_rows", "pimc_hand_rate",
-           "pimc_card_rate", "agent_rows"]
+           "pimc_card_rate", "agent_rows", "equilibrium_rows"]

@@ -58,6 +58,7 @@ _EXPORTS = {
     "equilibrium_table_path": ("sim.equilibrium", "default_table_path"),
     "bidding_policy": ("sim.equilibrium", "policy_for"),
     "exploitability": ("sim.equilibrium.exploit", "exploitability"),
+    "bids_on_deals": ("sim.equilibrium.bids", "bid_table"),
 }
 
 __all__ = ["__version__", *_EXPORTS]

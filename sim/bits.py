@@ -97,14 +97,6 @@ def to_cards(hpow, t):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def rand_unit(play_key, draws):
-    """A random float in [0, 1): the next draw of this hand's play key (as ``rand_below``)."""
-    r = draw(play_key, draws[0])
-    draws[0] += 1
-    return np.float64(r >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-
-
-@njit(cache=True, inline="always", _nrt=False)
 def rand_below(play_key, draws, n):
     """A random integer in ``0 .. n-1``: the next draw of this hand's play key (``draws[0]``
     counts the draws made so far in the hand)."""

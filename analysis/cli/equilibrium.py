@@ -56,7 +56,7 @@ def equilibrium(ctx, rules, play, iterations, seed, batch, out, checkpoint, chec
     checkpoint and --resume goes on from it.
 
     \b
-    Examples:
+    Example:
         euchre-sim equilibrium --iterations 2000000 --out published.npz
         euchre-sim equilibrium --stick-the-dealer --iterations 50000000 --out stick.npz
         euchre-sim equilibrium --iterations 100000000 --out published.npz --resume
@@ -127,7 +127,7 @@ def exploit(strategy, rules, samples, worlds, seed, deviation, threads, as_json)
     gain: a lower bound on the best response), `upper` the in-sample best (biased up).
 
     \b
-    Examples:
+    Example:
         euchre-sim exploit tuned
         euchre-sim exploit equilibrium --samples 50000
         euchre-sim exploit tuned:order_threshold=12 --deviation tuned

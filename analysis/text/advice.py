@@ -42,9 +42,10 @@ def format_advice(df) -> str:
         )
     width = max(len(o) for o in df["option"]) + 2
     win = "win" in df.columns
+    mix = "equilibrium" in df.columns
     header = (
         f"{'option':<{width}}{'net points per hand':<22}{'making':<21}{'march':<21}"
-        f"{'euchred':<21}" + ("game win" if win else "")
+        f"{'euchred':<21}" + (f"{'game win':<21}" if win else "") + ("equilibrium" if mix else "")
     )
     lines.append(header.rstrip())
     for r in df.itertuples(index=False):
@@ -56,7 +57,9 @@ def format_advice(df) -> str:
             f"{_pct(r.euchred, r.euchred_low, r.euchred_high):<21}"
         )
         if win:
-            line += _pct(r.win, r.win_low, r.win_high)
+            line += f"{_pct(r.win, r.win_low, r.win_high):<21}"
+        if mix:
+            line += f"{100 * r.equilibrium:5.1f}%"
         lines.append(line.rstrip())
     if _too_few(df):
         lines.append(TOO_FEW + ": give --deals 2 or more")

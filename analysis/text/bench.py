@@ -51,6 +51,15 @@ def format_agents(a: dict) -> list[str]:
     return lines
 
 
+def format_equilibrium(e: dict) -> list[str]:
+    lines = [f"equilibrium MCCFR            {e['deals_per_s']:12,.0f} deals/s (each traversed "
+             f"for 4 positions); state {e['state_mb']:.0f} MB"]
+    for name, t in e["tables"].items():
+        lines.append(f"  table {name:<21} {t['mb']:6.1f} MB, {t['deals']:,} deals in "
+                     f"{t['hours']:.2f} h")
+    return lines
+
+
 def format_bench(b: dict) -> str:
     lines = [
         f"euchre-sim bench: best of {b['repeats']}, {b['cores']} cores",
@@ -72,9 +81,13 @@ def format_bench(b: dict) -> str:
     if base:
         lines.append("")
         for label, mode in (("basic games", "games"), ("tuned", "aggregate"),
-                            ("TOML file", "aggregate"), ("code", "aggregate")):
+                            ("equilibrium", "aggregate"), ("TOML file", "aggregate"),
+                            ("code", "aggregate")):
             if (label, mode, top) in by:
                 lines.append(f"{label + ' / basic hands':<27} {by[(label, mode, top)] / base:8.2f}")
+        eq, tuned = by.get(("equilibrium", "aggregate", top)), by.get(("tuned", "aggregate", top))
+        if eq and tuned:
+            lines.append(f"{'equilibrium / tuned hands':<27} {eq / tuned:8.2f}")
     lines.append("")
     lines.append(f"advise (default run)        {b['advise_s']:8.2f} s   "
                  '"JS AS 9H 9D TC" --upcard 9S --position first')
@@ -84,8 +97,11 @@ def format_bench(b: dict) -> str:
     if "agents" in b:
         lines.append("")
         lines.extend(format_agents(b["agents"]))
+    if "equilibrium" in b:
+        lines.append("")
+        lines.extend(format_equilibrium(b["equilibrium"]))
     lines.append(f"peak resident memory        {b['max_rss_mb']:8.0f} MB")
     return "\n".join(lines)
 
 
-__all__ = ["format_bench", "format_solver", "format_agents"]
+__all__ = ["format_bench", "format_solver", "format_agents", "format_equilibrium"]

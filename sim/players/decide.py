@@ -33,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.bits import rand_unit
+from sim.bits import rand_below
 from sim.players import basic
 from sim.players import equilibrium as eq
 from sim.players import random_player as rnd
@@ -126,7 +126,7 @@ def order_up(ps, kinds, seat, k, hand, dealer, upcard, seat_table, ctx, rules, s
         a = rnd.order_up(play_key, draws)
     elif kinds[seat] == EQUILIBRIUM:
         a = eq.table_round1(seat_table, OWN + seat * OWN_WIDTH, k, hand, upcard,
-                            rand_unit(play_key, draws))
+                            rand_below(play_key, draws, eq.SCALE))
     else:
         dealer_discard, plan = ctx
         orders, al = basic.round1_bid(seat_table, plan + 4 * k, k, hand, upcard, dealer_discard)
@@ -161,7 +161,7 @@ def call(ps, kinds, seat, k, hand, dealer, upcard, stuck, seat_table, ctx, rules
         a = rnd.call(turned, stuck, play_key, draws)
     elif kinds[seat] == EQUILIBRIUM:
         a = eq.table_round2(seat_table, OWN + seat * OWN_WIDTH, k, hand, upcard,
-                            rand_unit(play_key, draws))
+                            rand_below(play_key, draws, eq.SCALE))
     else:
         plan_at = ctx[1] + 4 * k
         a = basic.call(seat_table, plan_row(seat_table, plan_at), hand, turned, stuck,

@@ -31,7 +31,7 @@ from itertools import combinations
 import numpy as np
 from numba import njit
 
-from sim.bits import popcount  # noqa: F401  (installs the compile frame before the first compile)
+from sim.bits import low
 
 N_RANKS = 6
 N_CLASSES = 17_633          # hand classes an upcard rank leaves (checked by ``class_ids``)
@@ -66,16 +66,10 @@ BINOM = _binomials()
 def colex(mask):
     """The colex rank of a 5-bit set of 24 bits (0 .. 42,503)."""
     r = 0
-    i = 1
     m = mask
-    while m:
-        c = 0
-        low = m & -m
-        while (np.int64(1) << c) != low:
-            c += 1
-        r += BINOM[c, i]
-        i += 1
-        m ^= low
+    for i in range(1, 6):
+        r += BINOM[low(m), i]
+        m &= m - 1
     return r
 
 
@@ -163,17 +157,18 @@ def class_of(hand: int, upcard: int) -> tuple[int, bool]:
     return int(class_ids()[upcard % 6, colex(np.int64(canon))]), bool(swapped)
 
 
-def describe_class(upcard_rank: int, cls: int) -> dict:
-    """The rank masks of a class, by suit relation (turned, next, cross A, cross B)."""
+@functools.cache
+def class_masks(upcard_rank: int) -> np.ndarray:
+    """Each class's canonical mask (``relative``: the rank masks of turned, next, cross A and
+    cross B, 6 bits each) for an upcard rank, by class number."""
     ids = class_ids()[upcard_rank]
-    where = np.nonzero(ids == cls)[0]
-    if len(where) != 1:
-        raise ValueError(f"no hand class {cls} for upcard rank {upcard_rank}")
-    subsets = sorted((sum(1 << c for c in s) for s in combinations(range(24), 5)),
-                     key=lambda m: int(colex(np.int64(m))))
-    m = subsets[int(where[0])]
-    return {name: (m >> (6 * i)) & 63 for i, name in
-            enumerate(("turned", "next", "cross A", "cross B"))}
+    subsets = np.array(list(combinations(range(24), 5)), dtype=np.int64)
+    masks = (np.int64(1) << subsets).sum(axis=1)
+    masks = masks[np.argsort(_colex_np(masks))]
+    out = np.zeros(N_CLASSES, np.int64)
+    ok = ids >= 0
+    out[ids[ok]] = masks[ok]
+    return out
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -193,45 +188,73 @@ def pick(probs, u):
 # ---------------------------------------------------------------------------------------------
 # the ``equilibrium`` player's bids, from its table in the seat table
 #
-# The region (``region``) holds the class numbers (6 x 42,504), then the round-1 rows
-# (423,192 x 3) and the round-2 rows (423,192 x 7); a seat's own number (``seat_table[at]``) is
-# the region's offset.
+# The table travels inside the seat table (float64) as packed uint16 words, so that what a bid
+# reads stays in the cache (7 MB, not the 36 MB of float64 rows): the class numbers (6 x 42,504),
+# then each set's cumulative thresholds out of 65,535, round 1's two (pass; pass + order) and
+# round 2's six.  A bid draws u uniform on 0 .. 65,534 and takes the first action whose
+# threshold exceeds u: the file's probabilities exactly.  A seat's own number
+# (``seat_table[at]``) is the region's offset in float64 words.
 
-R1_AT = N_RANKS * N_SUBSETS
-R2_AT = R1_AT + INFO_PER_ROUND * R1_ACTIONS
-REGION_SIZE = R2_AT + INFO_PER_ROUND * R2_ACTIONS
+SCALE = 65535
+R1_AT = N_RANKS * N_SUBSETS                 # uint16 offsets within the region
+R2_AT = R1_AT + INFO_PER_ROUND * (R1_ACTIONS - 1)
+REGION_WORDS = R2_AT + INFO_PER_ROUND * (R2_ACTIONS - 1)
+
+
+def quantise(probs: np.ndarray) -> np.ndarray:
+    """Rows of probabilities as uint16 fractions of ``SCALE`` that sum to ``SCALE`` exactly
+    (the largest entry takes the rounding)."""
+    q = np.rint(probs * SCALE).astype(np.int64)
+    q[np.arange(len(q)), probs.argmax(axis=1)] += SCALE - q.sum(axis=1)
+    return q.astype(np.uint16)
+
+
+def thresholds(probs: np.ndarray) -> np.ndarray:
+    """Rows of probabilities as cumulative uint16 thresholds (the last, 65,535, left out)."""
+    return np.cumsum(quantise(probs).astype(np.int64), axis=1)[:, :-1].astype(np.uint16)
 
 
 def region(round1: np.ndarray, round2: np.ndarray) -> np.ndarray:
-    """A table's region of the seat table (float64)."""
-    return np.concatenate([class_ids().ravel().astype(np.float64), round1.ravel(),
-                           round2.ravel()])
+    """A table's region of the seat table: its uint16 words packed into float64 ones."""
+    ids = class_ids().astype(np.int64)
+    words = np.concatenate([np.where(ids < 0, SCALE, ids).astype(np.uint16).ravel(),
+                            thresholds(round1).ravel(), thresholds(round2).ravel()])
+    words = np.concatenate([words, np.zeros(-len(words) % 4, np.uint16)])
+    return words.view(np.float64).copy()
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _row(seat_table, at, hand, upcard, k):
-    """(offset of the region, information-set index, swapped) of a seat's bid."""
-    base = np.int64(seat_table[at])
+def _thresholds(seat_table, at, hand, upcard, k, first, n):
+    """(the region's uint16 words, offset of the set's ``n`` thresholds, swapped)."""
+    words = seat_table.view(np.uint16)
+    base = np.int64(seat_table[at]) * 4
     canon, swapped = relative(hand, upcard)
     rank = upcard % 6
-    cls = np.int64(seat_table[base + rank * N_SUBSETS + colex(canon)])
-    return base, (k * N_RANKS + rank) * N_CLASSES + cls, swapped
+    cls = np.int64(words[base + rank * N_SUBSETS + colex(canon)])
+    return words, base + first + n * ((k * N_RANKS + rank) * N_CLASSES + cls), swapped
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _draw(words, row, n, u):
+    a = 0
+    while a < n and u >= words[row + a]:
+        a += 1
+    return a
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def table_round1(seat_table, at, k, hand, upcard, u):
-    """Round 1 at position ``k`` by the table (0 pass, 1 order up, 2 alone); ``u`` uniform."""
-    base, i, _ = _row(seat_table, at, hand, upcard, k)
-    row = base + R1_AT + R1_ACTIONS * i
-    return pick(seat_table[row:row + R1_ACTIONS], u)
+    """Round 1 at position ``k`` by the table (0 pass, 1 order up, 2 alone); ``u`` uniform on
+    0 .. 65,534."""
+    words, row, _ = _thresholds(seat_table, at, hand, upcard, k, R1_AT, R1_ACTIONS - 1)
+    return _draw(words, row, R1_ACTIONS - 1, u)
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def table_round2(seat_table, at, k, hand, upcard, u):
     """Round 2 at position ``k`` by the table: -1 pass, else 2 * suit + alone."""
-    base, i, swapped = _row(seat_table, at, hand, upcard, k)
-    row = base + R2_AT + R2_ACTIONS * i
-    a = pick(seat_table[row:row + R2_ACTIONS], u)
+    words, row, swapped = _thresholds(seat_table, at, hand, upcard, k, R2_AT, R2_ACTIONS - 1)
+    a = _draw(words, row, R2_ACTIONS - 1, u)
     if a == 0:
         return -1
     return 2 * call_suit(a, upcard, swapped) + ((a - 1) & 1)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.players.equilibrium import INFO_PER_ROUND, R1_ACTIONS, R2_ACTIONS
+from sim.players.equilibrium import INFO_PER_ROUND, R1_ACTIONS, R2_ACTIONS, SCALE, quantise
 from sim.rules import Rules
 
 FORMAT = "euchre-sim equilibrium table"
@@ -31,7 +31,6 @@ FORMAT_VERSION = 1
 ABSTRACTION = ("exact: the seat's five cards up to suit symmetry (suits named by their relation "
                "to the upcard's; the two cross suits in a canonical order), the upcard's rank, "
                "the position and the round")
-SCALE = 65535
 # where the committed tables are (``scripts/equilibrium_tables.py`` writes them), by rule set
 TABLES = Path(__file__).resolve().parents[2] / "results" / "equilibrium"
 
@@ -79,19 +78,11 @@ def bidding_rules(rules: Rules) -> dict:
     return {k: getattr(rules, k) for k in BIDDING_RULES}
 
 
-def quantise(probs: np.ndarray) -> np.ndarray:
-    """Rows of probabilities as uint16 fractions of ``SCALE`` that sum to ``SCALE`` exactly
-    (the largest entry takes the rounding)."""
-    q = np.rint(probs * SCALE).astype(np.int64)
-    rows = np.arange(len(q))
-    top = probs.argmax(axis=1)
-    q[rows, top] += SCALE - q.sum(axis=1)
-    return q.astype(np.uint16)
-
-
 def read_table(path, rules: Rules | None = None) -> EquilibriumTable:
     """The table at ``path``; with ``rules``, a ``TableError`` unless it was computed for them."""
     path = Path(path)
+    if not path.is_file():
+        raise TableError(f"{path}: no such table file")
     try:
         with np.load(path, allow_pickle=False) as z:
             arrays = {k: z[k] for k in z.files}

@@ -1,0 +1,104 @@
+"""Regenerate ``results/equilibrium/`` from the committed tables (``equilibrium_tables.py``
+computes those): the order-up chart under equilibrium bidding beside tuned's and basic's on the
+same deals, the dealer with a jack turned, going alone, each model's exploitability by position,
+equilibrium against tuned (paired deals and games, seats swapped) and stick the dealer against
+redeal with each rule set's own equilibrium.
+
+    python scripts/regen_equilibrium.py                      # everything (about 15 minutes)
+    python scripts/regen_equilibrium.py --only bids,exploit  # parts: bids exploit strength rules
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+OUT = ROOT / "results" / "equilibrium"
+SEED = 20261203
+PARTS = ("bids", "exploit", "strength", "rules")
+
+
+def _log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def bids(deals: int) -> dict:
+    from analysis.equilibrium import bids_by_class, headline, jack_turned, loner_rates, model_bids
+    from analysis.plots.equilibrium import order_up_chart
+    from analysis.plots.theme import save_figure
+    from sim import PRESETS
+
+    facts = {}
+    for name in ("published", "stick-the-dealer"):
+        b = model_bids(PRESETS[name], deals, SEED)
+        bids_by_class(b).to_csv(OUT / f"bids_by_class-{name}.csv", index=False,
+                                float_format="%.5f")
+        jack_turned(b).to_csv(OUT / f"jack_turned-{name}.csv", index=False,
+                              float_format="%.5f")
+        loner_rates(b).to_csv(OUT / f"loners-{name}.csv", index=False, float_format="%.5f")
+        h = headline(b)
+        facts[name] = {"jack_pass": h["jack_pass"].round(4).to_dict(),
+                       "rates": {f"{m} {p}": v for (m, p), v in
+                                 h["rates"].round(4).to_dict("index").items()}}
+        if name == "published":
+            save_figure(order_up_chart(bids_by_class(b)), OUT / "order_up_chart")
+    return facts
+
+
+def exploit(samples: int, worlds: int) -> list[dict]:
+    import sim
+
+    rows = []
+    for model in ("equilibrium", "tuned", "basic"):
+        t0 = time.perf_counter()
+        for r in sim.exploitability(sim.bidding_policy(model, sim.Rules()), sim.Rules(),
+                                    samples=samples, worlds=worlds, seed=SEED):
+            rows.append({"strategy": model, **r.__dict__})
+        _log(f"  exploit {model}: {time.perf_counter() - t0:.0f} s")
+    import pandas as pd
+
+    pd.DataFrame(rows).drop(columns=["deviation", "deviation_low", "deviation_high"]).to_csv(
+        OUT / "exploitability.csv", index=False, float_format="%.5f")
+    return rows
+
+
+def cli(*args) -> None:
+    from analysis.cli import main
+
+    _log("  euchre-sim " + " ".join(map(str, args)))
+    main([str(a) for a in args], standalone_mode=False)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--only", default=",".join(PARTS))
+    ap.add_argument("--deals", type=int, default=200_000)
+    ap.add_argument("--samples", type=int, default=8_000)
+    ap.add_argument("--worlds", type=int, default=128)
+    ap.add_argument("--hands", type=int, default=10_000_000)
+    ap.add_argument("--games", type=int, default=100_000)
+    a = ap.parse_args(argv)
+    parts = a.only.split(",")
+    facts_path = OUT / "facts.json"
+    facts = json.loads(facts_path.read_text()) if facts_path.exists() else {}
+    if "bids" in parts:
+        facts["bids"] = bids(a.deals)
+    if "exploit" in parts:
+        facts["exploit"] = exploit(a.samples, a.worlds)
+    if "strength" in parts:
+        cli("tournament", "equilibrium", "tuned", "--hands", a.hands, "--games", a.games,
+            "--seed", SEED, "--out", OUT / "vs-tuned", "--force", "--silent")
+    if "rules" in parts:
+        cli("compare-rules", "--strategy", "equilibrium", "--hands", a.hands // 5, "--games",
+            a.games, "--seed", SEED, "--out", OUT / "stick-or-redeal", "--force", "--silent")
+    facts_path.write_text(json.dumps(facts, indent=1, default=float) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
