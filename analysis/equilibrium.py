@@ -64,3 +64,6 @@ def headline(bids: pd.DataFrame) -> dict:
     rates = bids.groupby(["model", "position"])[["makes", "alone"]].mean()
     jack = jack_turned(bids).set_index("model")["pass"]
     return {"rates": rates, "jack_pass": jack}
+
+
+__all__ = ["MODELS", "model_bids", "bids_by_class", "jack_turned", "loner_rates", "headline"]

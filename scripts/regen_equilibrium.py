@@ -68,10 +68,12 @@ def exploit(samples: int, worlds: int) -> list[dict]:
 
 
 def cli(*args) -> None:
-    from analysis.cli import main
+    """Run ``euchre-sim ARGS`` (its run folder is the result, written as the command writes
+    it)."""
+    import subprocess
 
     _log("  euchre-sim " + " ".join(map(str, args)))
-    main([str(a) for a in args], standalone_mode=False)
+    subprocess.run(["euchre-sim", *map(str, args)], check=True)
 
 
 def main(argv=None) -> int:

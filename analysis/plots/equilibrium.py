@@ -31,11 +31,16 @@ def order_up_chart(by_class: pd.DataFrame, min_hands: int = 200):
         e = p[p["model"] == "equilibrium"]
         ax.plot(e["trumps"], e["alone"], "--", color="#999999", label="equilibrium alone")
         ax.set_title(pos)
-        ax.set_xlabel("trumps held (left bower in; before the pick-up)")
+        ax.set_xlabel("trumps held")
         ax.set_ylim(-0.02, 1.02)
     axes[0].set_ylabel("share of hands that order up")
     axes[-1].legend(loc="lower right", fontsize=8)
     fig.suptitle("Round 1: who orders up, equilibrium bidding beside tuned and basic "
                  "(same deals)")
-    fig.tight_layout()
+    fig.text(0.5, 0.01, "trumps counted before the dealer's pick-up, the left bower included; "
+             "points with fewer than 200 hands left out", ha="center", fontsize=8)
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
     return fig
+
+
+__all__ = ["order_up_chart"]

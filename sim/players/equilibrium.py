@@ -188,17 +188,16 @@ def pick(probs, u):
 # ---------------------------------------------------------------------------------------------
 # the ``equilibrium`` player's bids, from its table in the seat table
 #
-# The table travels inside the seat table (float64) as packed uint16 words, so that what a bid
-# reads stays in the cache (7 MB, not the 36 MB of float64 rows): the class numbers (6 x 42,504),
-# then each set's cumulative thresholds out of 65,535, round 1's two (pass; pass + order) and
-# round 2's six.  A bid draws u uniform on 0 .. 65,534 and takes the first action whose
-# threshold exceeds u: the file's probabilities exactly.  A seat's own number
-# (``seat_table[at]``) is the region's offset in float64 words.
+# The table travels inside the seat table (float64) as packed uint16 words, indexed by the hand's
+# canonical mask's colex rank directly (no class lookup: one memory access a bid, the cost that
+# remains): for each (position, upcard rank, colex rank), round 1's two cumulative thresholds out
+# of 65,535 (pass; pass + order), then round 2's six.  A bid draws u uniform on 0 .. 65,534 and
+# takes the first action whose threshold exceeds u: the file's probabilities exactly.  A seat's
+# own number (``seat_table[at]``) is the region's offset in float64 words.
 
 SCALE = 65535
-R1_AT = N_RANKS * N_SUBSETS                 # uint16 offsets within the region
-R2_AT = R1_AT + INFO_PER_ROUND * (R1_ACTIONS - 1)
-REGION_WORDS = R2_AT + INFO_PER_ROUND * (R2_ACTIONS - 1)
+N_KEYS = N_POSITIONS * N_RANKS * N_SUBSETS
+R2_AT = N_KEYS * (R1_ACTIONS - 1)             # uint16 offset of round 2 within the region
 
 
 def quantise(probs: np.ndarray) -> np.ndarray:
@@ -215,23 +214,24 @@ def thresholds(probs: np.ndarray) -> np.ndarray:
 
 
 def region(round1: np.ndarray, round2: np.ndarray) -> np.ndarray:
-    """A table's region of the seat table: its uint16 words packed into float64 ones."""
-    ids = class_ids().astype(np.int64)
-    words = np.concatenate([np.where(ids < 0, SCALE, ids).astype(np.uint16).ravel(),
-                            thresholds(round1).ravel(), thresholds(round2).ravel()])
+    """A table's region of the seat table: its rows by colex rank, as uint16 words packed into
+    float64 ones."""
+    ids = class_ids().astype(np.int64)                        # (rank, colex) -> class or -1
+    keys = (np.arange(N_POSITIONS)[:, None, None] * N_RANKS + np.arange(N_RANKS)[None, :, None]
+            ) * N_CLASSES + np.maximum(ids, 0)[None, :, :]   # (position, rank, colex) -> set
+    keys = keys.ravel()
+    words = np.concatenate([thresholds(round1)[keys].ravel(), thresholds(round2)[keys].ravel()])
     words = np.concatenate([words, np.zeros(-len(words) % 4, np.uint16)])
     return words.view(np.float64).copy()
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _thresholds(seat_table, at, hand, upcard, k, first, n):
-    """(the region's uint16 words, offset of the set's ``n`` thresholds, swapped)."""
+    """(the region's uint16 words, offset of the bid's ``n`` thresholds, swapped)."""
     words = seat_table.view(np.uint16)
-    base = np.int64(seat_table[at]) * 4
     canon, swapped = relative(hand, upcard)
-    rank = upcard % 6
-    cls = np.int64(words[base + rank * N_SUBSETS + colex(canon)])
-    return words, base + first + n * ((k * N_RANKS + rank) * N_CLASSES + cls), swapped
+    key = (k * N_RANKS + upcard % 6) * N_SUBSETS + colex(canon)
+    return words, np.int64(seat_table[at]) * 4 + first + n * key, swapped
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -246,7 +246,7 @@ def _draw(words, row, n, u):
 def table_round1(seat_table, at, k, hand, upcard, u):
     """Round 1 at position ``k`` by the table (0 pass, 1 order up, 2 alone); ``u`` uniform on
     0 .. 65,534."""
-    words, row, _ = _thresholds(seat_table, at, hand, upcard, k, R1_AT, R1_ACTIONS - 1)
+    words, row, _ = _thresholds(seat_table, at, hand, upcard, k, 0, R1_ACTIONS - 1)
     return _draw(words, row, R1_ACTIONS - 1, u)
 
 
