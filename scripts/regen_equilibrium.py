@@ -4,7 +4,7 @@ same deals, the dealer with a jack turned, going alone, each model's exploitabil
 equilibrium against tuned (paired deals and games, seats swapped) and stick the dealer against
 redeal with each rule set's own equilibrium.
 
-    python scripts/regen_equilibrium.py                      # everything (about 15 minutes)
+    python scripts/regen_equilibrium.py                      # everything (about 30 minutes)
     python scripts/regen_equilibrium.py --only bids,exploit  # parts: bids exploit strength rules
 """
 
@@ -50,20 +50,25 @@ def bids(deals: int) -> dict:
     return facts
 
 
-def exploit(samples: int, worlds: int) -> list[dict]:
+# the deep pass: fewer hands, eight times the worlds, so the in-sample figure's noise shrinks
+DEEP = {"samples": 2_000, "worlds": 1_024, "seed": 7, "models": ("equilibrium", "tuned")}
+
+
+def exploit(samples: int, worlds: int, seed: int = SEED,
+            models=("equilibrium", "tuned", "basic"), name="exploitability") -> list[dict]:
+    import pandas as pd
+
     import sim
 
     rows = []
-    for model in ("equilibrium", "tuned", "basic"):
+    for model in models:
         t0 = time.perf_counter()
         for r in sim.exploitability(sim.bidding_policy(model, sim.Rules()), sim.Rules(),
-                                    samples=samples, worlds=worlds, seed=SEED):
+                                    samples=samples, worlds=worlds, seed=seed):
             rows.append({"strategy": model, **r.__dict__})
         _log(f"  exploit {model}: {time.perf_counter() - t0:.0f} s")
-    import pandas as pd
-
     pd.DataFrame(rows).drop(columns=["deviation", "deviation_low", "deviation_high"]).to_csv(
-        OUT / "exploitability.csv", index=False, float_format="%.5f")
+        OUT / f"{name}.csv", index=False, float_format="%.5f")
     return rows
 
 
@@ -84,6 +89,7 @@ def main(argv=None) -> int:
     ap.add_argument("--worlds", type=int, default=128)
     ap.add_argument("--hands", type=int, default=10_000_000)
     ap.add_argument("--games", type=int, default=100_000)
+    ap.add_argument("--pimc-hands", type=int, default=20_000)
     a = ap.parse_args(argv)
     parts = a.only.split(",")
     facts_path = OUT / "facts.json"
@@ -92,9 +98,15 @@ def main(argv=None) -> int:
         facts["bids"] = bids(a.deals)
     if "exploit" in parts:
         facts["exploit"] = exploit(a.samples, a.worlds)
+        facts["exploit_deep"] = exploit(DEEP["samples"], DEEP["worlds"], DEEP["seed"],
+                                        DEEP["models"], "exploitability-deep")
     if "strength" in parts:
         cli("tournament", "equilibrium", "tuned", "--hands", a.hands, "--games", a.games,
             "--seed", SEED, "--out", OUT / "vs-tuned", "--force", "--silent")
+        for a_, b_, out in (("pimc:bidding=equilibrium", "pimc", "pimc-bidding"),
+                            ("equilibrium", "pimc", "vs-pimc")):
+            cli("tournament", a_, b_, "--hands", a.pimc_hands, "--games", 0, "--seed", SEED,
+                "--out", OUT / out, "--force", "--silent")
     if "rules" in parts:
         cli("compare-rules", "--strategy", "equilibrium", "--hands", a.hands // 5, "--games",
             a.games, "--seed", SEED, "--out", OUT / "stick-or-redeal", "--force", "--silent")

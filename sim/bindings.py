@@ -122,16 +122,16 @@ def kernels_for(seats, rules=None):
     ``sim.kernel`` and ``sim.kernel.games`` for the built-in players, else a bound copy.
     Raises ValueError for a table no kernel plays: two code strategies, a code strategy with
     pimc, pimc or equilibrium under the farmer's hand house rule (``rules``,
-    when given), equilibrium with a code strategy or pimc."""
+    when given), equilibrium with a code strategy."""
     bots = [s.name for s in seats if s.kind == OUTSIDE]
     if bots:
         raise ValueError(f"{bots[0]} is an outside bot: it plays through the referee "
                          "(simulate, tournament, ladder, games), not in the kernel this needs")
     code = {s.hooks for s in seats if s.hooks is not None}
     if any(s.kind == EQUILIBRIUM for s in seats):
-        if code or any(s.kind == PIMC for s in seats):
-            raise ValueError("equilibrium cannot sit at a table with a code strategy or pimc "
-                             "yet (it bids in the built-in players' kernel)")
+        if code:
+            raise ValueError("equilibrium cannot sit at a table with a code strategy yet (a "
+                             "code strategy's kernel does not know its bids)")
         if rules is not None and rules.farmers_hand:
             raise ValueError("equilibrium does not cover the farmer's hand house rule (its "
                              "bidding game has no swap before the bids): leave farmers_hand off")

@@ -53,18 +53,21 @@ class Table:
         for each table file, and its own number is where."""
         kinds = np.array([s.kind for s in self.seats], dtype=np.int64)
         own = [s.own_row() for s in self.seats]
-        regions, where = [], {}
+        regions, where, at = [], {}, {}
         for i, s in enumerate(self.seats):
-            if s.kind == EQUILIBRIUM:
-                if s.table not in where:
-                    where[s.table] = sum(len(r) for r in regions)
-                    regions.append(_table_region(rules or Rules(), s.table))
-                own[i] = np.array([where[s.table]], np.float64)
+            slot = _table_slot(s)
+            if slot is None:
+                continue
+            if s.table not in where:
+                where[s.table] = sum(len(r) for r in regions)
+                regions.append(_table_region(rules or Rules(), s.table))
+            own[i] = np.concatenate([own[i], np.zeros(max(0, slot + 1 - len(own[i])))])
+            own[i][slot] = where[s.table]
+            at[i] = OWN + i * OWN_WIDTH + slot
         table = seat_table([s.vector() for s in self.seats], own)
         if regions:
-            for i, s in enumerate(self.seats):
-                if s.kind == EQUILIBRIUM:
-                    table[OWN + i * OWN_WIDTH] += len(table)
+            for j in at.values():
+                table[j] += len(table)
             table = np.concatenate([table, *regions])
         return kinds, table
 
@@ -74,6 +77,19 @@ class Table:
             "seats": [s.name for s in self.seats],
             "params": {s.name: {k: v for k, v in s.params.items()} for s in self.seats},
         }
+
+
+def _table_slot(s: Strategy) -> int | None:
+    """Where in its own row a seat that bids by an equilibrium table keeps the table's offset
+    (``equilibrium``: the first; ``pimc:bidding=equilibrium``: ``S_TABLE``), or None."""
+    from sim.players.kinds import PIMC
+    from sim.players.pimc.params import S_TABLE
+
+    if s.kind == EQUILIBRIUM:
+        return 0
+    if s.kind == PIMC and s.params.get("bidding") == "equilibrium":
+        return S_TABLE
+    return None
 
 
 @functools.lru_cache(maxsize=4)

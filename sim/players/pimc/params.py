@@ -26,9 +26,12 @@ PIMC_PARAMS: dict[str, tuple[object, str]] = {
                             "basic's numbers, then played out) or zero (a pass is worth 0)"),
     "inference": ("off", "off, or basic: worlds in which a seat that passed would have bid by "
                          "basic's numbers are drawn again"),
+    "bidding": ("search", "search (its bids searched as its card play is), or equilibrium: its "
+                          "bids drawn from the equilibrium table for the rules in force"),
 }
 PASS_MODELS = ("basic", "zero")
 INFERENCE = ("off", "basic")
+BIDDINGS = ("search", "equilibrium")
 MAX_WORLDS = 10_000
 DEFAULTS = {k: v for k, (v, _) in PIMC_PARAMS.items()}
 
@@ -59,7 +62,7 @@ def _check(label: str, key: str, value):
         if not 0 < m <= 1:
             raise ValueError(f"{label}: margin must be above 0 and at most 1, not {value!r}")
         return m
-    choices = PASS_MODELS if key == "pass_model" else INFERENCE
+    choices = {"pass_model": PASS_MODELS, "bidding": BIDDINGS}.get(key, INFERENCE)
     if value not in choices:
         raise ValueError(f"{label}: {key} must be one of {', '.join(choices)}, not {value!r}")
     return value
@@ -77,8 +80,9 @@ def _as_number(label: str, key: str, value) -> float:
 
 
 # a pimc seat's settings row (its own row of the seat table, ``sim.players.basic.OWN``)
-S_WORLDS, S_BID_WORLDS, S_MARGIN, S_PASS, S_INFERENCE, S_PASSES_ROUND1 = range(6)
-N_SETTINGS = 6
+S_WORLDS, S_BID_WORLDS, S_MARGIN, S_PASS, S_INFERENCE, S_PASSES_ROUND1, S_BIDDING = range(7)
+N_SETTINGS = 7
+S_TABLE = 7          # bidding=equilibrium: where its table is (``sim.spec.Table.arrays``)
 
 
 def settings_row(params: dict, passes_round1: bool = False) -> np.ndarray:
@@ -88,7 +92,7 @@ def settings_row(params: dict, passes_round1: bool = False) -> np.ndarray:
     p = {**DEFAULTS, **params}
     return np.array([p["worlds"], p["bid_worlds"], p["margin"],
                      PASS_MODELS.index(p["pass_model"]), INFERENCE.index(p["inference"]),
-                     float(passes_round1)], np.float64)
+                     float(passes_round1), BIDDINGS.index(p["bidding"])], np.float64)
 
 
 def describe(params: dict) -> str:
@@ -99,4 +103,4 @@ def describe(params: dict) -> str:
 
 __all__ = ["PIMC_PARAMS", "PASS_MODELS", "INFERENCE", "DEFAULTS", "check_pimc_params",
            "settings_row", "describe", "S_WORLDS", "S_BID_WORLDS", "S_MARGIN", "S_PASS",
-           "S_INFERENCE", "S_PASSES_ROUND1", "N_SETTINGS"]
+           "S_INFERENCE", "S_PASSES_ROUND1", "S_BIDDING", "S_TABLE", "N_SETTINGS", "BIDDINGS"]

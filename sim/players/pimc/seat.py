@@ -32,6 +32,7 @@ from numba import njit
 from sim.bits import to_cards
 from sim.cards import POWER_CARD, POWER_POS
 from sim.players import decide
+from sim.players import equilibrium as eq
 from sim.players.basic import OWN, OWN_WIDTH
 from sim.players.decide import (  # noqa: F401  (the decide interface, unchanged)
     COUNTS_BAD,
@@ -48,18 +49,20 @@ from sim.players.decide import (  # noqa: F401  (the decide interface, unchanged
     trick_settings,
     uses_play_key,
 )
-from sim.players.kinds import PIMC, RANDOM
+from sim.players.kinds import PIMC
 from sim.players.pimc.bid import choose_bid, choose_discard
 from sim.players.pimc.params import (
     N_SETTINGS,
     S_BID_WORLDS,
+    S_BIDDING,
     S_INFERENCE,
     S_MARGIN,
     S_PASS,
     S_PASSES_ROUND1,
+    S_TABLE,
     S_WORLDS,
 )
-from sim.rng import sub_key
+from sim.rng import bounded, draw, sub_key
 from sim.rules import R_LONE_DEFENDER_POINTS, R_STICK
 from sim.solver.pimc import choose_card
 from sim.solver.search import MAX_PLY, N_FIELDS, TT_SIZE
@@ -169,11 +172,19 @@ def pimc_play(ps, seat, hand, t, seat_key):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def table_draw(seat_key, rnd, k):
+    """The uniform draw (0 .. 65,534) of a table bid of round ``rnd`` at position ``k``, from
+    the seat's own key for the hand (a draw index no search uses)."""
+    return bounded(draw(seat_key, (1 << 40) + 4 * rnd + k) & np.uint64(0xFFFFFFFF), eq.SCALE)
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def plain_round1(kinds):
-    """No random player and no pimc seat: ``round1_all`` may decide round 1."""
-    plain = True
+    """Basic's bids only (no random, equilibrium or pimc seat): ``round1_all`` may decide
+    round 1."""
+    plain = decide.plain_round1(kinds)
     for s in range(4):
-        plain = plain and kinds[s] != RANDOM and kinds[s] != PIMC
+        plain = plain and kinds[s] != PIMC
     return plain
 
 
@@ -182,7 +193,12 @@ def order_up(ps, kinds, seat, k, hand, dealer, upcard, seat_table, ctx, rules, s
              play_key, seat_key, draws):
     if kinds[seat] == PIMC:
         a = 0
-        if not ps[0][seat, S_PASSES_ROUND1]:
+        if ps[0][seat, S_PASSES_ROUND1]:
+            pass
+        elif ps[0][seat, S_BIDDING]:
+            a = eq.table_round1(seat_table, OWN + OWN_WIDTH * seat + S_TABLE, k, hand, upcard,
+                                table_draw(seat_key, 1, k))
+        else:
             a = pimc_bid(ps, seat, np.int64(1), k, hand, dealer, upcard, seat_table, ctx[1],
                          rules, seat_key)
         return a, 0
@@ -206,6 +222,9 @@ def discard(ps, kinds, dealer, hand6, upcard, maker, alone, rules, ctx, play_key
 def call(ps, kinds, seat, k, hand, dealer, upcard, stuck, seat_table, ctx, rules, scores,
          play_key, seat_key, draws):
     if kinds[seat] == PIMC:
+        if ps[0][seat, S_BIDDING]:
+            return eq.table_round2(seat_table, OWN + OWN_WIDTH * seat + S_TABLE, k, hand, upcard,
+                                   table_draw(seat_key, 2, k)), 0
         return pimc_bid(ps, seat, np.int64(2), k, hand, dealer, upcard, seat_table, ctx[1],
                         rules, seat_key), 0
     return decide.call(ps, kinds, seat, k, hand, dealer, upcard, stuck, seat_table, ctx, rules,
