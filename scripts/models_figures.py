@@ -7,13 +7,16 @@ was run, side by side, from the committed single-model results:
 * going alone (alone minus with partner): the same four, from the ``alone`` folders;
 * stick the dealer minus redeal: ``basic`` (``results/compare``), ``tuned``
   (``results/tuned/compare``) and ``pimc`` where run (``results/pimc/compare``);
-* the win probability by score under published rules: the same models.
+* the win probability by score under published rules: the same models;
+* and each of them with ``equilibrium`` at every seat (equilibrium bidding, tuned's card play:
+  ``results/equilibrium/orderup``, ``alone`` and ``compare``).
 
 Writes ``order_up_models.png``/``.svg``, ``alone_models``, ``stick_the_dealer_models``,
 ``win_probability_models``, the stacked tables (``*_models.csv``), the agreement tables
 (``*_agreement.csv``: each model's sign of the gain and whether the clear ones agree) and
 ``manifest.json``.  Regenerate the inputs first (``scripts/regen_orderup.py``,
-``regen_compare.py``, ``regen_perfect.py``, each with ``--strategy``).
+``regen_compare.py``, ``regen_perfect.py``, each with ``--strategy``; for equilibrium
+``--strategy equilibrium --out results/equilibrium``).
 
 Usage: python scripts/models_figures.py [--results results]
 """
@@ -61,7 +64,8 @@ def main(argv=None) -> int:
             ("order_up", "orderup", "order_vs_pass_by_trumps.csv", "order up minus pass"),
             ("alone", "alone", "alone_vs_partner_by_trumps.csv", "alone minus with partner")):
         sources = {"basic": r / folder / csv, "tuned": r / "tuned" / folder / csv,
-                   "pimc": r / "pimc" / folder / csv, "perfect": r / "perfect" / csv}
+                   "pimc": r / "pimc" / folder / csv, "perfect": r / "perfect" / csv,
+                   "equilibrium": r / "equilibrium" / folder / csv}
         frames = {m: _read(path, play="perfect" if m == "perfect" else "strategy")
                   for m, path in sources.items()}
         df = stack(frames)
@@ -77,7 +81,7 @@ def main(argv=None) -> int:
         inputs[question] = {m: str(path.relative_to(r)) for m, path in sources.items()
                             if frames[m] is not None}
     compare = {"basic": r / "compare", "tuned": r / "tuned" / "compare",
-               "pimc": r / "pimc" / "compare"}
+               "pimc": r / "pimc" / "compare", "equilibrium": r / "equilibrium" / "compare"}
     cmp = stack({m: _read(f / "comparison.csv") for m, f in compare.items()})
     cmp.to_csv(out / "stick_the_dealer_models.csv", index=False, float_format="%.10g")
     save_figure(plot_stick_by_models(cmp), out / "stick_the_dealer_models")

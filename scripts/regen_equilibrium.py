@@ -1,11 +1,13 @@
 """Regenerate ``results/equilibrium/`` from the committed tables (``equilibrium_tables.py``
 computes those): the order-up chart under equilibrium bidding beside tuned's and basic's on the
 same deals, the dealer with a jack turned, going alone, each model's exploitability by position,
-equilibrium against tuned (paired deals and games, seats swapped) and stick the dealer against
-redeal with each rule set's own equilibrium.
+equilibrium against tuned and pimc (paired deals, seats swapped), and with equilibrium at every
+seat the studies the other models answer (``regen_compare.py``: stick the dealer against redeal,
+each rule set with its own equilibrium; ``regen_orderup.py``: ordering up and going alone), for
+``scripts/models_figures.py``.
 
     python scripts/regen_equilibrium.py                      # everything (about 30 minutes)
-    python scripts/regen_equilibrium.py --only bids,exploit  # parts: bids exploit strength rules
+    python scripts/regen_equilibrium.py --only bids,exploit  # bids exploit strength rules orderup
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 OUT = ROOT / "results" / "equilibrium"
 SEED = 20261203
-PARTS = ("bids", "exploit", "strength", "rules")
+PARTS = ("bids", "exploit", "strength", "rules", "orderup")
 
 
 def _log(msg: str) -> None:
@@ -81,6 +83,14 @@ def cli(*args) -> None:
     subprocess.run(["euchre-sim", *map(str, args)], check=True)
 
 
+def script_run(name: str, *args) -> None:
+    """Run another of the scripts (``scripts/NAME ARGS``) as its own process."""
+    import subprocess
+
+    _log(f"  python scripts/{name} " + " ".join(map(str, args)))
+    subprocess.run([sys.executable, str(ROOT / "scripts" / name), *map(str, args)], check=True)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", default=",".join(PARTS))
@@ -107,9 +117,10 @@ def main(argv=None) -> int:
                             ("equilibrium", "pimc", "vs-pimc")):
             cli("tournament", a_, b_, "--hands", a.pimc_hands, "--games", 0, "--seed", SEED,
                 "--out", OUT / out, "--force", "--silent")
-    if "rules" in parts:
-        cli("compare-rules", "--strategy", "equilibrium", "--hands", a.hands // 5, "--games",
-            a.games, "--seed", SEED, "--out", OUT / "stick-or-redeal", "--force", "--silent")
+    # the studies the other models answer (results/models), with equilibrium at every seat
+    for part, script in (("rules", "regen_compare.py"), ("orderup", "regen_orderup.py")):
+        if part in parts:
+            script_run(script, "--strategy", "equilibrium", "--out", OUT.parent / "equilibrium")
     facts_path.write_text(json.dumps(facts, indent=1, default=float) + "\n")
     return 0
 

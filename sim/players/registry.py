@@ -32,7 +32,7 @@ class Strategy:
     bot: tuple | None = None     # outside bots: (module, name) of the class with ``act``
     passes_round1: bool = False  # ``passing_round1``: pimc reads it; the others' params say it
     table: str | None = None     # equilibrium: its table file (None: the committed one for the
-                                 # run's rules, ``sim.equilibrium.load_table``)
+                                 # run's rules: ``equilibrium_table.load_table``)
 
     def vector(self) -> np.ndarray:
         v = np.array([BASIC_PARAMS[n][0] for n in PARAM_NAMES], dtype=np.float64)
