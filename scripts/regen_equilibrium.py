@@ -6,7 +6,7 @@ seat the studies the other models answer (``regen_compare.py``: stick the dealer
 each rule set with its own equilibrium; ``regen_orderup.py``: ordering up and going alone), for
 ``scripts/models_figures.py``.
 
-    python scripts/regen_equilibrium.py                      # everything (about 30 minutes)
+    python scripts/regen_equilibrium.py                      # everything (about 40 minutes)
     python scripts/regen_equilibrium.py --only bids,exploit  # bids exploit strength rules orderup
 """
 
