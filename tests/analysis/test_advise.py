@@ -196,3 +196,14 @@ def test_precision_and_default_stopping():
     assert (rec["high"] - rec["low"]) / 2 <= 0.05
     df = advise("JS AS 9H 9D TC", "9S", "first", seed=6)
     assert ((df.net_high - df.net_low) / 2 <= 0.02).all()
+
+
+def test_advise_shows_the_equilibriums_own_mix_beside_the_prices():
+    """With --strategy equilibrium each option carries the table's probability for the hand
+    (round 2: the suits mapped through the hand's cross-suit order); other strategies none."""
+    df = advise("JD AD KD 9H TC", "9S", "second", round_=2, strategy="equilibrium", deals=100)
+    mix = dict(zip(df["option"], df["equilibrium"], strict=True))
+    assert abs(sum(mix.values()) - 1.0) < 1e-6
+    assert mix["call diamonds"] > 0.9 and mix["call clubs alone"] == 0.0
+    assert "equilibrium" not in advise("JD AD KD 9H TC", "9S", "second", round_=2,
+                                       deals=100).columns
