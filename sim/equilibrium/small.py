@@ -20,7 +20,14 @@ from itertools import permutations
 import numpy as np
 
 from sim.kernel import seat as sm
-from sim.players.equilibrium import R1_ACTIONS, R2_ACTIONS, class_ids, info_index
+from sim.players.equilibrium import (
+    N_CLASSES,
+    N_RANKS,
+    R1_ACTIONS,
+    R2_ACTIONS,
+    class_ids,
+    info_index,
+)
 from sim.rng import STREAM_DEAL, deal_hands, hand_key
 from sim.rules import Rules
 
@@ -128,7 +135,8 @@ def exact_cfr(game: SmallGame, iterations: int = 1000):
 
 
 def _owner(key):
-    return None if key is None else key[1] // (6 * 17_633)
+    """The position whose set ``key`` (round, set) is."""
+    return key[1] // (N_RANKS * N_CLASSES)
 
 
 def _normalised(v, key, game):

@@ -40,9 +40,6 @@ N_POSITIONS = 4
 INFO_PER_ROUND = N_POSITIONS * N_RANKS * N_CLASSES
 R1_ACTIONS = 3
 R2_ACTIONS = 7
-R1_NAMES = ("pass", "order", "alone")
-R2_NAMES = ("pass", "next", "next alone", "cross A", "cross A alone", "cross B",
-            "cross B alone")
 
 
 def _binomials() -> np.ndarray:
