@@ -117,7 +117,8 @@ def equilibrium(ctx, rules, play, iterations, seed, batch, out, checkpoint, chec
                    "against a tournament).")
 @click.option("--threads", type=int, default=None, help="Numba threads (default: all).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per position.")
-def exploit(strategy, rules, samples, worlds, seed, deviation, threads, as_json):
+@click.option("--silent", is_flag=True, help="No progress bar.")
+def exploit(strategy, rules, samples, worlds, seed, deviation, threads, as_json, silent):
     """How much one seat gains against STRATEGY's bidding by changing only its own bids.
 
     STRATEGY is a parameterised built-in (basic, tuned, ...), a TOML strategy, `equilibrium`
@@ -145,8 +146,9 @@ def exploit(strategy, rules, samples, worlds, seed, deviation, threads, as_json)
     try:
         policy = bidding_policy(strategy, rules)
         dev = None if deviation is None else bidding_policy(deviation, rules)
-        rows = exploitability(policy, rules, "tuned", samples, worlds, seed, deviation=dev,
-                              threads=threads)
+        with progress_bar(silent, 4, "positions") as bar:
+            rows = exploitability(policy, rules, "tuned", samples, worlds, seed, deviation=dev,
+                                  threads=threads, progress=ticker(bar))
     except (ValueError, TableError) as e:
         raise click.ClickException(str(e)) from None
     if as_json:

@@ -147,6 +147,7 @@ def policy_for(spec: str, rules: Rules):
 
     from .exploit import Policy
 
+    check_rules(rules)
     if spec == "equilibrium" or spec.startswith("equilibrium:table="):
         path = spec.split("=", 1)[1] if "=" in spec else None
         return Policy.of_table(spec, load_table(rules, path))
