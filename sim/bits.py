@@ -9,8 +9,11 @@ three below them, and a higher bit always beats a lower one of the same effectiv
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.extending import intrinsic
 
 import sim.compiling  # noqa: F401  (compiles run from a roomy frame: see it)
 from sim.cards import POWER_CARD, REMAP
@@ -52,6 +55,24 @@ def low(x):
 def top(x):
     """Position of the highest set bit."""
     return np.int64(63 - leading_zeros(np.int64(x)))
+
+
+@intrinsic
+def prefetch(typingctx, arr, index):
+    """Ask for the cache line of ``arr[index]`` ahead of its use (LLVM's prefetch: a read, kept
+    in every cache level; nothing on a CPU without one).  No bounds check: nothing is read."""
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]])
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fn = builder.module.declare_intrinsic(
+            "llvm.prefetch", [i8p], ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]))
+        builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return types.void(arr, types.int64), codegen
 
 
 @njit(cache=True, inline="always", _nrt=False)

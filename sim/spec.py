@@ -66,6 +66,7 @@ class Table:
             at[i] = OWN + i * OWN_WIDTH + slot
         table = seat_table([s.vector() for s in self.seats], own)
         if regions:
+            table = np.concatenate([table, np.zeros(len(table) % 2)])   # rows on 16 bytes
             for j in at.values():
                 table[j] += len(table)
             table = np.concatenate([table, *regions])

@@ -31,7 +31,7 @@ from itertools import combinations
 import numpy as np
 from numba import njit
 
-from sim.bits import low
+from sim.bits import low, popcount, prefetch
 
 N_RANKS = 6
 N_CLASSES = 17_633          # hand classes an upcard rank leaves (checked by ``class_ids``)
@@ -185,16 +185,32 @@ def pick(probs, u):
 # ---------------------------------------------------------------------------------------------
 # the ``equilibrium`` player's bids, from its table in the seat table
 #
-# The table travels inside the seat table (float64) as packed uint16 words, indexed by the hand's
-# canonical mask's colex rank directly (no class lookup: one memory access a bid, the cost that
-# remains): for each (position, upcard rank, colex rank), round 1's two cumulative thresholds out
-# of 65,535 (pass; pass + order), then round 2's six.  A bid draws u uniform on 0 .. 65,534 and
-# takes the first action whose threshold exceeds u: the file's probabilities exactly.  A seat's
-# own number (``seat_table[at]``) is the region's offset in float64 words.
+# A bid read from beyond a core's second-level cache waits for memory (about 150 ns here, a third
+# of a whole hand of tuned's), so the table is laid out for the cache.  Its rows are indexed by
+# the hand's **key**, (position, upcard rank, colex rank of its canonical mask), so no class is
+# looked up.  It travels inside the seat table (float64) as packed words, in parts at uint16
+# offsets ``*_AT`` from its start (``seat_table[at]``, in float64 words, even):
+#
+# - ``CODES_AT``: round 1 by key, 2 bits each (0 .. 2: the one action the set takes, 3: a mixed
+#   bid), 32 to a 64-bit word, and ``PREFIX_AT`` the mixed keys before each word (uint32);
+#   ``MIXED_AT`` a mixed key's two cumulative thresholds out of 65,535 (pass; pass + order), in
+#   key order.  These parts come to 0.7 MB and stay in the cache;
+# - ``ROUND2_AT``: round 2's rows by key, six thresholds and two unused words (16 bytes on a
+#   16-byte boundary).  Most of round 2's sets mix, so these rows stay large (16 MB): a seat's
+#   row is fetched while it bids in round 1 (``prefetch``), long before round 2 can reach it.
+#
+# A bid draws u uniform on 0 .. 65,534 and takes the first action whose threshold exceeds u: the
+# file's probabilities exactly (a set that takes one action takes it whatever u is).
 
 SCALE = 65535
 N_KEYS = N_POSITIONS * N_RANKS * N_SUBSETS
-R2_AT = N_KEYS * (R1_ACTIONS - 1)             # uint16 offset of round 2 within the region
+N_CODE_WORDS = N_KEYS // 32
+R2_ROW = 8                                    # uint16 a round-2 row
+MIXED_BITS = 0x5555555555555555               # the low bit of each 2-bit code
+CODES_AT = 0
+PREFIX_AT = CODES_AT + 4 * N_CODE_WORDS
+ROUND2_AT = PREFIX_AT + 2 * N_CODE_WORDS + 4     # on a 16-byte boundary
+MIXED_AT = ROUND2_AT + R2_ROW * N_KEYS
 
 
 def quantise(probs: np.ndarray) -> np.ndarray:
@@ -211,47 +227,63 @@ def thresholds(probs: np.ndarray) -> np.ndarray:
 
 
 def region(round1: np.ndarray, round2: np.ndarray) -> np.ndarray:
-    """A table's region of the seat table: its rows by colex rank, as uint16 words packed into
-    float64 ones."""
+    """A table's region of the seat table (the parts above), as float64 words."""
     ids = class_ids().astype(np.int64)                        # (rank, colex) -> class or -1
-    keys = (np.arange(N_POSITIONS)[:, None, None] * N_RANKS + np.arange(N_RANKS)[None, :, None]
-            ) * N_CLASSES + np.maximum(ids, 0)[None, :, :]   # (position, rank, colex) -> set
-    keys = keys.ravel()
-    words = np.concatenate([thresholds(round1)[keys].ravel(), thresholds(round2)[keys].ravel()])
-    words = np.concatenate([words, np.zeros(-len(words) % 4, np.uint16)])
+    sets = ((np.arange(N_POSITIONS)[:, None, None] * N_RANKS + np.arange(N_RANKS)[None, :, None])
+            * N_CLASSES + np.maximum(ids, 0)[None, :, :]).ravel()     # key -> set
+    real = np.tile(ids.ravel() >= 0, N_POSITIONS)
+    q1 = quantise(round1)[sets]
+    mixed = real & (q1.max(axis=1) < SCALE)
+    codes = np.where(mixed, 3, q1.argmax(axis=1)).astype(np.uint64)
+    packed = np.bitwise_or.reduce(codes.reshape(-1, 32) << (2 * np.arange(32, dtype=np.uint64)),
+                                  axis=1)
+    per_word = mixed.reshape(-1, 32).sum(axis=1)
+    prefix = (np.cumsum(per_word) - per_word).astype(np.uint32)
+    rows1 = thresholds(round1)[sets][mixed].ravel()
+    words = np.zeros(MIXED_AT + len(rows1) + (-len(rows1) % 8), np.uint16)
+    words[CODES_AT:PREFIX_AT] = packed.view(np.uint16)
+    words[PREFIX_AT:PREFIX_AT + 2 * N_CODE_WORDS] = prefix.view(np.uint16)
+    words[ROUND2_AT:MIXED_AT].reshape(-1, R2_ROW)[:, :R2_ACTIONS - 1] = thresholds(round2)[sets]
+    words[MIXED_AT:MIXED_AT + len(rows1)] = rows1
     return words.view(np.float64).copy()
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _thresholds(seat_table, at, hand, upcard, k, first, n):
-    """(the region's uint16 words, offset of the bid's ``n`` thresholds, swapped)."""
-    words = seat_table.view(np.uint16)
+def key_at(seat_table, at, k, hand, upcard):
+    """(the seat table as uint16 words, the table's start in them, the hand's key, swapped) of
+    the seat at position ``k`` holding ``hand``."""
     canon, swapped = relative(hand, upcard)
     key = (k * N_RANKS + upcard % 6) * N_SUBSETS + colex(canon)
-    return words, np.int64(seat_table[at]) * 4 + first + n * key, swapped
-
-
-@njit(cache=True, inline="always", _nrt=False)
-def _draw(words, row, n, u):
-    a = 0
-    while a < n and u >= words[row + a]:
-        a += 1
-    return a
+    return seat_table.view(np.uint16), np.int64(seat_table[at]) * 4, key, swapped
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def table_round1(seat_table, at, k, hand, upcard, u):
     """Round 1 at position ``k`` by the table (0 pass, 1 order up, 2 alone); ``u`` uniform on
     0 .. 65,534."""
-    words, row, _ = _thresholds(seat_table, at, hand, upcard, k, 0, R1_ACTIONS - 1)
-    return _draw(words, row, R1_ACTIONS - 1, u)
+    words, base, key, _ = key_at(seat_table, at, k, hand, upcard)
+    prefetch(words, base + ROUND2_AT + R2_ROW * key)
+    w = seat_table.view(np.int64)[(base + CODES_AT) // 4 + (key >> 5)]
+    shift = 2 * (key & 31)
+    code = (w >> shift) & 3
+    if code < 3:
+        return code
+    m = np.int64(seat_table.view(np.uint32)[(base + PREFIX_AT) // 2 + (key >> 5)])
+    m += popcount(w & (w >> 1) & MIXED_BITS & ((np.int64(1) << shift) - 1))
+    row = base + MIXED_AT + 2 * m
+    if u < words[row]:
+        return 0
+    return 1 if u < words[row + 1] else 2
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def table_round2(seat_table, at, k, hand, upcard, u):
     """Round 2 at position ``k`` by the table: -1 pass, else 2 * suit + alone."""
-    words, row, swapped = _thresholds(seat_table, at, hand, upcard, k, R2_AT, R2_ACTIONS - 1)
-    a = _draw(words, row, R2_ACTIONS - 1, u)
-    if a == 0:
+    words, base, key, swapped = key_at(seat_table, at, k, hand, upcard)
+    row = base + ROUND2_AT + R2_ROW * key
+    act = 0
+    while act < R2_ACTIONS - 1 and u >= words[row + act]:
+        act += 1
+    if act == 0:
         return -1
-    return 2 * call_suit(a, upcard, swapped) + ((a - 1) & 1)
+    return 2 * call_suit(act, upcard, swapped) + ((act - 1) & 1)

@@ -112,3 +112,29 @@ def test_the_tables_are_whole():
         assert np.allclose(t.round1.sum(axis=1), 1.0) and np.allclose(t.round2.sum(axis=1), 1.0)
         if rules.stick_the_dealer:
             assert t.round2[3 * INFO_PER_ROUND // 4:, 0].max() == 0.0   # the dealer is stuck
+
+
+def test_the_packed_table_draws_the_files_probabilities_exactly(table):
+    """The kernel's packed table (round 1 as 2-bit codes with the mixed sets apart, round 2 as
+    rows) gives, for any hand and any draw, the action the file's cumulative thresholds give."""
+    from sim.players import equilibrium as eq
+
+    seat_table = np.concatenate([[2.0, 0.0], eq.region(table.round1, table.round2)])
+    th1, th2 = eq.thresholds(table.round1), eq.thresholds(table.round2)
+    rng = np.random.default_rng(7)
+    mixed = 0
+    for _ in range(4000):
+        cards = rng.choice(24, 6, replace=False)
+        hand, upcard, k = int(mask_of(cards[:5])), int(cards[5]), int(rng.integers(4))
+        cls, swapped = class_of(hand, upcard)
+        i = _set(k, upcard % 6, cls)
+        mixed += th1[i, 0] not in (0, eq.SCALE) or th1[i, 1] not in (0, eq.SCALE)
+        for u in (0, int(rng.integers(eq.SCALE)), eq.SCALE - 1):
+            got = eq.table_round1(seat_table, 0, k, np.int64(hand), np.int64(upcard),
+                                  np.int64(u))
+            assert got == np.searchsorted(th1[i], u, side="right")
+            a = int(np.searchsorted(th2[i], u, side="right"))
+            want = -1 if a == 0 else 2 * eq.call_suit(a, upcard, swapped) + ((a - 1) & 1)
+            assert eq.table_round2(seat_table, 0, k, np.int64(hand), np.int64(upcard),
+                                   np.int64(u)) == want
+    assert mixed > 100          # the mixed sets' own rows were read too
