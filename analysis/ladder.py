@@ -36,24 +36,36 @@ RATING_COLUMNS = ["strategy", "points", "points_low", "points_high", "elo", "elo
                   "elo_high", "games_won", "games_played"]
 
 
+def default_ladder(rules: Rules | None = None) -> tuple[str, ...]:
+    """The built-ins a ladder plays when given none: ``DEFAULT_LADDER``, with ``equilibrium``
+    before ``pimc`` where an equilibrium table for ``rules`` is committed."""
+    from sim import equilibrium_table_path
+
+    if not equilibrium_table_path(rules or Rules()).is_file():
+        return DEFAULT_LADDER
+    return DEFAULT_LADDER[:-1] + ("equilibrium",) + DEFAULT_LADDER[-1:]
+
+
 def is_slow(strategy) -> bool:
     return strategy.kind == PIMC
 
 
-def ladder(strategies=DEFAULT_LADDER, hands: int = 100_000, games: int = 10_000, seed: int = 1,
+def ladder(strategies=None, hands: int = 100_000, games: int = 10_000, seed: int = 1,
            rules: Rules | None = None, *, slow_hands: int = 2_000, slow_games: int = 200,
            threads: int | None = None, executor=None, boot: int = 1000,
            confidence: float = DEFAULT_CONFIDENCE,
            progress: Callable[[int], None] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Every pair of ``strategies`` (names, TOML paths or ``Strategy``) on ``hands`` deals and
-    ``games`` games of seed ``seed``, each played from both seats; ``slow_*`` for pairs with a
-    ``pimc`` player.  ``progress`` is called with 1 after each pair's deals and games.
+    """Every pair of ``strategies`` (names, TOML paths or ``Strategy``; None:
+    ``default_ladder(rules)``) on ``hands`` deals and ``games`` games of seed ``seed``, each
+    played from both seats; ``slow_*`` for pairs with a ``pimc`` player.  ``progress`` is
+    called with 1 after each pair's deals and games.
 
     Returns ``(pairs, ratings)``, two DataFrames: one row per pair (A's margin in points a
     hand with its paired interval, A's share of the games with its interval, games each side
     won) and one row per strategy (``points`` and ``elo`` ratings with intervals, the module
     header)."""
-    players = [load_strategy(s) for s in strategies]
+    rules = rules or Rules()
+    players = [load_strategy(s) for s in (strategies or default_ladder(rules))]
     names = [p.name for p in players]
     if len(players) < 2:
         raise ValueError("a ladder needs at least two strategies")
@@ -63,7 +75,6 @@ def ladder(strategies=DEFAULT_LADDER, hands: int = 100_000, games: int = 10_000,
     for n in (hands, games, slow_hands, slow_games):
         if n < 2:
             raise ValueError("deals and games per pair must be at least 2 (for an interval)")
-    rules = rules or Rules()
     rows = []
     for sa, sb in itertools.combinations(players, 2):
         slow = is_slow(sa) or is_slow(sb)
@@ -169,5 +180,5 @@ def ratings(pairs: pd.DataFrame, names, *, boot: int = 1000, seed: int = 1,
     return df.sort_values("points", ascending=False, ignore_index=True)
 
 
-__all__ = ["ladder", "ratings", "points_ratings", "elo_ratings", "DEFAULT_LADDER", "PAIR_COLUMNS",
-           "RATING_COLUMNS"]
+__all__ = ["ladder", "ratings", "points_ratings", "elo_ratings", "DEFAULT_LADDER", "default_ladder",
+           "PAIR_COLUMNS", "RATING_COLUMNS"]

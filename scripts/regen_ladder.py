@@ -1,7 +1,7 @@
 """Regenerate ``results/ladder/``: the strength ladder of the built-ins (random, trump-count,
-conservative, aggressive, basic, tuned, pimc), each pair on the same paired, seat-swapped deals
-and games, with ratings fitted to all pairs (``euchre-sim ladder``; its manifest carries the
-command that reproduces it).
+conservative, aggressive, basic, tuned, equilibrium, pimc), each pair on the same paired,
+seat-swapped deals and games, with ratings fitted to all pairs (``euchre-sim ladder``; its
+manifest carries the command that reproduces it).
 
 Usage: python scripts/regen_ladder.py [--scale 1.0] [--seed 2026]
 (``--scale 0.01`` runs a hundredth of the deals and games, for a quick look.)

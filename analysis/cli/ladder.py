@@ -49,8 +49,8 @@ def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, o
     Each pair plays the same deals and games, each from both seats; ratings are fitted to all
     pairs: points a hand (least squares on the margins) and Elo (Bradley-Terry on the games),
     basic = 0, with 95% intervals.  Without STRATEGY: the built-ins random, trump-count,
-    conservative, aggressive, basic, tuned and pimc (pimc's pairs use --slow-hands and
-    --slow-games).
+    conservative, aggressive, basic, tuned, equilibrium (where the rules have a committed
+    equilibrium table) and pimc (pimc's pairs use --slow-hands and --slow-games).
 
     \b
     Example:
@@ -58,7 +58,7 @@ def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, o
         euchre-sim ladder basic tuned aggressive --hands 1000000 --games 100000
         euchre-sim ladder basic examples/strategies/ace-lover.toml --out runs/ladder
     """
-    from analysis.ladder import DEFAULT_LADDER
+    from analysis.ladder import default_ladder
     from analysis.ladder import ladder as run_ladder
     from analysis.plots import save_figure
     from analysis.plots.ladder import plot_ladder
@@ -68,7 +68,7 @@ def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, o
 
     check_seed(seed)
     check_threads(threads)
-    names = strategies or DEFAULT_LADDER
+    names = strategies or default_ladder(rules)
     try:
         players = [load_strategy(s) for s in names]
     except ValueError as e:

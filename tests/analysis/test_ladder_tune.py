@@ -14,8 +14,17 @@ from click.testing import CliRunner
 
 from analysis.cli import main
 from analysis.headtohead import head_to_head
-from analysis.ladder import ELO, elo_ratings, ladder, points_ratings, ratings
+from analysis.ladder import (
+    DEFAULT_LADDER,
+    ELO,
+    default_ladder,
+    elo_ratings,
+    ladder,
+    points_ratings,
+    ratings,
+)
 from analysis.tune import check_params, parse_pool, tune
+from sim import Rules
 from sim.players import BUILTINS, load_strategy
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,6 +74,14 @@ def test_ladder_ranks_random_last_with_a_clear_interval():
     last = rated.iloc[-1]
     assert last["strategy"] == "random"
     assert last["points_high"] < -0.5 and last["elo_high"] < -200
+
+
+def test_the_default_ladder_has_equilibrium_where_its_rules_have_a_table():
+    published = default_ladder(Rules())
+    assert published[-2:] == ("equilibrium", "pimc") and len(published) == 8
+    assert "equilibrium" in default_ladder(Rules(stick_the_dealer=True))
+    assert default_ladder(Rules(farmers_hand=True)) == DEFAULT_LADDER
+    assert "equilibrium" not in DEFAULT_LADDER
 
 
 @pytest.mark.parametrize("names, message", [
