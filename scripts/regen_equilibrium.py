@@ -6,8 +6,9 @@ seat the studies the other models answer (``regen_compare.py``: stick the dealer
 each rule set with its own equilibrium; ``regen_orderup.py``: ordering up and going alone), for
 ``scripts/models_figures.py``.
 
-    python scripts/regen_equilibrium.py                      # everything (about 40 minutes)
-    python scripts/regen_equilibrium.py --only bids,exploit  # bids exploit strength rules orderup
+    python scripts/regen_equilibrium.py                      # everything (about an hour)
+    python scripts/regen_equilibrium.py --only bids,exploit  # bids exploit deepest strength
+                                                             # rules orderup
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 OUT = ROOT / "results" / "equilibrium"
 SEED = 20261203
-PARTS = ("bids", "exploit", "strength", "rules", "orderup")
+PARTS = ("bids", "exploit", "deepest", "strength", "rules", "orderup")
 
 
 def _log(msg: str) -> None:
@@ -52,8 +53,10 @@ def bids(deals: int) -> dict:
     return facts
 
 
-# the deep pass: fewer hands, eight times the worlds, so the in-sample figure's noise shrinks
+# the deep pass: fewer hands, eight times the worlds, so the in-sample figure's noise shrinks;
+# the deepest four times more again, for the equilibrium alone (its upper figure is the bound)
 DEEP = {"samples": 2_000, "worlds": 1_024, "seed": 7, "models": ("equilibrium", "tuned")}
+DEEPEST = {"samples": 2_000, "worlds": 4_096, "seed": 8, "models": ("equilibrium",)}
 
 
 def exploit(samples: int, worlds: int, seed: int = SEED,
@@ -100,6 +103,7 @@ def main(argv=None) -> int:
     ap.add_argument("--hands", type=int, default=10_000_000)
     ap.add_argument("--games", type=int, default=100_000)
     ap.add_argument("--pimc-hands", type=int, default=20_000)
+    ap.add_argument("--pimc-games", type=int, default=2_000)
     a = ap.parse_args(argv)
     parts = a.only.split(",")
     facts_path = OUT / "facts.json"
@@ -110,13 +114,17 @@ def main(argv=None) -> int:
         facts["exploit"] = exploit(a.samples, a.worlds)
         facts["exploit_deep"] = exploit(DEEP["samples"], DEEP["worlds"], DEEP["seed"],
                                         DEEP["models"], "exploitability-deep")
+    if "deepest" in parts:
+        facts["exploit_deepest"] = exploit(DEEPEST["samples"], DEEPEST["worlds"],
+                                           DEEPEST["seed"], DEEPEST["models"],
+                                           "exploitability-deepest")
     if "strength" in parts:
         cli("tournament", "equilibrium", "tuned", "--hands", a.hands, "--games", a.games,
             "--seed", SEED, "--out", OUT / "vs-tuned", "--force", "--silent")
         for a_, b_, out in (("pimc:bidding=equilibrium", "pimc", "pimc-bidding"),
                             ("equilibrium", "pimc", "vs-pimc")):
-            cli("tournament", a_, b_, "--hands", a.pimc_hands, "--games", 0, "--seed", SEED,
-                "--out", OUT / out, "--force", "--silent")
+            cli("tournament", a_, b_, "--hands", a.pimc_hands, "--games", a.pimc_games,
+                "--seed", SEED, "--out", OUT / out, "--force", "--silent")
     # the studies the other models answer (results/models), with equilibrium at every seat
     for part, script in (("rules", "regen_compare.py"), ("orderup", "regen_orderup.py")):
         if part in parts:
