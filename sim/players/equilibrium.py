@@ -126,10 +126,7 @@ def call_action(suit, alone, upcard, swapped):
 def class_ids() -> np.ndarray:
     """(6, 42,504) int32: for each upcard rank, the class number (0 .. 17,632) of each canonical
     mask's colex rank, -1 where no hand has that canonical form.  Numbered in colex order."""
-    subsets = np.array(list(combinations(range(24), 5)), dtype=np.int64)
-    masks = (np.int64(1) << subsets).sum(axis=1)
-    order = np.argsort(_colex_np(masks))
-    masks = masks[order]                     # masks[i] has colex rank i
+    masks = _masks_by_colex()
     suit = [(masks >> (6 * s)) & 63 for s in range(4)]
     out = np.full((N_RANKS, N_SUBSETS), -1, np.int32)
     canonical = suit[2] >= suit[3]
@@ -140,6 +137,14 @@ def class_ids() -> np.ndarray:
             raise AssertionError(f"upcard rank {rank}: {n} hand classes, expected {N_CLASSES}")
         out[rank, ok] = np.arange(n, dtype=np.int32)
     return out
+
+
+@functools.cache
+def _masks_by_colex() -> np.ndarray:
+    """Every 5-card mask of 24 bits, by colex rank (``[i]`` has rank i)."""
+    subsets = np.array(list(combinations(range(24), 5)), dtype=np.int64)
+    masks = (np.int64(1) << subsets).sum(axis=1)
+    return masks[np.argsort(_colex_np(masks))]
 
 
 def _colex_np(masks: np.ndarray) -> np.ndarray:
@@ -159,12 +164,9 @@ def class_masks(upcard_rank: int) -> np.ndarray:
     """Each class's canonical mask (``relative``: the rank masks of turned, next, cross A and
     cross B, 6 bits each) for an upcard rank, by class number."""
     ids = class_ids()[upcard_rank]
-    subsets = np.array(list(combinations(range(24), 5)), dtype=np.int64)
-    masks = (np.int64(1) << subsets).sum(axis=1)
-    masks = masks[np.argsort(_colex_np(masks))]
     out = np.zeros(N_CLASSES, np.int64)
     ok = ids >= 0
-    out[ids[ok]] = masks[ok]
+    out[ids[ok]] = _masks_by_colex()[ok]
     return out
 
 
