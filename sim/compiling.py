@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import inspect
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -77,6 +78,53 @@ def install() -> None:
 
     _compile_for_args._roomy_frame = True
     base._compile_for_args = _compile_for_args
+
+
+def _flags_key(flags):
+    """The compile flags an inlined function's untyped IR depends on, as a dict key (the
+    untyped passes run with SSA off)."""
+    key = flags.copy()
+    key.enable_ssa = False
+    return key
+
+
+def install_inline_memo() -> None:
+    """Make Numba's inliner (``inline="always"``) build a function's untyped IR once a process
+    instead of once at every call site (once; later calls do nothing).
+
+    Numba's ``InlineWorker.inline_function`` runs the whole untyped pipeline on the callee at
+    each site, and that pipeline inlines the callee's own ``inline="always"`` callees the same
+    way, so a helper three levels down is rebuilt at every path that reaches it.  The IR it
+    returns is only read: ``inline_ir`` copies it before splicing the copy in.  So the IR is
+    kept, by function and compile flags, and each site gets its own copy as before.  Where
+    Numba's inliner is not the one this was written for, it is left alone."""
+    try:
+        from numba.core.inline_closurecall import InlineWorker
+    except ImportError:
+        return
+    original = getattr(InlineWorker, "inline_function", None)
+    if original is None or getattr(original, "_memo", False):
+        return
+    params = list(inspect.signature(original).parameters)
+    if (params != ["self", "caller_ir", "block", "i", "function", "arg_typs"]
+            or not hasattr(InlineWorker, "run_untyped_passes")
+            or not hasattr(InlineWorker, "inline_ir")):
+        return
+    memo: dict = {}
+
+    @functools.wraps(original)
+    def inline_function(self, caller_ir, block, i, function, arg_typs=None):
+        if self.locals:                  # a caller's ``locals=`` types: built afresh, as before
+            return original(self, caller_ir, block, i, function, arg_typs)
+        key = (function, _flags_key(self.flags), id(self.typingctx), id(self.targetctx))
+        callee_ir = memo.get(key)
+        if callee_ir is None:
+            callee_ir = memo[key] = self.run_untyped_passes(function)
+        return self.inline_ir(caller_ir, block, i, callee_ir, function.__code__.co_freevars,
+                              arg_typs=arg_typs)
+
+    inline_function._memo = True
+    InlineWorker.inline_function = inline_function
 
 
 class _Compiles(numba_event.Listener):
@@ -153,9 +201,10 @@ class SourceKeyedLocator(caching._CacheLocator):
     """Numba's usual cache place for a function (``NUMBA_CACHE_DIR``, else ``__pycache__``,
     else the user-wide folder), stamped by ``source_stamp``."""
 
-    def __init__(self, inner, stamp: bytes):
+    def __init__(self, inner, stamp: bytes, py_file: str):
         self._inner = inner
         self._stamp = stamp
+        self._py_file = py_file     # Numba's warning for an uncachable function names it
 
     def ensure_cache_path(self):
         self._inner.ensure_cache_path()
@@ -177,7 +226,7 @@ class SourceKeyedLocator(caching._CacheLocator):
         for name in ("UserProvidedCacheLocator", "InTreeCacheLocator", "UserWideCacheLocator"):
             inner = _locator_class(name).from_function(py_func, py_file)
             if inner is not None:
-                return cls(inner, stamp)
+                return cls(inner, stamp, py_file)
         return None
 
 
@@ -190,3 +239,4 @@ def install_source_keyed_cache() -> None:
 
 install()
 install_source_keyed_cache()
+install_inline_memo()

@@ -318,13 +318,15 @@ def follow_card(ps, kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos,
 
 
 @njit(cache=True, forceinline=True, _nrt=False)
-def four_seat_tricks(ps, hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows,
-                     play_key, seat_key, draws, trace, tracing):
-    """The five tricks with all four seats playing (``leads``, ``follows``: the seats'
-    ``lead_settings`` and ``follow_settings``).  Inlined where the settings are literal
-    constants, the compiler drops every test of them and every step whose result they leave
-    unread (the played-cards mask under basic's defaults).  Returns (tricks won by the maker's
-    side, bad_user)."""
+def tricks(ps, hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows, nxt,
+           n_active, play_key, seat_key, draws, trace, tracing):
+    """The five tricks among the ``n_active`` seats in play (``nxt``: the next seat in play
+    after each, ``sim.seats.next_seats``; ``leads``, ``follows``: the seats' ``lead_settings``
+    and ``follow_settings``).  Inlined where the branch it sits in has tested that all four
+    seats play and that the settings equal constants, the compiler drops every test of them,
+    unrolls the three followers and leaves out every step whose result they leave unread (the
+    played-cards mask under basic's defaults).  Returns (tricks won by the maker's side,
+    bad_user)."""
     maker_tricks = 0
     maker_team = maker & 1
     bad_user = 0
@@ -339,13 +341,14 @@ def four_seat_tricks(ps, hands, leader, t, maker, alone, lone, avoid, kinds, lea
         beaters = led_mask | TRUMP_POW
         win_pos = c
         win_seat = seat
-        # three followers clockwise, a constant count the compiler unrolls
-        for _j in range(3):
-            seat = (seat + 1) & 3
+        for _j in range(n_active - 1):
+            # (with all four in play the next seat is the one on the left: no table to read)
+            seat = (seat + 1) & 3 if n_active == 4 else (nxt >> (2 * seat)) & 3
+            after = (seat + 1) & 3 if n_active == 4 else (nxt >> (2 * seat)) & 3
             h = hands[seat]
             win_pos, win_seat, bad = follow_card(ps, kinds, hands, seat, t, led_mask, beaters,
                                                  c, win_pos, win_seat, played,
-                                                 (seat + 1) & 3 if _j < 2 else -1,
+                                                 after if _j < n_active - 2 else -1,
                                                  _j == 0, lone, follows, play_key, seat_key,
                                                  draws, trace, tracing)
             played |= h ^ hands[seat]
@@ -364,12 +367,13 @@ def five_tricks(ps, hands, dealer, t, maker, alone, def_alone, avoid, kinds, sea
 
     A four-handed hand whose seats all play one of the two card-play settings the seat module
     names (``seat.SETTINGS_A_*``, ``SETTINGS_B_*``: basic's and the default player's) runs a
-    copy of the tricks compiled for those settings: Numba compiles
-    ``four_seat_tricks`` once, LLVM inlines it at each branch and, knowing from the branch's
-    test that the settings equal those constants, drops every test of them.  (Passed as
-    literals instead, Numba typed and compiled a copy for each: 13 s more on the first run.)
-    A seat module without ``FAST_TRICKS`` gets the general loop alone: its decisions are
-    calls (pimc's searches) that LLVM would otherwise copy into every one of those loops."""
+    copy of the tricks compiled for those settings, and any other four-handed hand a copy for
+    four seats: Numba compiles ``tricks`` once, LLVM inlines it at each branch and, knowing
+    from the branch's test that the seats and settings equal those constants, drops every
+    test of them.  (Passed as literals instead, Numba typed and compiled a copy for each: 13 s
+    more on the first run.)  A seat module without ``FAST_TRICKS`` gets the general copy
+    alone: its decisions are calls (pimc's searches) that LLVM would otherwise copy into every
+    one of those."""
     for s in range(4):
         hands[s] = to_power(hands[s], t)
     nxt, n_active = next_seats(maker, alone, def_alone)
@@ -378,46 +382,22 @@ def five_tricks(ps, hands, dealer, t, maker, alone, def_alone, avoid, kinds, sea
     leads, follows = sm.trick_settings(seat_table, slots, lone)
     if (FAST_TRICKS and n_active == 4 and follows == sm.SETTINGS_A_FOLLOWS
             and leads == sm.SETTINGS_A_LEADS):
-        maker_tricks, bad_user = four_seat_tricks(
-            ps, hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows, play_key,
-            seat_key, draws, trace, tracing)
+        maker_tricks, bad_user = tricks(ps, hands, leader, t, maker, alone, lone, avoid, kinds,
+                                        leads, follows, nxt, n_active, play_key, seat_key,
+                                        draws, trace, tracing)
     elif (FAST_TRICKS and n_active == 4 and follows == sm.SETTINGS_B_FOLLOWS
             and leads == sm.SETTINGS_B_LEADS):
-        maker_tricks, bad_user = four_seat_tricks(
-            ps, hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows, play_key,
-            seat_key, draws, trace, tracing)
+        maker_tricks, bad_user = tricks(ps, hands, leader, t, maker, alone, lone, avoid, kinds,
+                                        leads, follows, nxt, n_active, play_key, seat_key,
+                                        draws, trace, tracing)
     elif FAST_TRICKS and n_active == 4:
-        maker_tricks, bad_user = four_seat_tricks(
-            ps, hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows, play_key,
-            seat_key, draws, trace, tracing)
+        maker_tricks, bad_user = tricks(ps, hands, leader, t, maker, alone, lone, avoid, kinds,
+                                        leads, follows, nxt, n_active, play_key, seat_key,
+                                        draws, trace, tracing)
     else:
-        maker_tricks = 0
-        maker_team = maker & 1
-        bad_user = 0
-        played = np.int64(0)
-        for _trick in range(5):
-            seat = leader
-            c, bad = lead_card(ps, kinds, hands, seat, t, maker, alone, lone, avoid, leads,
-                               played, play_key, seat_key, draws, trace, tracing)
-            bad_user |= bad
-            played |= np.int64(1) << c
-            led_mask = LED_MASK[t, np.uint64(c)]
-            beaters = led_mask | TRUMP_POW
-            win_pos = c
-            win_seat = seat
-            for _j in range(n_active - 1):
-                seat = (nxt >> (2 * seat)) & 3
-                h = hands[seat]
-                win_pos, win_seat, bad = follow_card(ps, kinds, hands, seat, t, led_mask,
-                                                     beaters, c, win_pos, win_seat, played,
-                                                     ((nxt >> (2 * seat)) & 3
-                                                      if _j < n_active - 2 else -1),
-                                                     _j == 0, lone, follows, play_key,
-                                                     seat_key, draws, trace, tracing)
-                played |= h ^ hands[seat]
-                bad_user |= bad
-            maker_tricks += 1 if (win_seat & 1) == maker_team else 0
-            leader = win_seat
+        maker_tricks, bad_user = tricks(ps, hands, leader, t, maker, alone, lone, avoid, kinds,
+                                        leads, follows, nxt, n_active, play_key, seat_key,
+                                        draws, trace, tracing)
     return maker_tricks, bad_user
 
 

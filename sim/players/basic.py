@@ -485,7 +485,7 @@ L_PULLS, L_STOP, L_SHORT, L_BOSS = 1, 6, 8, 16
 def lead_settings(seat_table, slots):
     """Each seat's lead settings (``partner_pulls``, ``stop_pulling``, ``short_lead``,
     ``boss_lead``), eight bits a seat, read once a hand (``slots``: ``seat_slots``)."""
-    settings = 0
+    settings = np.int64(0)   # not the literal 0: Numba would type a callee for it too
     for seat in range(4):
         settings |= int(seat_table[seat_base(slots, seat) + D_LEADS]) << (8 * seat)
     return settings
@@ -580,7 +580,7 @@ def follow_settings(seat_table, slots, lone):
     is ``lone`` (-1: none): read once a hand, not at every card.  Without a lone maker an
     overtake setting of 1 has nothing to watch and reads as 0.  Zero when every seat plays
     basic's defaults."""
-    settings = 0
+    settings = np.int64(0)   # not the literal 0: Numba would type a callee for it too
     for seat in range(4):
         code = int(seat_table[seat_base(slots, seat) + D_FOLLOWS])
         code &= ~1 if (lone < 0 and (code & F_OVERTAKE) == 1) else ~0

@@ -68,3 +68,43 @@ def test_a_run_reports_its_rate_without_the_compile_time():
 
     line = header(r).splitlines()[1]
     assert line.startswith("1.00 s, 2,000 hands/s") and "compiling took 4.0 s" in line
+
+
+@njit(inline="always")
+def _twice(x):
+    return x + x
+
+
+@njit(inline="always")
+def _quad(x):
+    return _twice(_twice(x))
+
+
+def test_an_inlined_function_is_built_once_and_every_site_gets_its_own_copy(monkeypatch):
+    from numba.core.inline_closurecall import InlineWorker
+
+    built = []
+    original = InlineWorker.run_untyped_passes
+
+    def counting(self, func, enable_ssa=False):
+        built.append(func.__name__)
+        return original(self, func, enable_ssa)
+
+    monkeypatch.setattr(InlineWorker, "run_untyped_passes", counting)
+    assert getattr(InlineWorker.inline_function, "_memo", False)
+
+    @njit
+    def caller(a, b):
+        # three sites of _quad (six of _twice inside them), an int and a float
+        return _quad(a) + _quad(b) * 10.0 + _quad(a + 1) * 100
+
+    assert caller(1, 0.5) == 4 + 20.0 + 800
+    # each function's IR was built at most once (none if an earlier compile built it)
+    assert built.count("_quad") <= 1 and built.count("_twice") <= 1
+
+
+def test_the_source_keyed_locator_names_its_file_for_numbas_uncachable_warning():
+    from sim.compiling import SourceKeyedLocator
+
+    loc = SourceKeyedLocator.from_function(sim.rng.mix64.py_func, sim.rng.__file__)
+    assert loc is not None and loc._py_file == sim.rng.__file__
