@@ -1,6 +1,7 @@
 """Compiling with Numba: the clock that keeps compile time out of a run's rate, the one-line
-notice a command prints when it compiles, a cache stamped by the sources, and the roomy frame
-every compile runs from.
+notice a command prints when it compiles, a cache stamped by the sources, the roomy frame
+every compile runs from, and an inliner that builds each inlined function once
+(``install_inline_memo``).
 
 ``compile_clock`` measures the seconds spent compiling inside a ``with`` (real compiles only:
 code loaded from Numba's cache is not compiled), so a run reports its simulation rate apart
@@ -29,7 +30,7 @@ stack, which CPython can only place at the start of a fresh 4 MB chunk; the comp
 frames then fit in the rest of that chunk and never cross an edge.  The frame costs one
 mapping per top-level compile.
 
-The frame and the locator are installed when a module of the foundation that compiles is
+The frame, the locator and the inliner's memo are installed when a module of the foundation that compiles is
 imported (``sim.bits``, ``sim.rng``, ``sim.scoring``, ``sim.seats``): every kernel, player and
 solver module imports one of them before its first compile.
 """
