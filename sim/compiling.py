@@ -30,9 +30,9 @@ stack, which CPython can only place at the start of a fresh 4 MB chunk; the comp
 frames then fit in the rest of that chunk and never cross an edge.  The frame costs one
 mapping per top-level compile.
 
-The frame, the locator and the inliner's memo are installed when a module of the foundation that compiles is
-imported (``sim.bits``, ``sim.rng``, ``sim.scoring``, ``sim.seats``): every kernel, player and
-solver module imports one of them before its first compile.
+The frame, the locator and the inliner's memo are installed when a module of the foundation
+that compiles is imported (``sim.bits``, ``sim.rng``, ``sim.scoring``, ``sim.seats``): every
+kernel, player and solver module imports one of them before its first compile.
 """
 
 from __future__ import annotations
