@@ -8,7 +8,8 @@ in the same second.  The ratio of the two rates is taken for each burst pair, an
 at once, so a run of ``--bursts 30`` gives 60 ratios; the script prints their median and
 quartiles.  Each burst is timed by the thread's CPU time, so that time the core gives to other
 processes does not count.  Each burst is ``play_chunk`` (the serial hand loop of
-``run_hands``) called directly on one thread, basic strategy, aggregate mode.  Two copies of
+``run_hands``) of the kernel the table plays in, called directly on one thread, basic strategy
+(or ``--strategy``: any, a code strategy too), aggregate mode.  Two copies of
 the same checkout give a median near 1.00 with quartiles about 0.02-0.03 either side over 40
 ratios.
 
@@ -44,10 +45,11 @@ def child(checkout: str, strategy: str) -> None:
     import numpy as np
 
     from sim import Rules, Table
-    from sim import kernel as K
     from sim.runner import NO_FORCE
 
-    kinds, bv = Table.teams(strategy).arrays()
+    table = Table.teams(strategy)
+    kinds, bv = table.arrays()
+    K, _ = table.kernels()       # a code strategy's or pimc's copy of the kernel, or sim.kernel
     rules = Rules().pack()
     # the deal scratch: a block of dealt hands since the kernel deals by blocks, else the deck
     dealt = (np.empty((6, K.DEAL_BLOCK), np.int64) if hasattr(K, "DEAL_BLOCK")

@@ -50,8 +50,15 @@ class Table:
         """(kinds, seat table) for the kernels: each seat's kind, and the seat table of the four
         seats' parameters and own numbers (``sim.players.basic.seat_table``).  An
         ``equilibrium`` seat's table (for ``rules``: the published ones when None) follows, once
-        for each table file, and its own number is where."""
-        kinds = np.array([s.kind for s in self.seats], dtype=np.int64)
+        for each table file, and its own number is where.  A table with a code strategy has
+        its hooks' addresses after the four kinds (``sim.bindings.hook_addresses``)."""
+        kinds = [s.kind for s in self.seats]
+        code = [s.hooks for s in self.seats if s.hooks is not None]
+        if code:
+            from sim.bindings import hook_addresses
+
+            kinds += hook_addresses(code[0])
+        kinds = np.array(kinds, dtype=np.int64)
         own = [s.own_row() for s in self.seats]
         regions, where, at = [], {}, {}
         for i, s in enumerate(self.seats):

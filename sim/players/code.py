@@ -4,13 +4,14 @@
 A code strategy's seats have the kind ``USER`` plus the bit mask (``H_*``) of the hooks it
 defines; a decision it leaves out is basic's.  An illegal answer from a hook is replaced by
 basic's choice and flagged (``bad``), and the kernel counts it (``COUNTS_BAD``).  The hooks
-come from the module ``hooks`` beside this one: placeholders here, the user's functions in the
-copy of the kernel package that ``sim.bindings`` makes for the strategy, where this module's
-source is the copy's ``seat.py``.
+are called through their addresses, which the table's kinds carry after the four seats'
+(``sim.players.hook_calls``), so the one copy of the kernel package whose ``seat.py`` is this
+module (``sim.bindings.code_kernels``) plays every code strategy.
 """
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.bits import to_cards
@@ -39,10 +40,9 @@ from sim.players.decide import (  # noqa: F401  (the decide interface, unchanged
     trick_settings,
     uses_play_key,
 )
+from sim.players.hook_calls import CALL_AT, DISCARD_AT, FOLLOW_AT, LEAD_AT, ORDER_AT, call_hook
 from sim.players.kinds import H_CALL, H_DISCARD, H_FOLLOW, H_LEAD, H_ORDER, RANDOM, USER
 from sim.rules import R_DISCARD_UPCARD, R_GAME_TO
-
-from .hooks import hook_call, hook_discard, hook_follow, hook_lead, hook_order_up
 
 COUNTS_BAD = True
 
@@ -69,7 +69,9 @@ def order_up(ps, kinds, seat, k, hand, dealer, upcard, seat_table, ctx, rules, s
     bad = 0
     if hooked(kinds, seat, H_ORDER):
         team = seat & 1
-        a = hook_order_up(hand, upcard, k, scores[team], scores[1 - team], rules[R_GAME_TO])
+        a = call_hook(kinds[ORDER_AT], (np.int64(hand), np.int64(upcard), np.int64(k),
+                                        np.int64(scores[team]), np.int64(scores[1 - team]),
+                                        np.int64(rules[R_GAME_TO])))
         if a < 0 or a > 2:
             bad = 1
             a = -1
@@ -85,7 +87,8 @@ def discard(ps, kinds, dealer, hand6, upcard, maker, alone, rules, ctx, play_key
     d = -1
     bad = 0
     if hooked(kinds, dealer, H_DISCARD):
-        d = hook_discard(hand6, upcard // 6, upcard, rules[R_DISCARD_UPCARD] != 0)
+        d = call_hook(kinds[DISCARD_AT], (np.int64(hand6), np.int64(upcard // 6),
+                                          np.int64(upcard), rules[R_DISCARD_UPCARD] != 0))
         if d < 0 or d > 23 or not (hand6 >> d) & 1 or (
                 d == upcard and not rules[R_DISCARD_UPCARD]):
             bad = 1
@@ -104,7 +107,9 @@ def call(ps, kinds, seat, k, hand, dealer, upcard, stuck, seat_table, ctx, rules
     if hooked(kinds, seat, H_CALL):
         team = seat & 1
         turned = upcard // 6
-        a = hook_call(hand, turned, stuck, scores[team], scores[1 - team], rules[R_GAME_TO])
+        a = call_hook(kinds[CALL_AT], (np.int64(hand), np.int64(turned), stuck != 0,
+                                       np.int64(scores[team]), np.int64(scores[1 - team]),
+                                       np.int64(rules[R_GAME_TO])))
         if a < -1 or a > 7 or a // 2 == turned or (a == -1 and stuck):
             bad = 1
             a = -2
@@ -120,7 +125,8 @@ def lead(ps, kinds, seat, hand, t, maker, alone, lone, avoid, leads, played_card
     c = -1
     bad = 0
     if hooked(kinds, seat, H_LEAD):
-        card = hook_lead(to_cards(hand, t), t, seat, maker, alone != 0)
+        card = call_hook(kinds[LEAD_AT], (np.int64(to_cards(hand, t)), np.int64(t),
+                                          np.int64(seat), np.int64(maker), alone != 0))
         if card < 0 or card > 23 or not (hand >> POWER_POS[t, card]) & 1:
             bad = 1
         else:
@@ -137,8 +143,11 @@ def follow(ps, kinds, seat, hand, legal, beat, led_mask, lead_pos, win_pos, win_
     c = -1
     bad = 0
     if hooked(kinds, seat, H_FOLLOW):
-        card = hook_follow(to_cards(hand, t), to_cards(legal, t), t, POS_SUIT[t, lead_pos],
-                           POWER_CARD[t, win_pos], win_seat, seat)
+        card = call_hook(kinds[FOLLOW_AT], (np.int64(to_cards(hand, t)),
+                                            np.int64(to_cards(legal, t)), np.int64(t),
+                                            np.int64(POS_SUIT[t, lead_pos]),
+                                            np.int64(POWER_CARD[t, win_pos]),
+                                            np.int64(win_seat), np.int64(seat)))
         if card < 0 or card > 23 or not (legal >> POWER_POS[t, card]) & 1:
             bad = 1
         else:

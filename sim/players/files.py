@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sim.players.basic import PARAM_NAMES, SETTINGS
+from sim.players.hook_calls import hook_signature
 from sim.players.kinds import BASIC, EQUILIBRIUM, HOOK_ARGS, HOOK_BITS, OUTSIDE, PIMC, USER
 from sim.players.param_bounds import PARAM_BOUNDS, check_param
 from sim.players.pimc.params import check_pimc_params, describe
@@ -157,7 +158,7 @@ def _changes(overrides: dict, sep: str) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # Code strategies: "package.module:Name" or "file.py:Name" imports the user's module and
-# returns a Strategy whose hooks the kernel runs in a generated copy (``sim.bindings``).
+# returns a Strategy whose hooks the code strategies' kernel calls (``sim.bindings``).
 
 
 def import_code_module(module: str):
@@ -257,8 +258,9 @@ def load_code_strategy(spec: str) -> Strategy:
 
     The kernel checks every answer; an illegal one is replaced by basic's choice and the run
     stops with an error naming the strategy.  See ``examples/code_strategy.py``.  A run can use
-    one code strategy (on any seats).  It runs in a generated copy of the kernel with the hooks
-    bound (``sim.bindings``): compiled on its first use, cached after that.
+    one code strategy (on any seats).  It runs in the code strategies' copy of the kernel, which
+    calls the hooks through their addresses (``sim.bindings``): that copy is compiled once on a
+    machine and cached, so a new strategy costs only its hooks' own compile.
     """
     module_name, _, attr = spec.rpartition(":")
     if module_name.endswith(".py"):
@@ -326,18 +328,14 @@ def _outside_bot(spec: str, obj, module_name: str, attr: str) -> Strategy:
     return Strategy(spec, OUTSIDE, {}, doc[0] if doc else "outside bot", bot=(module_name, attr))
 
 
-# the hook arguments the kernel passes as True/False; the others are whole numbers (int64)
-_FLAG_ARGS = ("stuck", "may_discard_upcard", "alone")
-
-
 def _check_hook_compiles(spec: str, hook: str, fn) -> None:
-    """Compile one hook alone for the kernel's argument types (a second or so, where the
-    kernel copy takes minutes) and refuse it, naming the file, the hook and the problem, when
+    """Compile one hook alone for the kernel's argument types (a second or so, before any
+    kernel runs) and refuse it, naming the file, the hook and the problem, when
     Numba cannot compile it or it returns no whole number (one that always raises, say)."""
     from numba import types
     from numba.core.errors import NumbaError
 
-    sig = tuple(types.boolean if a in _FLAG_ARGS else types.int64 for a in HOOK_ARGS[hook])
+    sig = hook_signature(hook)
     where = f"{spec}: {hook} ({_source(fn)})"
     try:
         fn.compile(sig)

@@ -17,8 +17,8 @@ OUTSIDE = 128    # an outside Python bot (``act(view)``): played through the ref
                  # kernel (``sim.bots``)
 H_ORDER, H_CALL, H_DISCARD, H_LEAD, H_FOLLOW = 1, 2, 4, 8, 16
 
-# The hooks a code strategy may define, with their arguments (the kernel's placeholders in
-# ``sim.kernel.hooks`` take the same; ``sim.players.files`` checks a strategy against them).
+# The hooks a code strategy may define, with their arguments (``sim.players.files`` checks a
+# strategy against them; ``sim.players.hook_calls`` calls them in this order).
 HOOK_BITS = {"order_up": H_ORDER, "call": H_CALL, "discard": H_DISCARD, "lead": H_LEAD,
              "follow": H_FOLLOW}
 HOOK_ARGS = {

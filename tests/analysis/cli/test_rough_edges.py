@@ -138,7 +138,9 @@ def test_dotted_code_strategy_loads_from_the_repository_root(monkeypatch):
 
 
 def test_code_strategy_from_a_file_path(tmp_path, monkeypatch):
-    from sim.bindings import hooks_module
+    from sim.bindings import hook_addresses
+    from sim.players.files import import_code_module
+    from sim.players.kinds import HOOK_ARGS
 
     (tmp_path / "sub").mkdir()
     (tmp_path / "elsewhere").mkdir()
@@ -148,10 +150,10 @@ def test_code_strategy_from_a_file_path(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path / "elsewhere")
     s = load_strategy(f"{mine}:BowerHunter")
     assert s.name == f"{mine}:BowerHunter" and s.hooks[0] == str(mine)
-    space: dict = {}
-    exec(hooks_module(*s.hooks), space)  # the generated kernel copy's hooks module
-    assert space["hook_discard"].py_func.__module__ == "sim.players.hooks"   # not defined
-    assert space["hook_follow"].py_func.__code__.co_filename == str(mine)
+    addresses = dict(zip(HOOK_ARGS, hook_addresses(s.hooks), strict=True))   # what the kernel calls
+    assert addresses["discard"] == 0 and addresses["follow"] != 0    # discard is not defined
+    follow = import_code_module(s.hooks[0]).BowerHunter.follow
+    assert follow.py_func.__code__.co_filename == str(mine)
     # under the current folder: the same module as its dotted name (one Numba cache entry)
     monkeypatch.chdir(tmp_path)
     s = load_strategy("sub/mine.py:BowerHunter")

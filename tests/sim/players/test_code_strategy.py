@@ -34,6 +34,43 @@ class NotNumba:
         return 0
 
 
+class OrdersAll:
+    @staticmethod
+    @njit
+    def order_up(hand, upcard, position, my_score, their_score, game_to):
+        return 1
+
+
+class PassesAll:
+    @staticmethod
+    @njit
+    def order_up(hand, upcard, position, my_score, their_score, game_to):
+        return 0
+
+
+class RaisesOnJacks:
+    @staticmethod
+    @njit
+    def order_up(hand, upcard, position, my_score, their_score, game_to):
+        if upcard % 6 == 2:
+            raise ValueError("no jacks for me")
+        return 0
+
+
+def test_every_code_strategy_plays_in_one_kernel_with_its_own_hooks():
+    here = "tests.sim.players.test_code_strategy"
+    orders, passes = (Table((load_strategy(f"{here}:{name}"),) * 4)
+                      for name in ("OrdersAll", "PassesAll"))
+    assert orders.kernels()[0] is passes.kernels()[0]     # one compiled copy for both
+    made = simulate(2_000, seed=3, table=orders, records=True).records
+    assert (made["round"] == 1).all() and (made["maker"] == (made["dealer"] + 1) % 4).all()
+    passed = simulate(2_000, seed=3, table=passes, records=True).records
+    assert (passed["round"] != 1).all()
+    # a hook's exception reaches the caller, as from any Numba function
+    with pytest.raises(ValueError, match="no jacks for me"):
+        simulate(2_000, seed=3, table=Table.teams(f"{here}:RaisesOnJacks", "basic"), threads=1)
+
+
 def test_example_runs_and_every_traced_action_is_legal():
     table = Table.teams(SPEC, "random")
     recs = trace(5, range(1500), table=table)

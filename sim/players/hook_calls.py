@@ -1,0 +1,100 @@
+"""A code strategy's hooks called through their addresses, so one compiled kernel plays every
+code strategy.
+
+The kernel's code-strategy copy (``sim.bindings.code_kernels``, its seat module
+``sim.players.code``) calls a hook as ``call_hook(address, (arguments...))``: a call through a
+function pointer read from the seat kinds (``kinds[HOOK_SLOTS + i]``, the order of
+``HOOK_ARGS``), which ``sim.bindings.hook_addresses`` fills in for the table's code strategy
+each process.
+The copy therefore does not depend on the strategy: it is compiled once on a machine, and a new
+code strategy costs only its hooks' own compile (a second or so).
+
+Each address is that of a small Numba function compiled here for the hook's argument types
+(int64, with the flags of ``FLAG_ARGS`` as booleans) that calls the user's function and returns
+its answer as an int64; both sides use Numba's own calling convention, so an exception raised
+in a hook reaches the caller as it would from a directly linked call.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+from sim.players.kinds import HOOK_ARGS
+
+# where the hook addresses start in a code-strategy table's kinds (after the four seats' kinds)
+HOOK_SLOTS = 4
+ORDER_AT, CALL_AT, DISCARD_AT, LEAD_AT, FOLLOW_AT = (HOOK_SLOTS + i for i in range(5))
+# the hook arguments the kernel passes as True/False; the others are whole numbers (int64)
+FLAG_ARGS = ("stuck", "may_discard_upcard", "alone")
+_ALLOWED = (types.int64, types.boolean)
+
+
+def hook_signature(hook: str) -> tuple:
+    """The Numba argument types the kernel calls ``hook`` with."""
+    return tuple(types.boolean if a in FLAG_ARGS else types.int64 for a in HOOK_ARGS[hook])
+
+
+@intrinsic
+def call_hook(typingctx, address, args):
+    """``call_hook(address, (a, b, ...))``: the int64 answer of the compiled hook at
+    ``address`` (an int64) for the arguments, each an int64 or a boolean, exactly the types
+    the hook's wrapper was compiled for (``hook_signature``)."""
+    if not isinstance(address, types.Integer) or not isinstance(args, types.BaseTuple):
+        return None
+    argtys = tuple(args.types)
+    if any(t not in _ALLOWED for t in argtys):
+        return None
+
+    def codegen(context, builder, signature, llargs):
+        addr, tup = llargs
+        values = [builder.extract_value(tup, i) for i in range(len(argtys))]
+        fnty = context.call_conv.get_function_type(types.int64, argtys)
+        fn = builder.inttoptr(addr, fnty.as_pointer())
+        status, answer = context.call_conv.call_function(builder, fn, types.int64, argtys,
+                                                         values)
+        with cgutils.if_unlikely(builder, status.is_error):
+            context.call_conv.return_status_propagate(builder, status)
+        return answer
+
+    return types.int64(address, args), codegen
+
+
+def _as_int64(fn, n: int):
+    """A Python function of ``n`` arguments returning ``np.int64(fn(...))``, for Numba."""
+    if n == 4:
+        def hook(a, b, c, d):
+            return np.int64(fn(a, b, c, d))
+    elif n == 5:
+        def hook(a, b, c, d, e):
+            return np.int64(fn(a, b, c, d, e))
+    elif n == 6:
+        def hook(a, b, c, d, e, f):
+            return np.int64(fn(a, b, c, d, e, f))
+    else:
+        def hook(a, b, c, d, e, f, g):
+            return np.int64(fn(a, b, c, d, e, f, g))
+    return hook
+
+
+# (module, name, hook) -> (wrapper, address); the wrappers stay referenced, so their code lives
+_compiled: dict[tuple, tuple] = {}
+
+
+def hook_address(key: tuple, fn, hook: str) -> int:
+    """The address of ``fn`` (the user's ``@njit`` hook ``hook``) wrapped to return an int64,
+    compiled once a process for ``key`` (module, name, hook)."""
+    if key not in _compiled:
+        sig = hook_signature(hook)
+        wrapper = njit(_as_int64(fn, len(sig)))
+        wrapper.compile(sig)
+        cres = wrapper.overloads[sig]
+        address = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
+        _compiled[key] = (wrapper, address)
+    return _compiled[key][1]
+
+
+__all__ = ["HOOK_SLOTS", "ORDER_AT", "CALL_AT", "DISCARD_AT", "LEAD_AT", "FOLLOW_AT",
+           "FLAG_ARGS", "hook_signature", "call_hook", "hook_address"]
