@@ -111,9 +111,6 @@ def kernels_for(seats, rules=None):
                          "(simulate, tournament, ladder, games), not in the kernel this needs")
     code = {s.hooks for s in seats if s.hooks is not None}
     if any(s.kind == EQUILIBRIUM for s in seats):
-        if code:
-            raise ValueError("equilibrium cannot sit at a table with a code strategy yet (a "
-                             "code strategy's kernel does not know its bids)")
         if rules is not None and rules.farmers_hand:
             raise ValueError("equilibrium does not cover the farmer's hand house rule (its "
                              "bidding game has no swap before the bids): leave farmers_hand off")

@@ -41,7 +41,7 @@ from sim.players.decide import (  # noqa: F401  (the decide interface, unchanged
     uses_play_key,
 )
 from sim.players.hook_calls import CALL_AT, DISCARD_AT, FOLLOW_AT, LEAD_AT, ORDER_AT, call_hook
-from sim.players.kinds import H_CALL, H_DISCARD, H_FOLLOW, H_LEAD, H_ORDER, RANDOM, USER
+from sim.players.kinds import H_CALL, H_DISCARD, H_FOLLOW, H_LEAD, H_ORDER, PIMC, USER
 from sim.rules import R_DISCARD_UPCARD, R_GAME_TO
 
 COUNTS_BAD = True
@@ -50,15 +50,16 @@ COUNTS_BAD = True
 @njit(cache=True, inline="always", _nrt=False)
 def hooked(kinds, seat, bit):
     """Whether ``seat`` plays a code strategy that defines the hook ``bit``."""
-    return kinds[seat] >= USER and (kinds[seat] - USER) & bit != 0
+    return USER <= kinds[seat] < PIMC and (kinds[seat] - USER) & bit != 0
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def plain_round1(kinds):
-    """No random player and no ``order_up`` hook: ``round1_all`` may decide round 1."""
-    plain = True
+    """Basic's bids only (no random or equilibrium player, ``decide.plain_round1``) and no
+    ``order_up`` hook: ``round1_all`` may decide round 1."""
+    plain = decide.plain_round1(kinds)
     for s in range(4):
-        plain = plain and kinds[s] != RANDOM and not hooked(kinds, s, H_ORDER)
+        plain = plain and not hooked(kinds, s, H_ORDER)
     return plain
 
 

@@ -71,6 +71,35 @@ def test_every_code_strategy_plays_in_one_kernel_with_its_own_hooks():
         simulate(2_000, seed=3, table=Table.teams(f"{here}:RaisesOnJacks", "basic"), threads=1)
 
 
+def _kernel_run(table, n=3000):
+    """(masks, fields, tally) of ``n`` hands of ``table``, played by its kernel's ``run_hands``
+    (no check of the code strategy's answers)."""
+    from sim import kernel as K
+    from sim.rules import Rules
+    from sim.runner import NO_FORCE
+
+    kernel, _ = table.kernels()
+    kinds, rows = table.arrays()
+    masks = np.empty((4, n), np.uint32)
+    fields = np.empty((K.NREC - 4, n), np.int8)
+    tally = np.zeros(((n + 255) // 256, K.NTALLY_ROW), np.int64)
+    kernel.run_hands(11, 0, n, 256, Rules().pack(), kinds, rows, NO_FORCE, masks, fields, tally,
+                     np.zeros(2, np.int64))
+    return masks, fields, tally
+
+
+def test_equilibrium_sits_with_a_code_strategy_and_bids_as_at_a_built_in_table():
+    from sim import kernel as K
+
+    # every follow of Cheater's is illegal, so it plays basic's card each time
+    eq, cheater = load_strategy("equilibrium"), load_strategy(f"{__name__}:Cheater")
+    mixed = _kernel_run(Table((eq, cheater, eq, cheater)))
+    built_in = _kernel_run(Table((eq, load_strategy("basic"), eq, load_strategy("basic"))))
+    assert Table((eq, cheater, eq, cheater)).kernels()[0] is not K
+    assert mixed[2][:, K.BAD_USER_CELL].sum() > 1000                  # the hook was asked
+    assert np.array_equal(mixed[0], built_in[0]) and np.array_equal(mixed[1], built_in[1])
+
+
 def test_example_runs_and_every_traced_action_is_legal():
     table = Table.teams(SPEC, "random")
     recs = trace(5, range(1500), table=table)
