@@ -11,17 +11,17 @@ code strategy costs only its hooks' own compile (a second or so).
 
 Each address is that of a small Numba function compiled here for the hook's argument types
 (int64, with the flags of ``FLAG_ARGS`` as booleans) that calls the user's function and returns
-its answer as an int64; both sides use Numba's own calling convention, so an exception raised
-in a hook reaches the caller as it would from a directly linked call.
+its answer as an int64; the call is ``sim.apart.call_native``, in Numba's own calling
+convention, so an exception raised in a hook reaches the caller as from a linked call.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit, types
-from numba.core import cgutils
 from numba.extending import intrinsic
 
+from sim.apart import call_native
 from sim.players.kinds import HOOK_ARGS
 
 # where the hook addresses start in a code-strategy table's kinds (after the four seats' kinds)
@@ -53,11 +53,7 @@ def call_hook(typingctx, address, args):
         values = [builder.extract_value(tup, i) for i in range(len(argtys))]
         fnty = context.call_conv.get_function_type(types.int64, argtys)
         fn = builder.inttoptr(addr, fnty.as_pointer())
-        status, answer = context.call_conv.call_function(builder, fn, types.int64, argtys,
-                                                         values)
-        with cgutils.if_unlikely(builder, status.is_error):
-            context.call_conv.return_status_propagate(builder, status)
-        return answer
+        return call_native(context, builder, fn, types.int64, argtys, values)
 
     return types.int64(address, args), codegen
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.apart import call_apart
 from sim.bits import low, to_power
 from sim.cards import LED_MASK, POWER_CARD, SUIT_MASK_POW
 from sim.scoring import hand_points
@@ -260,16 +261,16 @@ def tricks_class(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left
     five), known to lie in ``lo .. hi``: at most two probes.  Adds the nodes searched to
     ``out_nodes[0]``."""
     if lo == 0 and hi > 0:
-        r, n = probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left,
-                     np.int64(3), led_row, suits, tt, gen, st)
+        r, n = call_apart(probe, (hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won,
+                                  left, np.int64(3), led_row, suits, tt, gen, st))
         out_nodes[0] += n
         if r:
             lo = 1
         else:
             hi = 0
     if lo == 1 and hi == 2:
-        r, n = probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left,
-                     np.int64(5), led_row, suits, tt, gen, st)
+        r, n = call_apart(probe, (hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won,
+                                  left, np.int64(5), led_row, suits, tt, gen, st))
         out_nodes[0] += n
         if r:
             lo = 2

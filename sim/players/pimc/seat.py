@@ -29,6 +29,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.apart import call_apart
 from sim.bits import to_cards
 from sim.cards import POWER_CARD, POWER_POS
 from sim.players import decide
@@ -199,8 +200,8 @@ def order_up(ps, kinds, seat, k, hand, dealer, upcard, seat_table, ctx, rules, s
             a = eq.table_round1(seat_table, OWN + OWN_WIDTH * seat + S_TABLE, k, hand, upcard,
                                 table_draw(seat_key, 1, k))
         else:
-            a = pimc_bid(ps, seat, np.int64(1), k, hand, dealer, upcard, seat_table, ctx[1],
-                         rules, seat_key)
+            a = call_apart(pimc_bid, (ps, seat, np.int64(1), k, hand, dealer, upcard,
+                                      seat_table, ctx[1], rules, seat_key))
         return a, 0
     return decide.order_up(ps, kinds, seat, k, hand, dealer, upcard, seat_table, ctx, rules,
                            scores, play_key, seat_key, draws)
@@ -211,7 +212,7 @@ def discard(ps, kinds, dealer, hand6, upcard, maker, alone, rules, ctx, play_key
             draws):
     d = -1
     if kinds[dealer] == PIMC and not (alone and maker == ((dealer + 2) & 3)):
-        d = pimc_discard(ps, dealer, hand6, upcard, maker, alone, rules, seat_key)
+        d = call_apart(pimc_discard, (ps, dealer, hand6, upcard, maker, alone, rules, seat_key))
     if d < 0:
         d, _ = decide.discard(ps, kinds, dealer, hand6, upcard, maker, alone, rules, ctx,
                               play_key, seat_key, draws)
@@ -225,8 +226,8 @@ def call(ps, kinds, seat, k, hand, dealer, upcard, stuck, seat_table, ctx, rules
         if ps[0][seat, S_BIDDING]:
             return eq.table_round2(seat_table, OWN + OWN_WIDTH * seat + S_TABLE, k, hand, upcard,
                                    table_draw(seat_key, 2, k)), 0
-        return pimc_bid(ps, seat, np.int64(2), k, hand, dealer, upcard, seat_table, ctx[1],
-                        rules, seat_key), 0
+        return call_apart(pimc_bid, (ps, seat, np.int64(2), k, hand, dealer, upcard, seat_table,
+                                     ctx[1], rules, seat_key)), 0
     return decide.call(ps, kinds, seat, k, hand, dealer, upcard, stuck, seat_table, ctx, rules,
                        scores, play_key, seat_key, draws)
 
@@ -260,7 +261,7 @@ def played(ps, seat, t, c):
 def lead(ps, kinds, seat, hand, t, maker, alone, lone, avoid, leads, played_cards, play_key,
          seat_key, draws):
     if kinds[seat] == PIMC:
-        return pimc_play(ps, seat, hand, t, seat_key), 0
+        return call_apart(pimc_play, (ps, seat, hand, t, seat_key)), 0
     return decide.lead(ps, kinds, seat, hand, t, maker, alone, lone, avoid, leads, played_cards,
                        play_key, seat_key, draws)
 
@@ -269,7 +270,7 @@ def lead(ps, kinds, seat, hand, t, maker, alone, lone, avoid, leads, played_card
 def follow(ps, kinds, seat, hand, legal, beat, led_mask, lead_pos, win_pos, win_seat, threat,
            after, second, lone, follows, t, play_key, seat_key, draws):
     if kinds[seat] == PIMC:
-        return pimc_play(ps, seat, hand, t, seat_key), 0
+        return call_apart(pimc_play, (ps, seat, hand, t, seat_key)), 0
     return decide.follow(ps, kinds, seat, hand, legal, beat, led_mask, lead_pos, win_pos,
                          win_seat, threat, after, second, lone, follows, t, play_key, seat_key,
                          draws)
