@@ -53,8 +53,8 @@ def bound_kernels(seat_source: str, extra: dict[str, str] | None = None, tag: st
     ``seat_source`` (a decide module's source, ``sim.players.decide``'s interface), with the
     ``extra`` files beside it; built once per process.  With ``inline_phases`` False the
     hand's phases are compiled as functions of their own, not inlined by LLVM into the hand
-    and its loops: for a player whose decisions are large compiled calls (pimc's searches),
-    which LLVM would otherwise optimise again inside every loop that inlines them."""
+    and its loops (pimc's kernel: since its decisions are compiled apart, ``sim.apart``, its
+    cold compile was the same either way, 47.6 s against 48.8 s inlined)."""
     files = {p.name: p.read_text() for p in sorted((SIM / "kernel").glob("*.py"))}
     if not inline_phases:
         files = {n: t.replace("forceinline=True", "forceinline=False") for n, t in files.items()}
