@@ -12,8 +12,9 @@ A cache that cannot go stale.  Numba stamps a function's cached code with a hash
 function's own file, but the code holds what it inlined from other files too, so an edit to a
 helper in ``sim/bits.py`` left its callers' cached code running the old helper.  The cache
 locator ``SourceKeyedLocator`` stamps every function of ``sim`` with a hash of all of ``sim``'s
-sources instead (and a code strategy's copy of the kernel with that and its own files, which
-name the strategy's module and hash its source): any edit to ``sim`` makes the cache stale, and
+sources instead (and a copy of the kernel for pimc or the code strategies with that and its own
+files; a code strategy's own functions are the user's to cache, and are compiled apart from
+the copy, ``sim.players.hook_calls``): any edit to ``sim`` makes the cache stale, and
 Numba compiles afresh into the same place (about 30 s for the hand kernel), so there is no
 ``__pycache__`` to clear after an edit or an upgrade.
 
@@ -184,7 +185,7 @@ def folder_digest(folder: Path) -> bytes:
 
 def source_stamp(py_file: str) -> bytes | None:
     """The cache stamp of a function in ``py_file``: the hash of ``sim``'s sources (and of the
-    kernel copy it is in, for a code strategy's copy), or None for a file of neither."""
+    kernel copy it is in, for a copy of the kernel), or None for a file of neither."""
     path = Path(py_file).resolve()
     if SIM in path.parents:
         return folder_digest(SIM)
