@@ -53,14 +53,18 @@ def symbol(module: str, qualname: str, argtys: tuple) -> str:
     return f"euchre_sim_apart.{module}.{qualname}.{digest}"
 
 
+def native_address(cres) -> int:
+    """The address of a compile result's native entry point (Numba's calling convention)."""
+    return cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
+
+
 def register(module: str, qualname: str, argtys: tuple):
     """Compile (or load from the cache) ``module.qualname`` for ``argtys`` and register its
     native entry point under ``symbol(...)``; returns its compile result."""
     target = getattr(importlib.import_module(module), qualname)
     target.compile(argtys)
     cres = target.overloads[argtys]
-    address = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
-    ll.add_symbol(symbol(module, qualname, argtys), address)
+    ll.add_symbol(symbol(module, qualname, argtys), native_address(cres))
     return cres
 
 
@@ -113,4 +117,5 @@ def call_apart(typingctx, target, args):
     return restype(target, args), codegen
 
 
-__all__ = ["call_apart", "call_native", "carry_reload_init", "register", "symbol"]
+__all__ = ["call_apart", "call_native", "carry_reload_init", "native_address", "register",
+           "symbol"]

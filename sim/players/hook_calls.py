@@ -5,9 +5,8 @@ The kernel's code-strategy copy (``sim.bindings.code_kernels``, its seat module
 ``sim.players.code``) calls a hook as ``call_hook(address, (arguments...))``: a call through a
 function pointer read from the seat kinds (``kinds[HOOK_SLOTS + i]``, the order of
 ``HOOK_ARGS``), which ``sim.bindings.hook_addresses`` fills in for the table's code strategy
-each process.
-The copy therefore does not depend on the strategy: it is compiled once on a machine, and a new
-code strategy costs only its hooks' own compile (a second or so).
+each process.  The copy therefore does not depend on the strategy: it is compiled once on a
+machine, and a new code strategy costs only its hooks' own compile (a second or so).
 
 Each address is that of a small Numba function compiled here for the hook's argument types
 (int64, with the flags of ``FLAG_ARGS`` as booleans) that calls the user's function and returns
@@ -21,7 +20,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
-from sim.apart import call_native
+from sim.apart import call_native, native_address
 from sim.players.kinds import HOOK_ARGS
 
 # where the hook addresses start in a code-strategy table's kinds (after the four seats' kinds)
@@ -86,9 +85,7 @@ def hook_address(key: tuple, fn, hook: str) -> int:
         sig = hook_signature(hook)
         wrapper = njit(_as_int64(fn, len(sig)))
         wrapper.compile(sig)
-        cres = wrapper.overloads[sig]
-        address = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
-        _compiled[key] = (wrapper, address)
+        _compiled[key] = (wrapper, native_address(wrapper.overloads[sig]))
     return _compiled[key][1]
 
 
