@@ -130,16 +130,20 @@ def agent_rows(decisions: int = 400, bot_deals: int = 200) -> dict:
 
 def equilibrium_rows(deals: int = 300_000) -> dict:
     """The bidding game's solver: deals of MCCFR a second on all threads (after a warm-up that
-    compiles), the solver's state in memory, and each committed table's size on disk and the
-    solving time it took (its manifest)."""
+    compiles) under tuned's card play and under perfect play, the solver's state in memory, and
+    each committed table's size on disk and the solving time it took (its manifest)."""
     import json
 
     from sim import Rules, equilibrium_table_path, solve_equilibrium
     from sim.equilibrium.cfr import State
 
-    solve_equilibrium(iterations=1_000, batch=1_000)
-    t = solve_equilibrium(iterations=deals, seed=random.randrange(1 << 30))
-    out = {"deals_per_s": deals / t.meta["wall_s"] if t.meta["wall_s"] else float("nan"),
+    def rate(play, n):
+        solve_equilibrium(play=play, iterations=1_000, batch=1_000)
+        t = solve_equilibrium(play=play, iterations=n, seed=random.randrange(1 << 30))
+        return n / t.meta["wall_s"] if t.meta["wall_s"] else float("nan")
+
+    out = {"deals_per_s": rate("tuned", deals),
+           "perfect_deals_per_s": rate("perfect", max(deals // 20, 1_000)),
            "state_mb": sum(a.nbytes for a in State().arrays.values()) / 1e6, "tables": {}}
     manifest = equilibrium_table_path(Rules()).parent / "manifest.json"
     if manifest.is_file():

@@ -22,11 +22,14 @@ from analysis.cli.options import (
     ticker,
 )
 
+PLAY_MODELS = ("tuned", "perfect")    # sim.equilibrium.PLAY_MODELS, without importing the engine
+
 
 @click.command("equilibrium")
 @rules_options
-@click.option("--play", default="tuned", show_default=True, type=click.Choice(["tuned"]),
-              help="The card-play model: the contracts are played out as this player plays.")
+@click.option("--play", default="tuned", show_default=True, type=click.Choice(PLAY_MODELS),
+              help="The card-play model: tuned's play, or perfect (the solver's value of the "
+                   "contract once the bidding is over).")
 @click.option("--iterations", type=int, default=1_000_000, show_default=True,
               help="Deals of Monte Carlo CFR, each traversed for all four positions.")
 @click.option("--seed", type=int, default=0, show_default=True)
@@ -112,18 +115,21 @@ def equilibrium(ctx, rules, play, iterations, seed, batch, out, checkpoint, chec
 @click.option("--worlds", type=int, default=256, show_default=True,
               help="Deals of the unseen cards per hand.")
 @click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--play", default=None, type=click.Choice(PLAY_MODELS),
+              help="The card-play model  [default: a table's own, else tuned]")
 @click.option("--deviation", default=None, metavar="STRATEGY",
               help="Also value this strategy's bids played by the one seat (a direct check "
                    "against a tournament).")
 @click.option("--threads", type=int, default=None, help="Numba threads (default: all).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per position.")
 @click.option("--silent", is_flag=True, help="No progress bar.")
-def exploit(strategy, rules, samples, worlds, seed, deviation, threads, as_json, silent):
+def exploit(strategy, rules, samples, worlds, seed, play, deviation, threads, as_json, silent):
     """How much one seat gains against STRATEGY's bidding by changing only its own bids.
 
     STRATEGY is a parameterised built-in (basic, tuned, ...), a TOML strategy, `equilibrium`
     (the committed table for the rules), equilibrium:table=FILE or a table FILE.npz.  The best
-    response sees the seat's exact cards, the upcard and its position; card play is tuned's.
+    response sees the seat's exact cards, the upcard and its position; card play is --play
+    (a table's own model by default, else tuned's).
     `gain` is the held-out gain of the plans chosen on half of the worlds (a real deviation's
     gain: a lower bound on the best response), `upper` the in-sample best (biased up).
 
@@ -147,7 +153,7 @@ def exploit(strategy, rules, samples, worlds, seed, deviation, threads, as_json,
         policy = bidding_policy(strategy, rules)
         dev = None if deviation is None else bidding_policy(deviation, rules)
         with progress_bar(silent, 4, "positions") as bar:
-            rows = exploitability(policy, rules, "tuned", samples, worlds, seed, deviation=dev,
+            rows = exploitability(policy, rules, play, samples, worlds, seed, deviation=dev,
                                   threads=threads, progress=ticker(bar))
     except (ValueError, TableError) as e:
         raise click.ClickException(str(e)) from None

@@ -54,6 +54,9 @@ def format_agents(a: dict) -> list[str]:
 def format_equilibrium(e: dict) -> list[str]:
     lines = [f"equilibrium MCCFR            {e['deals_per_s']:12,.0f} deals/s (each traversed "
              f"for 4 positions); state {e['state_mb']:.0f} MB"]
+    if "perfect_deals_per_s" in e:
+        lines.append(f"  under perfect play         {e['perfect_deals_per_s']:12,.0f} deals/s "
+                     "(the solver values each contract)")
     for name, t in e["tables"].items():
         lines.append(f"  table {name:<21} {t['mb']:6.1f} MB, {t['deals']:,} deals in "
                      f"{t['hours']:.2f} h")

@@ -8,7 +8,7 @@ def format_exploit(strategy: str, rules, rows) -> str:
     when one was valued, the deviation's gain."""
     dev = rows and rows[0].deviation is not None
     head = (f"Exploitability of {strategy}'s bidding under {rules.describe()} (card play: "
-            f"tuned; {rows[0].samples:,} hands a position, {rows[0].worlds} worlds each), "
+            f"{rows[0].play}; {rows[0].samples:,} hands a position, {rows[0].worlds} worlds each), "
             "points a hand one seat gains:")
     lines = [head, f"  {'position':<9}{'gain':>8}  {'95% interval':<19}{'upper':>7}"
              + ("   deviation (95%)" if dev else "")]

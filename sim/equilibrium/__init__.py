@@ -156,5 +156,6 @@ def policy_for(spec: str, rules: Rules):
     return Policy.of_strategy(load_strategy(spec))
 
 
-__all__ = ["CheckpointError", "DEFAULT_BATCH", "PURIFY", "check_rules", "default_table_path",
-           "load_table", "policy_for", "purified", "solve_equilibrium", "table_name"]
+__all__ = ["CheckpointError", "DEFAULT_BATCH", "PLAY_MODELS", "PURIFY", "check_rules",
+           "default_table_path", "load_table", "policy_for", "purified", "solve_equilibrium",
+           "table_name"]

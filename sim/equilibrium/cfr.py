@@ -27,7 +27,7 @@ from sim.players.equilibrium import INFO_PER_ROUND, R1_ACTIONS, R2_ACTIONS, pick
 from sim.rng import STREAM_CFR, draw, hand_key
 from sim.rules import R_STICK
 
-from .game import DEALER, N_SLOTS, deal_at, leaf
+from .game import DEALER, N_SLOTS, deal_at, leaf, solver_scratch
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -53,16 +53,18 @@ def uniform(key, n):
 
 
 @njit(cache=True)
-def traverse_deal(seed, index, rules, kinds, seat_table, slots, class_ids, fixed, reg1, reg2, ids,
-                  d1, d2, cnt):
+def traverse_deal(seed, index, rules, kinds, seat_table, slots, solver, class_ids, fixed, reg1,
+                  reg2, ids, d1, d2, cnt):
     """Deal ``index``'s traversals for the four positions: ``ids`` (its positions' sets),
     ``d1``/``d2`` (4 x actions: each position's regret updates in round 1 / 2) and ``cnt`` (8:
-    how often each bid was reached by another seat's traversal) are this deal's rows."""
+    how often each bid was reached by another seat's traversal) are this deal's rows;
+    ``solver``: the play model's (``game.play_arrays``)."""
     dealt = np.empty(4, np.int64)
     swapped = np.empty(4, np.bool_)
     hands = np.empty(4, np.int64)
     draws = np.zeros(1, np.int64)
     trace = np.zeros((1, 4), np.int64)
+    scratch = solver_scratch(solver)
     upcard = deal_at(seed, index, class_ids, dealt, ids, swapped, fixed)
     ctx = sm.hand_context(dealt, DEALER, upcard, kinds, rules, 0)
     vals = np.zeros(N_SLOTS)
@@ -89,7 +91,7 @@ def traverse_deal(seed, index, rules, kinds, seat_table, slots, class_ids, fixed
             cnt[end] += 1
             v = sign * leaf(vals, have, 1 if end < 4 else 2, end % 4, acts[end], dealt, upcard,
                             swapped[end % 4], kinds, seat_table, slots, rules, ctx, hands, draws,
-                            trace)
+                            trace, scratch)
         for j in range(end - 1, -1, -1):
             k = j % 4
             if k != p:
@@ -105,7 +107,8 @@ def traverse_deal(seed, index, rules, kinds, seat_table, slots, class_ids, fixed
                     d[a] = v
                 else:
                     d[a] = sign * leaf(vals, have, rnd, k, a, dealt, upcard, swapped[k], kinds,
-                                       seat_table, slots, rules, ctx, hands, draws, trace)
+                                       seat_table, slots, rules, ctx, hands, draws, trace,
+                                       scratch)
                 node += sig[j, a] * d[a]
             for a in range(lo, n):
                 d[a] -= node
@@ -113,15 +116,15 @@ def traverse_deal(seed, index, rules, kinds, seat_table, slots, class_ids, fixed
 
 
 @njit(cache=True, parallel=True)
-def traverse_batch(seed, start, n, rules, kinds, seat_table, slots, class_ids, fixed, reg1, reg2,
-                   ids, d1, d2, cnt):
+def traverse_batch(seed, start, n, rules, kinds, seat_table, slots, solver, class_ids, fixed, reg1,
+                   reg2, ids, d1, d2, cnt):
     """Deals ``start .. start + n - 1`` traversed in parallel into their rows."""
     for i in prange(n):
         d1[i] = 0.0
         d2[i] = 0.0
         cnt[i] = 0
-        traverse_deal(seed, start + i, rules, kinds, seat_table, slots, class_ids, fixed, reg1,
-                      reg2, ids[i], d1[i], d2[i], cnt[i])
+        traverse_deal(seed, start + i, rules, kinds, seat_table, slots, solver, class_ids, fixed,
+                      reg1, reg2, ids[i], d1[i], d2[i], cnt[i])
 
 
 @njit(cache=True)
@@ -210,7 +213,7 @@ def run_batches(state: State, seed: int, rules_packed, play_arrays, class_ids, s
     """Traverse ``deals`` deals from deal ``start`` in batches of ``batch`` into ``state``;
     ``progress(deals_done)`` after each batch; ``fixed``: a small game's deals
     (``game.deal_at``).  Returns the batches done."""
-    kinds, seat_table, slots = play_arrays
+    kinds, seat_table, slots, solver = play_arrays
     stick = bool(rules_packed[R_STICK])
     size = min(batch, deals)
     ids = np.empty((size, 4), np.int64)
@@ -221,7 +224,7 @@ def run_batches(state: State, seed: int, rules_packed, play_arrays, class_ids, s
     while done < deals:
         n = min(size, deals - done)
         traverse_batch(np.uint64(seed), start + done, n, rules_packed, kinds, seat_table, slots,
-                       class_ids, fixed, state.reg1, state.reg2, ids, d1, d2, cnt)
+                       solver, class_ids, fixed, state.reg1, state.reg2, ids, d1, d2, cnt)
         batches_done += 1
         apply_batch(n, float(batches_done), stick, state.reg1, state.reg2, state.sum1,
                     state.sum2, state.vis1, state.vis2, ids, d1, d2, cnt)

@@ -1,11 +1,16 @@
 """The bidding game on one deal: its information sets and the values of its contracts.
 
-Card play is fixed (the play model): a contract (who made it, in which round and suit, alone or
-not) is played out by the kernel's own phases, so its value is exactly what a run of the play
-model's players scores: the dealer's pick-up and discard (tuned's rule), defending alone where the
-rules allow it (tuned's choice: not a decision of the bidding game), the five tricks and the
-points.  A deal is dealt as the kernel deals hand ``i`` of a run (``sim.rng.deal_hands``) with the
-dealer in seat 3, so seats are positions (0 the dealer's left .. 3 the dealer) and team 0 holds
+Card play is fixed (the play model, ``PLAY_MODELS``).  Under ``tuned`` a contract (who made it,
+in which round and suit, alone or not) is played out by the kernel's own phases, so its value is
+exactly what a run of tuned's players scores: the dealer's pick-up and discard (tuned's rule),
+defending alone where the rules allow it (tuned's choice: not a decision of the bidding game), the
+five tricks and the points.  Under ``perfect`` the bidding is over when the cards are turned face
+up: defending alone is still tuned's choice (made as in a run of tuned, on the hands after
+tuned's discard), then the dealer's discard and the five tricks are perfect play, the solver's
+value of the contract (``sim.solver.contract``, the compiled twin of ``sim.solver.perfect``).
+
+A deal is dealt as the kernel deals hand ``i`` of a run (``sim.rng.deal_hands``) with the dealer
+in seat 3, so seats are positions (0 the dealer's left .. 3 the dealer) and team 0 holds
 positions 0 and 2.
 
 Contract slots of a deal's value cache (``N_SLOTS``): round 1 by position and alone
@@ -18,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.apart import call_apart
 from sim.cards import SUIT_MASK_POW
 from sim.kernel import seat as sm
 from sim.kernel.hand import defending_alone, five_tricks
@@ -28,18 +34,23 @@ from sim.players.kinds import BASIC
 from sim.rng import STREAM_DEAL, deal_hands, hand_key
 from sim.rules import R_DEALER_DISCARDS_PARTNER_ALONE, R_DEFEND_ALONE, R_LONE_DEFENDER_POINTS
 from sim.scoring import hand_points
+from sim.solver.contract import contract_points, new_scratch
 
 DEALER = 3
 N_SLOTS = 40
-PLAY_MODELS = ("tuned",)
+PLAY_MODELS = ("tuned", "perfect")
 
 
 def play_arrays(play: str = "tuned"):
-    """(kinds, seat table, slots) of four seats playing the play model's cards."""
+    """(kinds, seat table, slots, solver) of four seats playing the play model's cards:
+    tuned's seats (under ``perfect`` they still choose whether to defend alone), and ``solver``,
+    None under ``tuned``, a scratch template (``sim.solver.contract.new_scratch``) under
+    ``perfect``.  Compiled callers allocate their own scratch with ``solver_scratch``."""
     if play not in PLAY_MODELS:
         raise ValueError(f"unknown play model {play!r}: the bidding game plays cards as "
                          f"{', '.join(PLAY_MODELS)}")
-    return basic_arrays(get_strategy(play))
+    solver = new_scratch() if play == "perfect" else None
+    return (*basic_arrays(get_strategy("tuned")), solver)
 
 
 def basic_arrays(strategy):
@@ -62,11 +73,12 @@ def check_rules(rules) -> None:
 
 @njit(cache=True, _nrt=False)
 def contract_value(dealt, upcard, rnd, k, suit, alone, kinds, seat_table, slots, rules, ctx,
-                   hands, draws, trace):
+                   hands, draws, trace, solver):
     """Team 0's points minus team 1's when position ``k`` makes ``suit`` in round ``rnd``
     (alone or not) on the deal ``dealt`` (four hands by position) and the play model plays it
     out.  ``ctx`` is the seat module's hand context (``sm.hand_context``); ``hands``, ``draws``
-    and ``trace`` are scratch."""
+    and ``trace`` are scratch; ``solver`` is None (tuned's play) or the perfect model's scratch
+    (``solver_scratch``: a compile-time choice, the other branch is not compiled)."""
     for s in range(4):
         hands[s] = dealt[s]
     maker = k
@@ -83,6 +95,10 @@ def contract_value(dealt, upcard, rnd, k, suit, alone, kinds, seat_table, slots,
     if rules[R_DEFEND_ALONE]:
         def_alone = defending_alone(np.int64(0), hands, maker, t, kinds, seat_table, slots, zero,
                                     draws, trace, False)
+    if solver is not None:
+        v = call_apart(contract_points, (dealt, upcard, np.int64(DEALER), np.int64(rnd), maker,
+                                         t, np.int64(alone), def_alone, rules, solver))
+        return np.float64(v if maker % 2 == 0 else -v)
     avoid = SUIT_MASK_POW[t, upcard // 6] if rnd == 2 else np.int64(0)
     tricks, _ = five_tricks(np.int64(0), hands, DEALER, t, maker, alone, def_alone, avoid, kinds,
                             seat_table, slots, zero, zero, draws, trace, False)
@@ -124,12 +140,21 @@ def slot_of(rnd, k, action, upcard, swapped):
 
 @njit(cache=True, inline="always", _nrt=False)
 def leaf(vals, have, rnd, k, action, dealt, upcard, swapped, kinds, seat_table, slots, rules,
-         ctx, hands, draws, trace):
+         ctx, hands, draws, trace, solver):
     """A contract's value (team 0's points minus team 1's), played out once a deal and kept in
     ``vals`` (``have``: 1 where kept)."""
     j, suit, alone = slot_of(rnd, k, action, upcard, swapped)
     if have[j] == 0:
         vals[j] = contract_value(dealt, upcard, rnd, k, suit, alone, kinds, seat_table, slots,
-                                 rules, ctx, hands, draws, trace)
+                                 rules, ctx, hands, draws, trace, solver)
         have[j] = 1
     return vals[j]
+
+
+@njit(cache=True)
+def solver_scratch(solver):
+    """A compiled caller's own scratch for the play model (``play_arrays``' ``solver``): None
+    under ``tuned`` (compiled apart for each, so neither compiles the other's branch)."""
+    if solver is None:
+        return None
+    return np.zeros(solver.shape[0], np.int64)

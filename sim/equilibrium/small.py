@@ -48,7 +48,7 @@ class SmallGame:
         hands, self.upcard = list(h[:4]), int(h[4])
         self.fixed = np.array([[hands[p[k]] for k in range(4)] + [self.upcard]
                                for p in permutations(range(4))], np.int64)
-        kinds, table, slots = play_arrays("tuned")
+        kinds, table, slots, _ = play_arrays("tuned")
         ids = class_ids()
         packed = self.rules.pack()
         self.ids = np.zeros((24, 4), np.int64)
@@ -66,7 +66,7 @@ class SmallGame:
                         self.vals[d, j] = contract_value(
                             dealt, np.int64(self.upcard), rnd, k, suit, alone, kinds, table,
                             slots, packed, ctx, np.zeros(4, np.int64), np.zeros(1, np.int64),
-                            np.zeros((1, 4), np.int64))
+                            np.zeros((1, 4), np.int64), None)
 
     def leaf(self, d, j, a):
         rnd, k = (1, j) if j < 4 else (2, j - 4)
