@@ -1,14 +1,15 @@
 """Regenerate ``results/equilibrium/`` from the committed tables (``equilibrium_tables.py``
 computes those): the order-up chart under equilibrium bidding beside tuned's and basic's on the
-same deals, the dealer with a jack turned, going alone, each model's exploitability by position,
-equilibrium against tuned and pimc (paired deals, seats swapped), and with equilibrium at every
-seat the studies the other models answer (``regen_compare.py``: stick the dealer against redeal,
-each rule set with its own equilibrium; ``regen_orderup.py``: ordering up and going alone), for
+same deals, the dealer with a jack turned, going alone, each model's exploitability by position
+(pimc's on a smaller sample, beside the others' on the same one), equilibrium against tuned and
+pimc (paired deals, seats swapped), and with equilibrium at every seat the studies the other
+models answer (``regen_compare.py``: stick the dealer against redeal, each rule set with its own
+equilibrium; ``regen_orderup.py``: ordering up and going alone), for
 ``scripts/models_figures.py``.
 
     python scripts/regen_equilibrium.py                      # everything (about an hour)
-    python scripts/regen_equilibrium.py --only bids,exploit  # bids exploit deepest strength
-                                                             # rules orderup
+    python scripts/regen_equilibrium.py --only bids,exploit  # bids exploit deepest search
+                                                             # strength rules orderup
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 OUT = ROOT / "results" / "equilibrium"
 SEED = 20261203
-PARTS = ("bids", "exploit", "deepest", "strength", "rules", "orderup")
+PARTS = ("bids", "exploit", "deepest", "search", "strength", "rules", "orderup")
 
 
 def _log(msg: str) -> None:
@@ -57,6 +58,8 @@ def bids(deals: int) -> dict:
 # the deepest four times more again, for the equilibrium alone (its upper figure is the bound)
 DEEP = {"samples": 2_000, "worlds": 1_024, "seed": 7, "models": ("equilibrium", "tuned")}
 DEEPEST = {"samples": 2_000, "worlds": 4_096, "seed": 8, "models": ("equilibrium",)}
+# pimc's bidding on a sample (its bids are searched on every world), the others on the same one
+SEARCH = {"samples": 2_000, "worlds": 32, "seed": 9, "models": ("pimc", "tuned", "equilibrium")}
 
 
 def exploit(samples: int, worlds: int, seed: int = SEED,
@@ -118,6 +121,9 @@ def main(argv=None) -> int:
         facts["exploit_deepest"] = exploit(DEEPEST["samples"], DEEPEST["worlds"],
                                            DEEPEST["seed"], DEEPEST["models"],
                                            "exploitability-deepest")
+    if "search" in parts:
+        facts["exploit_search"] = exploit(SEARCH["samples"], SEARCH["worlds"], SEARCH["seed"],
+                                          SEARCH["models"], "exploitability-pimc")
     if "strength" in parts:
         cli("tournament", "equilibrium", "tuned", "--hands", a.hands, "--games", a.games,
             "--seed", SEED, "--out", OUT / "vs-tuned", "--force", "--silent")

@@ -110,10 +110,10 @@ def equilibrium(ctx, rules, play, iterations, seed, batch, out, checkpoint, chec
 @click.command("exploit")
 @click.argument("strategy")
 @rules_options
-@click.option("--samples", type=int, default=20_000, show_default=True,
-              help="Hands sampled at each position.")
-@click.option("--worlds", type=int, default=256, show_default=True,
-              help="Deals of the unseen cards per hand.")
+@click.option("--samples", type=int, default=None,
+              help="Hands sampled at each position  [default: 20000; pimc: 300]")
+@click.option("--worlds", type=int, default=None,
+              help="Deals of the unseen cards per hand  [default: 256; pimc: 16]")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--play", default=None, type=click.Choice(PLAY_MODELS),
               help="The card-play model  [default: a table's own, else tuned]")
@@ -127,7 +127,9 @@ def exploit(strategy, rules, samples, worlds, seed, play, deviation, threads, as
     """How much one seat gains against STRATEGY's bidding by changing only its own bids.
 
     STRATEGY is a parameterised built-in (basic, tuned, ...), a TOML strategy, `equilibrium`
-    (the committed table for the rules), equilibrium:table=FILE or a table FILE.npz.  The best
+    (the committed table for the rules), equilibrium:table=FILE, a table FILE.npz, or pimc
+    (with its settings; its bids are searched for every world, so it is valued on a smaller
+    sample, about a minute a position on 2 cores).  The best
     response sees the seat's exact cards, the upcard and its position; card play is --play
     (a table's own model by default, else tuned's).
     `gain` is the held-out gain of the plans chosen on half of the worlds (a real deviation's
@@ -138,20 +140,22 @@ def exploit(strategy, rules, samples, worlds, seed, play, deviation, threads, as
         euchre-sim exploit tuned
         euchre-sim exploit equilibrium --samples 50000
         euchre-sim exploit tuned:order_threshold=12 --deviation tuned
+        euchre-sim exploit pimc --samples 300 --worlds 16
     """
     from analysis.text.equilibrium import format_exploit
     from sim import bidding_policy, exploitability
     from sim.players.equilibrium_table import TableError
 
     check_seed(seed)
-    check_at_least("--samples", samples)
-    check_at_least("--worlds", worlds)
-    if samples < 2 or worlds < 2:
-        raise UsageError("--samples and --worlds must be at least 2")
+    for name, n in (("--samples", samples), ("--worlds", worlds)):
+        if n is not None and n < 2:
+            raise UsageError(f"{name} must be at least 2")
     check_threads(threads)
     try:
         policy = bidding_policy(strategy, rules)
         dev = None if deviation is None else bidding_policy(deviation, rules)
+        samples = samples or (300 if policy.search else 20_000)
+        worlds = worlds or (16 if policy.search else 256)
         with progress_bar(silent, 4, "positions") as bar:
             rows = exploitability(policy, rules, play, samples, worlds, seed, deviation=dev,
                                   threads=threads, progress=ticker(bar))

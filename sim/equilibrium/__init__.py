@@ -141,9 +141,10 @@ def purified(probs: np.ndarray, threshold: float) -> np.ndarray:
 
 def policy_for(spec: str, rules: Rules):
     """The bidding policy of a strategy spec: ``equilibrium`` (the committed table for
-    ``rules``), ``equilibrium:table=FILE``, a table file ``FILE.npz``, or a parameterised
-    built-in or TOML strategy."""
+    ``rules``), ``equilibrium:table=FILE``, a table file ``FILE.npz``, a parameterised
+    built-in or TOML strategy, or the search player (``pimc``, with its settings)."""
     from sim.players import load_strategy
+    from sim.players.kinds import PIMC
 
     from .exploit import Policy
 
@@ -153,7 +154,10 @@ def policy_for(spec: str, rules: Rules):
         return Policy.of_table(spec, load_table(rules, path))
     if spec.endswith(".npz"):
         return Policy.of_table(spec, load_table(rules, spec))
-    return Policy.of_strategy(load_strategy(spec))
+    strategy = load_strategy(spec)
+    if strategy.kind == PIMC:
+        return Policy.of_search(strategy, rules)
+    return Policy.of_strategy(strategy)
 
 
 __all__ = ["CheckpointError", "DEFAULT_BATCH", "PLAY_MODELS", "PURIFY", "check_rules",

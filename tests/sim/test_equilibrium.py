@@ -10,12 +10,13 @@ import pytest
 import sim
 from sim.cards import card
 from sim.equilibrium import CheckpointError, small, solve_equilibrium
-from sim.equilibrium.exploit import Policy, exploitability
+from sim.equilibrium.exploit import Policy, exploitability, search_bids
 from sim.equilibrium.game import DEALER, contract_value, play_arrays
 from sim.kernel import seat as sm
 from sim.players import get_strategy, load_strategy
 from sim.players.equilibrium import (
     N_CLASSES,
+    R2_ACTIONS,
     call_action,
     call_suit,
     class_ids,
@@ -110,6 +111,36 @@ def test_the_perfect_model_values_a_contract_by_perfect_play_after_the_bidding()
         assert v == (pp.value[i] if k % 2 == 0 else -pp.value[i]), r
 
 
+
+
+def test_bids_asked_apart_for_every_world_value_as_the_kernels_own():
+    """The search player's path (every world's bids asked first, ``search_bids``) gives
+    exactly what asking the kernel inside the loop gives, for a player both can ask (tuned)."""
+    tuned = get_strategy("tuned")
+    apart = Policy.of_search(tuned, sim.Rules())
+    assert apart.search
+    a = exploitability(apart, samples=40, worlds=6, seed=2)
+    b = exploitability(Policy.of_strategy(tuned), samples=40, worlds=6, seed=2)
+    assert [r.__dict__ for r in a] == [r.__dict__ for r in b]
+
+
+def test_pimc_bids_by_what_its_seat_sees():
+    """pimc's bids for the best-responding seat are one decision a hand, whatever the world;
+    the others' are asked on each world, and asking again gives the same bids."""
+    policy = sim.bidding_policy("pimc:bid_worlds=8", sim.Rules())
+    assert policy.search
+    ids = class_ids()
+    out = [np.empty((3, 4, 8, R2_ACTIONS)) for _ in range(2)]
+    for o in out:
+        search_bids(1, np.uint64(5), 3, 4, sim.Rules().pack(), ids, policy.kinds,
+                    policy.seat_table, o)
+    assert np.array_equal(out[0], out[1])
+    assert np.all(out[0].sum(axis=3) == 1.0) and np.all(out[0].max(axis=3) == 1.0)
+    assert np.all(out[0][:, :, [1, 5]] == out[0][:, :1, [1, 5]])
+    rows = exploitability(policy, samples=4, worlds=2, positions=(1,))
+    assert rows[0].position == "second" and rows[0].upper >= 0
+    with pytest.raises(ValueError, match="at most 1,000,000"):
+        exploitability(policy, samples=20_000, worlds=256)
 
 
 @pytest.fixture(scope="module")

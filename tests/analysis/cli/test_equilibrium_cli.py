@@ -37,3 +37,9 @@ def test_a_perfect_play_table_is_exploited_under_perfect_play(tmp_path):
     r = run("equilibrium", "--play", "sloppy", "--out", tmp_path / "x.npz")
     assert r.exit_code == 2 and "sloppy" in r.output
     assert not (tmp_path / "x.npz").exists()
+
+
+def test_exploit_refuses_too_few_samples_or_worlds():
+    for opt in ("--samples", "--worlds"):
+        r = run("exploit", "tuned", opt, 1)
+        assert r.exit_code == 2 and f"{opt} must be at least 2" in r.output, r.output
