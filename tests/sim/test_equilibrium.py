@@ -129,12 +129,8 @@ def test_pimc_bids_by_what_its_seat_sees():
     the others' are asked on each world, and asking again gives the same bids."""
     policy = sim.bidding_policy("pimc:bid_worlds=8", sim.Rules())
     assert policy.search
-    ids = class_ids()
-    out = [np.empty((3, 4, 8, R2_ACTIONS)) for _ in range(2)]
-    for o in out:
-        search_bids(1, np.uint64(5), 3, 4, sim.Rules().pack(), ids, policy.kinds,
-                    policy.seat_table, o)
-    assert np.array_equal(out[0], out[1])
+    out = [search_bids(1, 5, 3, 4, sim.Rules(), class_ids(), policy) for _ in range(2)]
+    assert out[0].shape == (3, 4, 8, R2_ACTIONS) and np.array_equal(out[0], out[1])
     assert np.all(out[0].sum(axis=3) == 1.0) and np.all(out[0].max(axis=3) == 1.0)
     assert np.all(out[0][:, :, [1, 5]] == out[0][:, :1, [1, 5]])
     rows = exploitability(policy, samples=4, worlds=2, positions=(1,))
