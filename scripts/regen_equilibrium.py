@@ -1,15 +1,15 @@
 """Regenerate ``results/equilibrium/`` from the committed tables (``equilibrium_tables.py``
 computes those): the order-up chart under equilibrium bidding beside tuned's and basic's on the
 same deals, the dealer with a jack turned, going alone, each model's exploitability by position
-(pimc's on a smaller sample, beside the others' on the same one), equilibrium against tuned and
-pimc (paired deals, seats swapped), and with equilibrium at every seat the studies the other
-models answer (``regen_compare.py``: stick the dealer against redeal, each rule set with its own
-equilibrium; ``regen_orderup.py``: ordering up and going alone), for
-``scripts/models_figures.py``.
+(pimc's on a smaller sample, beside the others' on the same one), the bidding game under
+perfect play (its table, bids and exploitability), equilibrium against tuned and pimc (paired
+deals, seats swapped), and with equilibrium at every seat the studies the other models answer
+(``regen_compare.py``: stick the dealer against redeal, each rule set with its own equilibrium;
+``regen_orderup.py``: ordering up and going alone), for ``scripts/models_figures.py``.
 
-    python scripts/regen_equilibrium.py                      # everything (about an hour)
+    python scripts/regen_equilibrium.py                      # everything (about two hours)
     python scripts/regen_equilibrium.py --only bids,exploit  # bids exploit deepest search
-                                                             # strength rules orderup
+                                                             # perfect strength rules orderup
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 OUT = ROOT / "results" / "equilibrium"
 SEED = 20261203
-PARTS = ("bids", "exploit", "deepest", "search", "strength", "rules", "orderup")
+PARTS = ("bids", "exploit", "deepest", "search", "perfect", "strength", "rules", "orderup")
 
 
 def _log(msg: str) -> None:
@@ -60,6 +60,10 @@ DEEP = {"samples": 2_000, "worlds": 1_024, "seed": 7, "models": ("equilibrium", 
 DEEPEST = {"samples": 2_000, "worlds": 4_096, "seed": 8, "models": ("equilibrium",)}
 # pimc's bidding on a sample (its bids are searched on every world), the others on the same one
 SEARCH = {"samples": 2_000, "worlds": 32, "seed": 9, "models": ("pimc", "tuned", "equilibrium")}
+# the bidding game under perfect play: its own table (published rules), what it bids beside the
+# tuned-play table and tuned, and every model's exploitability under perfect play
+PERFECT = {"deals": 30_000_000, "seed": 1, "samples": 2_000, "worlds": 32, "exploit_seed": 10,
+           "dir": OUT / "perfect"}
 
 
 def exploit(samples: int, worlds: int, seed: int = SEED,
@@ -78,6 +82,48 @@ def exploit(samples: int, worlds: int, seed: int = SEED,
     pd.DataFrame(rows).drop(columns=["deviation", "deviation_low", "deviation_high"]).to_csv(
         OUT / f"{name}.csv", index=False, float_format="%.5f")
     return rows
+
+
+def perfect() -> dict:
+    """The published rules' bidding game under perfect play: the table (``PERFECT["deals"]``,
+    checkpointed: a second run resumes), its bids by hand class beside the tuned-play table's and
+    tuned's on the same deals, and exploitability under perfect play."""
+    import pandas as pd
+
+    import sim
+    from analysis.equilibrium import bids_by_class, headline, jack_turned, model_bids
+
+    d = PERFECT["dir"]
+    d.mkdir(exist_ok=True)
+    out = d / "published-perfect.npz"
+    ck = OUT / ".checkpoints" / "published-perfect.checkpoint.npz"
+    ck.parent.mkdir(exist_ok=True)
+    t0 = time.perf_counter()
+    table = sim.solve_equilibrium(sim.Rules(), "perfect", PERFECT["deals"], PERFECT["seed"],
+                                  out=out, checkpoint=ck, resume=ck.exists(),
+                                  checkpoint_every=120)
+    _log(f"  perfect table: {time.perf_counter() - t0:.0f} s")
+    models = {"equilibrium (perfect play)": str(out), "equilibrium (tuned's play)": "equilibrium",
+              "tuned": "tuned"}
+    b = model_bids(sim.Rules(), 200_000, SEED, tuple(models.values()))
+    b["model"] = b["model"].map({v: k for k, v in models.items()})
+    bids_by_class(b).to_csv(d / "bids_by_class.csv", index=False, float_format="%.5f")
+    jack_turned(b).to_csv(d / "jack_turned.csv", index=False, float_format="%.5f")
+    h = headline(b)
+    rows = []
+    for name, spec in {**models, "pimc": "pimc"}.items():
+        t0 = time.perf_counter()
+        for r in sim.exploitability(sim.bidding_policy(spec, sim.Rules()), sim.Rules(),
+                                    "perfect", PERFECT["samples"], PERFECT["worlds"],
+                                    PERFECT["exploit_seed"]):
+            rows.append({"strategy": name, **r.__dict__})
+        _log(f"  exploit {name} under perfect play: {time.perf_counter() - t0:.0f} s")
+    pd.DataFrame(rows).drop(columns=["deviation", "deviation_low", "deviation_high"]).to_csv(
+        d / "exploitability.csv", index=False, float_format="%.5f")
+    return {"table": {**table.meta, "bytes": out.stat().st_size},
+            "jack_pass": h["jack_pass"].round(4).to_dict(),
+            "rates": {f"{m} {p}": v for (m, p), v in h["rates"].round(4).to_dict("index").items()},
+            "exploit": rows}
 
 
 def cli(*args) -> None:
@@ -124,6 +170,8 @@ def main(argv=None) -> int:
     if "search" in parts:
         facts["exploit_search"] = exploit(SEARCH["samples"], SEARCH["worlds"], SEARCH["seed"],
                                           SEARCH["models"], "exploitability-pimc")
+    if "perfect" in parts:
+        facts["perfect"] = perfect()
     if "strength" in parts:
         cli("tournament", "equilibrium", "tuned", "--hands", a.hands, "--games", a.games,
             "--seed", SEED, "--out", OUT / "vs-tuned", "--force", "--silent")

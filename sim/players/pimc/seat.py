@@ -27,7 +27,7 @@ pimc seats (``sim.bindings`` refuses them).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim.apart import call_apart
 from sim.bits import to_cards
@@ -281,19 +281,20 @@ OWN_KEY = 1 << 32
 SCORES0 = np.zeros(2, np.int64)
 
 
-@njit(cache=True, parallel=True, _nrt=True)
-def bids_on_worlds(p, seed, hands, upcards, swapped, kinds, seat_table, rules, out):
-    """The bidding game's view of a table of these seats (``sim.equilibrium.exploit``):
-    ``out[i, w]`` (8 x 7) the round-1 then round-2 bids by position, each a pure action in the
-    bidding game's order (``sim.players.equilibrium``), of the seats holding ``hands[i, w]``
-    (by position, the dealer last) under ``upcards[i]`` (``swapped``: each hand's cross suits'
+@njit(cache=True, nogil=True, _nrt=True)
+def bids_on_worlds(p, seed, lo, hi, hands, upcards, swapped, kinds, seat_table, rules, out):
+    """The bidding game's view of a table of these seats (``sim.equilibrium.exploit``), for
+    the samples ``lo .. hi - 1`` (a chunk: the caller runs chunks on threads): ``out[i, w]``
+    (8 x 7) the round-1 then round-2 bids by position, each a pure action in the bidding
+    game's order (``sim.players.equilibrium``), of the seats holding ``hands[i, w]`` (by
+    position, the dealer last) under ``upcards[i]`` (``swapped``: each hand's cross suits'
     order).  Position ``p`` sees the same on every world of ``i``, so it is asked once, with one
     key; the others with a key of their world.  Asking here, in the kernel copy, reuses the
     decisions its runs compiled."""
     z = np.uint64(0)
     dealer = np.int64(3)
     stick = rules[R_STICK] != 0
-    for i in prange(hands.shape[0]):
+    for i in range(lo, hi):
         ps = chunk_state(seat_table, kinds)
         draws = np.zeros(1, np.int64)
         upcard = upcards[i]
