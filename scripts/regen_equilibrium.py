@@ -62,7 +62,7 @@ DEEPEST = {"samples": 2_000, "worlds": 4_096, "seed": 8, "models": ("equilibrium
 SEARCH = {"samples": 2_000, "worlds": 32, "seed": 9, "models": ("pimc", "tuned", "equilibrium")}
 # the bidding game under perfect play: its own table (published rules), what it bids beside the
 # tuned-play table and tuned, and every model's exploitability under perfect play
-PERFECT = {"deals": 30_000_000, "seed": 1, "samples": 2_000, "worlds": 32, "exploit_seed": 10,
+PERFECT = {"deals": 20_000_000, "seed": 1, "samples": 2_000, "worlds": 32, "exploit_seed": 10,
            "dir": OUT / "perfect"}
 
 
