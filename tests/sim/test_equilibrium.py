@@ -63,22 +63,29 @@ def test_call_action_and_call_suit_are_inverse():
                     assert call_suit(a, up, sw) == suit
 
 
+def made_contract_value(r, play, packed):
+    """``contract_value`` of the contract record ``r`` made, and the maker's position."""
+    kinds, table, slots, solver = play
+    by_seat = [r.hand0, r.hand1, r.hand2, r.hand3]
+    dealt = np.array([by_seat[(r.dealer + 1 + k) & 3] for k in range(4)], np.int64)
+    k = (r.maker - r.dealer - 1) & 3
+    ctx = sm.hand_context(dealt, DEALER, np.int64(r.upcard), kinds, packed, 0)
+    v = contract_value(dealt, np.int64(r.upcard), r.round, k, r.trump, r.alone, kinds, table,
+                       slots, packed, ctx, np.zeros(4, np.int64), np.zeros(1, np.int64),
+                       np.zeros((1, 4), np.int64), None if solver is None else solver.copy())
+    return v, k
+
+
 def test_a_contract_scores_what_the_kernel_scores_when_it_plays_that_hand():
     """The bidding game's leaf is the kernel's hand: for traced hands of tuned, the contract
     the hand made, valued by ``contract_value``, gives the hand's points."""
-    kinds, table, slots, _ = play_arrays("tuned")
+    play = play_arrays("tuned")
     rules = sim.Rules().pack()
     checked = 0
     for r in sim.simulate(80, seed=5, records=True).records.itertuples():
         if r.round == 0:
             continue
-        by_seat = [r.hand0, r.hand1, r.hand2, r.hand3]
-        dealt = np.array([by_seat[(r.dealer + 1 + k) & 3] for k in range(4)], np.int64)
-        k = (r.maker - r.dealer - 1) & 3
-        ctx = sm.hand_context(dealt, DEALER, np.int64(r.upcard), kinds, rules, 0)
-        v = contract_value(dealt, np.int64(r.upcard), r.round, k, r.trump, r.alone, kinds,
-                           table, slots, rules, ctx, np.zeros(4, np.int64),
-                           np.zeros(1, np.int64), np.zeros((1, 4), np.int64), None)
+        v, _ = made_contract_value(r, play, rules)
         team0 = (r.dealer + 1) & 1        # the seats' team that holds positions 0 and 2
         p0, p1 = (r.points0, r.points1) if team0 == 0 else (r.points1, r.points0)
         assert v == p0 - p1, r
@@ -90,27 +97,18 @@ def test_the_perfect_model_values_a_contract_by_perfect_play_after_the_bidding()
     """Under ``perfect`` the leaf is the solver's value of the contract once the bidding is
     over (``sim.solver.perfect``, computed there for whole batches of records): for tuned's
     made hands with lone defenders allowed, ``contract_value`` gives ``perfect_points``."""
-    kinds, table, slots, solver = play_arrays("perfect")
     rules = sim.Rules(defend_alone=True)
     recs = sim.simulate(300, seed=8, rules=rules, table=sim.Table((get_strategy("tuned"),) * 4),
                         records=True).records
     recs = recs[recs["round"] > 0]
-    pp = perfect_points(recs[["hand0", "hand1", "hand2", "hand3"]].to_numpy(), recs.upcard,
-                            recs.dealer, recs["round"], recs.maker, recs.trump, recs.alone,
-                            recs.defender_alone, rules)
-    packed = rules.pack()
     assert (recs.defender_alone >= 0).any() and (recs.alone == 1).any()
+    pp = perfect_points(recs[["hand0", "hand1", "hand2", "hand3"]].to_numpy(), recs.upcard,
+                        recs.dealer, recs["round"], recs.maker, recs.trump, recs.alone,
+                        recs.defender_alone, rules)
+    play = play_arrays("perfect")
     for i, r in enumerate(recs.itertuples()):
-        by_seat = [r.hand0, r.hand1, r.hand2, r.hand3]
-        dealt = np.array([by_seat[(r.dealer + 1 + k) & 3] for k in range(4)], np.int64)
-        k = (r.maker - r.dealer - 1) & 3
-        ctx = sm.hand_context(dealt, DEALER, np.int64(r.upcard), kinds, packed, 0)
-        v = contract_value(dealt, np.int64(r.upcard), r.round, k, r.trump, r.alone, kinds,
-                           table, slots, packed, ctx, np.zeros(4, np.int64),
-                           np.zeros(1, np.int64), np.zeros((1, 4), np.int64), solver.copy())
+        v, k = made_contract_value(r, play, rules.pack())
         assert v == (pp.value[i] if k % 2 == 0 else -pp.value[i]), r
-
-
 
 
 def test_bids_asked_apart_for_every_world_value_as_the_kernels_own():
