@@ -128,10 +128,10 @@ def exploit(strategy, rules, samples, worlds, seed, play, deviation, threads, as
 
     STRATEGY is a parameterised built-in (basic, tuned, ...), a TOML strategy, `equilibrium`
     (the committed table for the rules), equilibrium:table=FILE, a table FILE.npz, or pimc
-    (with its settings; its bids are searched for every world, so it is valued on a smaller
-    sample, about a minute a position on 2 cores).  The best
-    response sees the seat's exact cards, the upcard and its position; card play is --play
-    (a table's own model by default, else tuned's).
+    (with its settings; its bids are searched on every world, so it is valued on a smaller
+    sample: about 30 s for the four positions at its defaults on 2 cores).  The best response
+    sees the seat's exact cards, the upcard and its position; card play is --play (a table's
+    own model by default, else tuned's).
     `gain` is the held-out gain of the plans chosen on half of the worlds (a real deviation's
     gain: a lower bound on the best response), `upper` the in-sample best (biased up).
 
