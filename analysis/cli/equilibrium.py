@@ -63,6 +63,7 @@ def equilibrium(ctx, rules, play, iterations, seed, batch, out, checkpoint, chec
         euchre-sim equilibrium --iterations 2000000 --out published.npz
         euchre-sim equilibrium --stick-the-dealer --iterations 50000000 --out stick.npz
         euchre-sim equilibrium --iterations 100000000 --out published.npz --resume
+        euchre-sim equilibrium --play perfect --iterations 20000000 --out perfect.npz
     """
     from sim import solve_equilibrium
     from sim.players.equilibrium_table import TableError
