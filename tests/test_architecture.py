@@ -23,7 +23,7 @@ PACKAGES = ("sim", "analysis")
 LAYERS = (
     ("sim.cards", 0), ("sim.rules", 0), ("sim.rng", 0), ("sim.records", 0), ("sim.referee", 0),
     ("sim.lazy", 0), ("sim.bits", 0), ("sim.seats", 0), ("sim.scoring", 0), ("sim.threads", 0),
-    ("sim.compiling", 0), ("sim.apart", 0),
+    ("sim.compiling", 0), ("sim.apart", 0), ("sim.compile_ahead", 0),
     ("sim.solver", 1),
     ("sim.players", 2),
     ("sim.kernel", 3), ("sim.bindings", 3),

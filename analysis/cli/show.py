@@ -49,17 +49,27 @@ def show(seed, index, rules, table, as_json, review):
         raise click.ClickException(f"--hand must be 0 or more, not {index}")
     check_seed(seed)
     from analysis.text.hand import format_hand
-    from sim import trace
+    from sim import compile_ahead, trace
 
+    child = None
+    if review:      # the solver compiles in a child while this process compiles the trace
+        from sim.solver.api import compile_search_ahead
+
+        child = compile_search_ahead()
     try:
         record = trace(seed, [index], rules, table)[0]
     except ValueError as e:
+        compile_ahead.stop(child)
         raise click.ClickException(str(e)) from None
+    except BaseException:
+        compile_ahead.stop(child)
+        raise
     record = {**record, "note": f"seed {seed}, hand {index}"} if as_json else record
     if review:
         from sim import review_hand
         from sim.solver.review import hand_totals
 
+        compile_ahead.wait(child)
         rows = review_hand(record, rules)
         totals = hand_totals(rows)
     if as_json:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from sim import compile_ahead
 from sim.solver import search
 from sim.solver.position import Position, replay_played, score
 from sim.solver.search import NOT_LEGAL  # the mark of a card that may not be played
@@ -80,6 +81,23 @@ def solve_positions(positions, lone_defender_points: int = 4,
             legal = {c: int(v) for c, v in enumerate(cards[row]) if v != NOT_LEGAL}
             out[i] = Solution(int(values[row]), legal)
     return out
+
+
+# a position whose solve compiles (or loads) the search as ``solve_positions`` runs it
+_WARM = Position(hands=(0b11111, 0b11111 << 5, 0b11111 << 10, 0b11111 << 15), trump=0, maker=0,
+                 alone=False, defender_alone=-1, leader=1)
+
+
+def warm() -> None:
+    """Compile (or load) the search as ``solve_positions`` runs it: a child process's job while
+    its parent compiles something else (``compile_search_ahead``)."""
+    solve(_WARM)
+
+
+def compile_search_ahead():
+    """A child process compiling the search into the cache while the caller compiles something
+    else (``sim.compile_ahead``; ``wait`` for it before solving); None when it is cached."""
+    return compile_ahead.start("sim.solver.api", "warm", search.solve_chunk)
 
 
 def solve(pos: Position, lone_defender_points: int = 4) -> Solution:

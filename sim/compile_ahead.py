@@ -1,0 +1,53 @@
+"""Compiling ahead in a second process: while a command compiles one part of its code, a child
+process compiles another part into Numba's cache, so two cores compile at once and the command
+then loads the child's part instead of compiling it.
+
+``start(module, function, dispatcher)`` starts ``python -c "import module; module.function()"``
+(a function that runs the part once, so that it is compiled and cached), unless the cache
+already holds ``dispatcher``'s code for the current sources (``cached``) or the machine has
+one core; ``wait(child)`` waits for it before the command uses that part.  If the child fails
+the command compiles the part itself, as it would have without it.  Only a part independent of
+what the command compiles meanwhile is worth it: ``show --review`` compiles the trace kernel
+while a child compiles the solver (``sim.solver.api.warm``).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+
+def cached(dispatcher) -> bool:
+    """Whether Numba's cache holds code of ``dispatcher`` (an ``@njit(cache=True)`` function)
+    for the current sources, for any signature."""
+    try:
+        return bool(dispatcher._cache._cache_file._load_index())
+    except Exception:  # noqa: BLE001 - whatever cannot be read counts as not cached
+        return False
+
+
+def start(module: str, function: str, dispatcher):
+    """The child compiling ``module.function()``'s code ahead, or None where it would not help
+    (the code is cached, or one core)."""
+    if (os.cpu_count() or 1) < 2 or cached(dispatcher):
+        return None
+    return subprocess.Popen([sys.executable, "-c", f"import {module} as m; m.{function}()"],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+def wait(child) -> None:
+    """Wait for ``child`` (from ``start``; None: nothing to wait for)."""
+    if child is not None:
+        child.wait()
+
+
+def stop(child) -> None:
+    """End ``child`` early (the command stopped before it needed the part)."""
+    if child is not None and child.poll() is None:
+        child.kill()
+        child.wait()
+
+
+__all__ = ["cached", "start", "wait", "stop"]
