@@ -4,7 +4,8 @@
 the arrays of ``search.solve_many`` (``states_to_arrays``), solves them all in one call and
 unpacks one ``Solution`` per position: its value (points to the maker's team under perfect play)
 and the value of each legal card of the seat to move.  A position whose every card has been
-played needs no search: its value is its score and it has no cards.
+played needs no search: its value is its score and it has no cards.  ``compile_search_ahead``
+compiles the search in a child process (``warm``) while a command compiles something else.
 """
 
 from __future__ import annotations
