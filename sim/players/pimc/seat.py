@@ -294,9 +294,9 @@ def bids_on_worlds(p, seed, lo, hi, hands, upcards, swapped, kinds, seat_table, 
     z = np.uint64(0)
     dealer = np.int64(3)
     stick = rules[R_STICK] != 0
+    ps = chunk_state(seat_table, kinds)        # one a chunk, as the kernel keeps one
+    draws = np.zeros(1, np.int64)
     for i in range(lo, hi):
-        ps = chunk_state(seat_table, kinds)
-        draws = np.zeros(1, np.int64)
         upcard = upcards[i]
         hand = hand_key(seed, i, STREAM_SEAT)
         for w in range(hands.shape[1]):
