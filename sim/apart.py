@@ -20,21 +20,40 @@ The call is an ordinary native call in Numba's calling convention (an exception 
 reaches the caller as from a linked call); what is lost is only inlining across it, so it
 belongs where a call does much work: a whole search, a whole decision of a search player.
 
+``call_later(f, (a, b, ...))`` goes one step further: the caller does not need ``f`` compiled
+at all.  ``f`` declares its return type (``@later(restype, argtys)``, above its ``@njit``), the
+caller reads ``f``'s address from a cell (a word registered with LLVM under a symbol of ``f``
+and the types) and calls it; while the cell is empty the caller first calls back into Python
+(``_fill``), which compiles or loads ``f`` and fills the cell.  So ``f`` is compiled when it is
+first called, not when its caller is, and a caller and its callee can be compiled at the same
+time in two processes: ``wait_before_loading(f, wait)`` makes the first fill wait (say for a
+child process compiling ``f`` into the cache, ``sim.compile_ahead``) and then load.  The wait
+counts as compiling in ``sim.compiling``'s clock, so a run's rate leaves it out.  ``argtys``,
+when declared, must be what every caller passes (checked when a caller is compiled), so that
+``f`` can be compiled ahead for them.
+
 ``call_native(context, builder, fn, restype, argtys, values)`` is the call itself, also used
 for a code strategy's hooks, which are called by address (``sim.players.hook_calls``).
 """
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import hashlib
 import importlib
 import inspect
+import threading
+import traceback
 
 from llvmlite import binding as ll
+from llvmlite import ir
 from numba import types
 from numba.core import cgutils
+from numba.core import event as numba_event
 from numba.extending import intrinsic
+
+from sim.compiling import roomy
 
 
 def call_native(context, builder, fn, restype, argtys, values):
@@ -117,5 +136,130 @@ def call_apart(typingctx, target, args):
     return restype(target, args), codegen
 
 
-__all__ = ["call_apart", "call_native", "carry_reload_init", "native_address", "register",
-           "symbol"]
+# ---- calls whose callee is compiled at its first call ------------------------------------------
+
+_declared: dict[tuple, tuple] = {}      # (module, qualname) -> (return type, argument types)
+_cells: dict[tuple, ctypes.c_void_p] = {}     # (module, qualname, argtys) -> the callee's address
+_by_address: dict[int, tuple] = {}      # a cell's own address -> its key
+_waits: dict[tuple, object] = {}        # (module, qualname) -> called before the first fill
+_lock = threading.RLock()   # a fill compiles callers of other cells: re-entered
+_FILLER = "euchre_sim_later.fill"
+_I64 = ir.IntType(64)
+_WORD = ir.IntType(8).as_pointer()
+
+
+def _key(dispatcher) -> tuple:
+    f = dispatcher.py_func
+    return f.__module__, f.__qualname__
+
+
+def later(restype, argtys: tuple | None = None):
+    """Declare, above its ``@njit``, what an ``@njit`` function called by ``call_later`` returns
+    (a Numba type) and, optionally, the argument types every caller passes."""
+    def declare(dispatcher):
+        _declared[_key(dispatcher)] = (restype, None if argtys is None else tuple(argtys))
+        return dispatcher
+    return declare
+
+
+def cell(module: str, qualname: str, argtys: tuple) -> ctypes.c_void_p:
+    """The cell holding the address of ``module.qualname`` compiled for ``argtys`` (empty until
+    its first call), registered with LLVM; made once a process."""
+    key = (module, qualname, argtys)
+    with _lock:
+        if key not in _cells:
+            c = _cells[key] = ctypes.c_void_p(0)
+            _by_address[ctypes.addressof(c)] = key
+            ll.add_symbol(_cell_symbol(*key), ctypes.addressof(c))
+        return _cells[key]
+
+
+def _cell_symbol(module: str, qualname: str, argtys: tuple) -> str:
+    return "euchre_sim_later." + symbol(module, qualname, argtys).partition(".")[2]
+
+
+def wait_before_loading(dispatcher, wait) -> None:
+    """Call ``wait()`` before ``dispatcher``'s first fill in this process, then load it (what
+    ``wait`` waited for compiled it into the cache)."""
+    with _lock:
+        _waits[_key(dispatcher)] = wait
+
+
+def _fill(address: int) -> int:
+    """Called from compiled code (``call_later``) when a cell is empty: compile or load the
+    function and put its address in the cell.  0 when the cell is filled, 1 on an error (it is
+    printed; the caller then raises)."""
+    try:
+        with _lock:
+            module, qualname, argtys = key = _by_address[address]
+            c = _cells[key]
+            if c.value:
+                return 0
+            target = getattr(importlib.import_module(module), qualname)
+            wait = _waits.pop((module, qualname), None)
+            if wait is not None:
+                with numba_event.trigger_event("numba:compile", data={
+                        "dispatcher": target, "args": "waited for a child process"}):
+                    wait()
+            roomy(target.compile, argtys)
+            cres = target.overloads[argtys]
+            restype = _declared[(module, qualname)][0]
+            if cres.signature.return_type != restype:
+                raise TypeError(f"{module}.{qualname} returns {cres.signature.return_type}, "
+                                f"not the {restype} declared with @later")
+            c.value = native_address(cres)
+        return 0
+    except BaseException:  # noqa: BLE001 - compiled code cannot catch it: print, then fail there
+        traceback.print_exc()
+        return 1
+
+
+_fill_callback = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64)(_fill)
+_filler_cell = ctypes.c_void_p(ctypes.cast(_fill_callback, ctypes.c_void_p).value)
+ll.add_symbol(_FILLER, ctypes.addressof(_filler_cell))
+
+
+def _global(module, name):
+    g = module.globals.get(name)
+    return g if g is not None else ir.GlobalVariable(module, _WORD, name)
+
+
+@intrinsic
+def call_later(typingctx, target, args):
+    """``call_later(f, (a, b, ...))``: ``f(a, b, ...)`` for a module-level ``@njit`` function
+    ``f`` declared with ``@later``, compiled at its first call (see the module's header)."""
+    if not isinstance(target, types.Dispatcher) or not isinstance(args, types.BaseTuple):
+        return None
+    module, qualname = _key(target.dispatcher)
+    if (module, qualname) not in _declared:
+        raise TypeError(f"call_later needs {qualname} declared with @sim.apart.later(...)")
+    restype, declared_args = _declared[(module, qualname)]
+    argtys = tuple(args.types)
+    if declared_args is not None and argtys != declared_args:
+        raise TypeError(f"call_later({qualname}, ...) with {argtys}, not the declared "
+                        f"{declared_args}")
+    cell(module, qualname, argtys)
+    name = _cell_symbol(module, qualname, argtys)
+    message = f"{qualname} could not be compiled (the error is printed above)"
+
+    def codegen(context, builder, signature, llargs):
+        values = [builder.extract_value(llargs[1], i) for i in range(len(argtys))]
+        fnty = context.call_conv.get_function_type(restype, argtys)
+        slot = _global(builder.module, name)
+        with cgutils.if_unlikely(builder, cgutils.is_null(builder, builder.load(slot))):
+            filler = builder.load(_global(builder.module, _FILLER))
+            filler = builder.bitcast(filler, ir.FunctionType(_I64, [_I64]).as_pointer())
+            builder.call(filler, [builder.ptrtoint(slot, _I64)])
+        address = builder.load(slot)
+        with cgutils.if_unlikely(builder, cgutils.is_null(builder, address)):
+            context.call_conv.return_user_exc(builder, RuntimeError, (message,))
+        context.active_code_library._reload_init.add(
+            functools.partial(cell, module, qualname, argtys))
+        return call_native(context, builder, builder.bitcast(address, fnty.as_pointer()),
+                           restype, argtys, values)
+
+    return restype(target, args), codegen
+
+
+__all__ = ["call_apart", "call_later", "call_native", "carry_reload_init", "cell", "later",
+           "native_address", "register", "symbol", "wait_before_loading"]

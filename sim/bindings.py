@@ -30,9 +30,11 @@ from sim.compiling import KERNEL_COPY_PREFIX
 from sim.players.files import import_code_module
 from sim.players.hook_calls import hook_address
 from sim.players.kinds import EQUILIBRIUM, HOOK_ARGS, OUTSIDE, PIMC
+from sim.players.pimc import turns
 
 SIM = Path(__file__).resolve().parent
 _loaded: dict[tuple, tuple] = {}
+_decisions_ahead = False    # pimc's decisions compiled ahead (or found cached) in this process
 
 
 def cache_dir() -> Path:
@@ -94,7 +96,13 @@ def hook_addresses(hooks) -> list[int]:
 
 
 def pimc_kernels():
-    """The kernels of a table with ``pimc`` seats."""
+    """The kernels of a table with ``pimc`` seats.  The first time a process asks, child
+    processes start compiling pimc's decisions and the search (unless they are cached) while
+    this one compiles the copy, which calls them only when it runs (``sim.apart``)."""
+    global _decisions_ahead
+    if not _decisions_ahead:
+        _decisions_ahead = True
+        turns.compile_ahead()
     return bound_kernels((SIM / "players" / "pimc" / "seat.py").read_text(), tag="pimc",
                          inline_phases=False)
 

@@ -3,16 +3,19 @@ process compiles another part into Numba's cache, so two cores compile at once a
 then loads the child's part instead of compiling it.
 
 ``start(module, function, dispatcher)`` starts ``python -c "import module; module.function()"``
-(a function that runs the part once, so that it is compiled and cached), unless the cache
-already holds ``dispatcher``'s code for the current sources (``cached``) or the machine has
-one core; ``wait(child)`` waits for it before the command uses that part.  If the child fails
-the command compiles the part itself, as it would have without it.  Only a part independent of
-what the command compiles meanwhile is worth it: ``show --review`` compiles the trace kernel
-while a child compiles the solver (``sim.solver.api.warm``).
+(a function that compiles the part, so that it is cached), unless the cache already holds
+``dispatcher``'s code for the current sources (``cached``) or the machine has one core;
+``wait(child)`` waits for it before the command uses that part (or ``sim.apart``'s
+``wait_before_loading`` does, at the part's first call).  If the child fails the command
+compiles the part itself, as it would have without it; a child still running when the command
+ends is ended.  Only a part independent of what the command compiles meanwhile is worth it:
+the search's probe (``sim.solver.api.compile_search_ahead``) while ``show --review`` compiles
+the trace kernel or a pimc run compiles its kernel copy.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
 import subprocess
 import sys
@@ -32,9 +35,11 @@ def start(module: str, function: str, dispatcher):
     (the code is cached, or one core)."""
     if (os.cpu_count() or 1) < 2 or cached(dispatcher):
         return None
-    return subprocess.Popen([sys.executable, "-c", f"import {module} as m; m.{function}()"],
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    child = subprocess.Popen([sys.executable, "-c", f"import {module} as m; m.{function}()"],
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    atexit.register(stop, child)
+    return child
 
 
 def wait(child) -> None:

@@ -66,6 +66,12 @@ def _call(fn, args, kwargs):
 _call.__code__ = _call.__code__.replace(co_stacksize=_STACK_WORDS)
 
 
+def roomy(fn, *args, **kwargs):
+    """``fn(*args, **kwargs)`` from the roomy frame: for a compile started outside Numba's
+    compile-on-first-call (``Dispatcher.compile``)."""
+    return _call(fn, args, kwargs)
+
+
 def install() -> None:
     """Run Numba's compile-on-first-call from ``_call``'s roomy frame (once; later calls do
     nothing)."""

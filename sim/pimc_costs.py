@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from sim.kernel.layout import DEAL_BLOCK, NO_FORCE, NTALLY_ROW
-from sim.players.pimc.seat import ST_BID, ST_CARD, ST_DISCARD
+from sim.players.pimc.turns import ST_BID, ST_CARD, ST_DISCARD
 from sim.rules import Rules
 from sim.solver.timing import cycle_counter
 from sim.threads import using_threads

@@ -52,7 +52,7 @@ def show(seed, index, rules, table, as_json, review):
     from sim import compile_ahead, trace
 
     child = None
-    if review:      # the solver compiles in a child while this process compiles the trace
+    if review:      # the search compiles in a child while this process compiles the trace
         from sim.solver.api import compile_search_ahead
 
         child = compile_search_ahead()
@@ -69,8 +69,7 @@ def show(seed, index, rules, table, as_json, review):
         from sim import review_hand
         from sim.solver.review import hand_totals
 
-        compile_ahead.wait(child)
-        rows = review_hand(record, rules)
+        rows = review_hand(record, rules)      # its first solve waits for the child
         totals = hand_totals(rows)
     if as_json:
         answer = {"record": record, "review": {**totals, "plays": rows}} if review else record

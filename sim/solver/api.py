@@ -10,11 +10,12 @@ compiles the search in a child process (``warm``) while a command compiles somet
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim import compile_ahead
+from sim import apart, compile_ahead
 from sim.solver import search
 from sim.solver.position import Position, replay_played, score
 from sim.solver.search import NOT_LEGAL  # the mark of a card that may not be played
@@ -84,21 +85,21 @@ def solve_positions(positions, lone_defender_points: int = 4,
     return out
 
 
-# a position whose solve compiles (or loads) the search as ``solve_positions`` runs it
-_WARM = Position(hands=(0b11111, 0b11111 << 5, 0b11111 << 10, 0b11111 << 15), trump=0, maker=0,
-                 alone=False, defender_alone=-1, leader=1)
-
-
 def warm() -> None:
-    """Compile (or load) the search as ``solve_positions`` runs it: a child process's job while
-    its parent compiles something else (``compile_search_ahead``)."""
-    solve(_WARM)
+    """Compile (or load) the search's deepest part, ``search.probe``, for what its callers pass:
+    a child process's job while its parent compiles something else (``compile_search_ahead``)."""
+    search.probe.compile(search.PROBE_ARGS)
 
 
 def compile_search_ahead():
-    """A child process compiling the search into the cache while the caller compiles something
-    else (``sim.compile_ahead``; ``wait`` for it before solving); None when it is cached."""
-    return compile_ahead.start("sim.solver.api", "warm", search.solve_chunk)
+    """Start a child process compiling the search (``warm``) into the cache while this process
+    compiles something else; this process's first solve waits for the child and loads what it
+    compiled (``sim.apart.wait_before_loading``).  Returns the child, for
+    ``sim.compile_ahead.stop``; None when nothing was started (it is cached, or one core)."""
+    child = compile_ahead.start("sim.solver.api", "warm", search.probe)
+    if child is not None:
+        apart.wait_before_loading(search.probe, functools.partial(compile_ahead.wait, child))
+    return child
 
 
 def solve(pos: Position, lone_defender_points: int = 4) -> Solution:

@@ -16,9 +16,9 @@ transposition table, nested loops).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
-from sim.apart import call_apart
+from sim.apart import call_later, later
 from sim.bits import low, to_power
 from sim.cards import LED_MASK, POWER_CARD, SUIT_MASK_POW
 from sim.scoring import hand_points
@@ -174,6 +174,15 @@ def settle(st, p, r):
         st[u(p), MV] = 0
 
 
+_INT, _ROW = types.int64, types.Array(types.int64, 1, "C")
+_CONST = types.Array(types.int64, 1, "C", readonly=True)       # LED_MASK / SUIT_MASK_POW rows
+# what ``tricks_class`` passes ``probe``: it is compiled for these, apart (``sim.apart``), and
+# ahead in a child process where that helps (``sim.solver.api.compile_search_ahead``)
+PROBE_ARGS = (_ROW, _INT, _INT, _INT, _INT, _ROW, _INT, _INT, _INT, _INT, _CONST, _CONST, _ROW,
+              _INT, types.Array(types.int64, 2, "C"))
+
+
+@later(types.UniTuple(types.int64, 2), PROBE_ARGS)
 @njit(cache=True, _nrt=False)
 def probe(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left, target, led_row,
           suits, tt, gen, st):
@@ -261,7 +270,7 @@ def tricks_class(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left
     five), known to lie in ``lo .. hi``: at most two probes.  Adds the nodes searched to
     ``out_nodes[0]``."""
     if lo == 0 and hi > 0:
-        r, n = call_apart(probe, (hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won,
+        r, n = call_later(probe, (hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won,
                                   left, np.int64(3), led_row, suits, tt, gen, st))
         out_nodes[0] += n
         if r:
@@ -269,7 +278,7 @@ def tricks_class(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left
         else:
             hi = 0
     if lo == 1 and hi == 2:
-        r, n = call_apart(probe, (hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won,
+        r, n = call_later(probe, (hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won,
                                   left, np.int64(5), led_row, suits, tt, gen, st))
         out_nodes[0] += n
         if r:

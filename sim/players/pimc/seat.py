@@ -2,8 +2,10 @@
 the built-ins' (``sim.players.decide``) at the others.
 
 ``sim.bindings`` compiles a copy of the kernel package with this module's source as its
-``seat.py``, so complete hands and games with pimc seats are the kernel's own phases.  A pimc
-seat:
+``seat.py``, so complete hands and games with pimc seats are the kernel's own phases.  The
+copy calls the three searching decisions (``sim.players.pimc.turns``) with
+``sim.apart.call_later``: they are compiled at their first call, not inside the copy, and the
+copy's compile needs neither them nor the search.  A pimc seat:
 
 * bids and goes alone (``bid.choose_bid``) and, as the dealer, discards
   (``bid.choose_discard``) by option values on sampled worlds;
@@ -12,13 +14,13 @@ seat:
   (``played``) and, as the dealer, its own discard;
 * defends alone (a house rule) and discards when its partner is alone by ``basic``'s numbers;
 * draws the worlds of its ``d``-th kind of decision in a hand from ``sub_key(seat_key, d)``
-  (``D_*``; a card play's ``d`` is its number in the hand), with the hand's ``seat_key``
+  (``turns.D_*``; a card play's ``d`` is its number in the hand), with the hand's ``seat_key``
   from the kernel (``KEYED``): the same seed gives the same play whatever the thread count.
 
-Its state (``chunk_state``, one per chunk of hands) is a tuple: the seats' settings (``S_*``,
+Its state (``turns.chunk_state``, one per chunk of hands) is a tuple: the seats' settings (``S_*``,
 read from the seat table's own rows, ``sim.players.basic.OWN``), the knowledge array, the
 solver's table and stack, two scratch arrays, the stats row (decisions, worlds, solves and CPU
-cycles by kind, ``ST_*``, for the benchmark) and the hand's discard.  A pimc decision costs
+cycles by kind, ``turns.ST_*``, for the benchmark) and the hand's discard.  A pimc decision costs
 milliseconds, so runs use small chunks and batches (``MAX_*``), which keeps the progress bar
 moving; neither changes a result.  The farmer's hand and code strategies are not played with
 pimc seats (``sim.bindings`` refuses them).
@@ -29,9 +31,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.apart import call_apart
-from sim.bits import to_cards
-from sim.cards import POWER_CARD, POWER_POS
+from sim.apart import call_later
+from sim.cards import POWER_CARD
 from sim.players import decide
 from sim.players import equilibrium as eq
 from sim.players.basic import OWN, OWN_WIDTH
@@ -51,37 +52,20 @@ from sim.players.decide import (  # noqa: F401  (the decide interface, unchanged
     uses_play_key,
 )
 from sim.players.kinds import PIMC
-from sim.players.pimc.bid import choose_bid, choose_discard
-from sim.players.pimc.params import (
-    N_SETTINGS,
-    S_BID_WORLDS,
-    S_BIDDING,
-    S_INFERENCE,
-    S_MARGIN,
-    S_PASS,
-    S_PASSES_ROUND1,
-    S_TABLE,
-    S_WORLDS,
-)
+from sim.players.pimc.params import S_BIDDING, S_PASSES_ROUND1, S_TABLE
+from sim.players.pimc.turns import chunk_state, pimc_bid, pimc_discard, pimc_play
 from sim.rng import STREAM_SEAT, bounded, draw, hand_key, sub_key
 from sim.rules import R_LONE_DEFENDER_POINTS, R_STICK
-from sim.solver.pimc import choose_card
-from sim.solver.search import MAX_PLY, N_FIELDS, TT_SIZE
-from sim.solver.timing import cycle_counter
 from sim.solver.worlds import (
     K_ALONE,
     K_CARDS,
     K_DEALER,
     K_DEFENDER,
-    K_DISCARD,
-    K_HAND,
     K_LONE_POINTS,
     K_MAKER,
     K_N_PLAYED,
     K_PICKED,
-    K_SEAT,
     K_SEATS,
-    K_SIZE,
     K_TRUMP,
     K_UPCARD,
 )
@@ -92,84 +76,6 @@ MAX_CHUNK = 4
 MAX_BATCH = 256
 MAX_GAME_CHUNK = 1
 MAX_GAME_BATCH = 16
-# decision keys within a hand: card plays use their number (0-19)
-D_ROUND1, D_ROUND2, D_DISCARD = 32, 40, 48
-# stats columns: (decisions, worlds, solves, cycles) for cards, bids, discards
-ST_CARD, ST_BID, ST_DISCARD = 0, 4, 8
-N_STATS = 12
-
-
-@njit(cache=True, _nrt=True)
-def chunk_state(seat_table, kinds):
-    """The state of a chunk of hands: (settings, knowledge, solver table, solver stack, option
-    values, counts, stats, the hand's discard)."""
-    settings = np.zeros((4, N_SETTINGS), np.float64)
-    for s in range(4):
-        for j in range(N_SETTINGS):
-            settings[s, j] = seat_table[OWN + OWN_WIDTH * s + j]
-    return (settings, np.zeros(K_SIZE, np.int64), np.zeros(TT_SIZE, np.int64),
-            np.zeros((MAX_PLY, N_FIELDS), np.int64), np.zeros(24, np.float64),
-            np.zeros(2, np.int64), np.zeros(N_STATS, np.int64), np.full(1, -1, np.int64))
-
-
-@njit(cache=True, _nrt=True)
-def _note(stats, col, counts, t0):
-    """Count one decision of the kind at ``col``: its worlds and solves (``counts``, then
-    zeroed) and the cycles since ``t0``."""
-    stats[col] += 1
-    stats[col + 1] += counts[0]
-    stats[col + 2] += counts[1]
-    stats[col + 3] += cycle_counter() - t0
-    counts[0] = 0
-    counts[1] = 0
-
-
-@njit(cache=True, _nrt=True)
-def pimc_bid(ps, seat, rnd, k, hand, dealer, upcard, seat_table, plan, rules, seat_key):
-    """A pimc seat's bid at position ``k`` of round ``rnd``, as the kernel's phases take one."""
-    settings, _kn, tt, st, values, counts, stats, _d = ps
-    t0 = cycle_counter()
-    s = settings[seat]
-    stuck = rnd == 2 and k == 3 and rules[R_STICK] != 0
-    a = choose_bid(seat, hand, dealer, upcard, rnd, k, stuck, seat_table, plan, rules,
-                   rules[R_LONE_DEFENDER_POINTS], np.int64(s[S_BID_WORLDS]), s[S_MARGIN],
-                   np.int64(s[S_PASS]), s[S_INFERENCE] != 0,
-                   sub_key(seat_key, (D_ROUND1 if rnd == 1 else D_ROUND2) + k), tt, st, values,
-                   counts)
-    _note(stats, ST_BID, counts, t0)
-    return a
-
-
-@njit(cache=True, _nrt=True)
-def pimc_discard(ps, dealer, hand6, upcard, maker, alone, rules, seat_key):
-    """A pimc dealer's discard from ``hand6``."""
-    settings, _kn, tt, st, values, counts, stats, _d = ps
-    t0 = cycle_counter()
-    s = settings[dealer]
-    d = choose_discard(dealer, hand6, upcard, maker, alone, rules, rules[R_LONE_DEFENDER_POINTS],
-                       np.int64(s[S_BID_WORLDS]), s[S_MARGIN], sub_key(seat_key, D_DISCARD), tt,
-                       st, values, counts)
-    _note(stats, ST_DISCARD, counts, t0)
-    return d
-
-
-@njit(cache=True, _nrt=True)
-def pimc_play(ps, seat, hand, t, seat_key):
-    """The power position of the card a pimc ``seat`` plays from ``hand`` (the knowledge
-    array's per-seat fields are set here: only the dealer knows the discard)."""
-    settings, kn, tt, st, values, counts, stats, discarded = ps
-    t0 = cycle_counter()
-    kn[K_SEAT] = seat
-    kn[K_DISCARD] = discarded[0] if seat == kn[K_DEALER] else -1
-    kn[K_HAND] = to_cards(hand, t)
-    s = settings[seat]
-    c, solved, _odd = choose_card(kn, np.int64(s[S_WORLDS]), sub_key(seat_key, kn[K_N_PLAYED]),
-                                  s[S_MARGIN], tt, st, values)
-    if solved > 0:                  # a seat with one legal card plays it without a search
-        counts[0] = solved
-        counts[1] = solved
-        _note(stats, ST_CARD, counts, t0)
-    return POWER_POS[t, c]
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -177,6 +83,21 @@ def table_draw(seat_key, rnd, k):
     """The uniform draw (0 .. 65,534) of a table bid of round ``rnd`` at position ``k``, from
     the seat's own key for the hand (a draw index no search uses)."""
     return bounded(draw(seat_key, (1 << 40) + 4 * rnd + k) & np.uint64(0xFFFFFFFF), eq.SCALE)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def searched_bid(ps, seat, rnd, k, hand, dealer, upcard, seat_table, plan, rules, seat_key):
+    """``turns.pimc_bid``, its arguments as declared (``turns.BID_ARGS``)."""
+    i = np.int64
+    return call_later(pimc_bid, (ps, i(seat), i(rnd), i(k), i(hand), i(dealer), i(upcard),
+                                 seat_table, i(plan), rules, np.uint64(seat_key)))
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def searched_play(ps, seat, hand, t, seat_key):
+    """``turns.pimc_play``, its arguments as declared (``turns.PLAY_ARGS``)."""
+    return call_later(pimc_play, (ps, np.int64(seat), np.int64(hand), np.int64(t),
+                                  np.uint64(seat_key)))
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -200,8 +121,8 @@ def order_up(ps, kinds, seat, k, hand, dealer, upcard, seat_table, ctx, rules, s
             a = eq.table_round1(seat_table, OWN + OWN_WIDTH * seat + S_TABLE, k, hand, upcard,
                                 table_draw(seat_key, 1, k))
         else:
-            a = call_apart(pimc_bid, (ps, seat, np.int64(1), k, hand, dealer, upcard,
-                                      seat_table, ctx[1], rules, seat_key))
+            a = searched_bid(ps, seat, 1, k, hand, dealer, upcard, seat_table, ctx[1], rules,
+                             seat_key)
         return a, 0
     return decide.order_up(ps, kinds, seat, k, hand, dealer, upcard, seat_table, ctx, rules,
                            scores, play_key, seat_key, draws)
@@ -212,7 +133,9 @@ def discard(ps, kinds, dealer, hand6, upcard, maker, alone, rules, ctx, play_key
             draws):
     d = -1
     if kinds[dealer] == PIMC and not (alone and maker == ((dealer + 2) & 3)):
-        d = call_apart(pimc_discard, (ps, dealer, hand6, upcard, maker, alone, rules, seat_key))
+        i = np.int64
+        d = call_later(pimc_discard, (ps, i(dealer), i(hand6), i(upcard), i(maker), i(alone),
+                                      rules, np.uint64(seat_key)))
     if d < 0:
         d, _ = decide.discard(ps, kinds, dealer, hand6, upcard, maker, alone, rules, ctx,
                               play_key, seat_key, draws)
@@ -226,8 +149,8 @@ def call(ps, kinds, seat, k, hand, dealer, upcard, stuck, seat_table, ctx, rules
         if ps[0][seat, S_BIDDING]:
             return eq.table_round2(seat_table, OWN + OWN_WIDTH * seat + S_TABLE, k, hand, upcard,
                                    table_draw(seat_key, 2, k)), 0
-        return call_apart(pimc_bid, (ps, seat, np.int64(2), k, hand, dealer, upcard, seat_table,
-                                     ctx[1], rules, seat_key)), 0
+        return searched_bid(ps, seat, 2, k, hand, dealer, upcard, seat_table, ctx[1], rules,
+                            seat_key), 0
     return decide.call(ps, kinds, seat, k, hand, dealer, upcard, stuck, seat_table, ctx, rules,
                        scores, play_key, seat_key, draws)
 
@@ -261,7 +184,7 @@ def played(ps, seat, t, c):
 def lead(ps, kinds, seat, hand, t, maker, alone, lone, avoid, leads, played_cards, play_key,
          seat_key, draws):
     if kinds[seat] == PIMC:
-        return call_apart(pimc_play, (ps, seat, hand, t, seat_key)), 0
+        return searched_play(ps, seat, hand, t, seat_key), 0
     return decide.lead(ps, kinds, seat, hand, t, maker, alone, lone, avoid, leads, played_cards,
                        play_key, seat_key, draws)
 
@@ -270,7 +193,7 @@ def lead(ps, kinds, seat, hand, t, maker, alone, lone, avoid, leads, played_card
 def follow(ps, kinds, seat, hand, legal, beat, led_mask, lead_pos, win_pos, win_seat, threat,
            after, second, lone, follows, t, play_key, seat_key, draws):
     if kinds[seat] == PIMC:
-        return call_apart(pimc_play, (ps, seat, hand, t, seat_key)), 0
+        return searched_play(ps, seat, hand, t, seat_key), 0
     return decide.follow(ps, kinds, seat, hand, legal, beat, led_mask, lead_pos, win_pos,
                          win_seat, threat, after, second, lone, follows, t, play_key, seat_key,
                          draws)

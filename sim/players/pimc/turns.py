@@ -1,0 +1,158 @@
+"""pimc's searching decisions, called by its kernel copy (``sim.players.pimc.seat``) with
+``sim.apart.call_later``: a bid (``pimc_bid``), the dealer's discard (``pimc_discard``) and a card
+play (``pimc_play``), each on sampled worlds, and the chunk state they share (``chunk_state``).
+
+They are compiled at their first call, for the argument types declared here (``*_ARGS``, what
+the copy passes), not inside the copy: the copy compiles without them, and a child process can
+compile them (and the search under them) into the cache while the copy compiles
+(``compile_ahead``).  A decision's worlds come from ``sub_key(seat_key, d)`` with ``d`` its kind
+within the hand (``D_*``; a card play's ``d`` is its number in the hand), and each counts its
+worlds, solves and CPU cycles in the state's stats row (``ST_*``), for the benchmark.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+from numba import njit, types
+
+import sim.compile_ahead
+from sim.apart import later, wait_before_loading
+from sim.bits import to_cards
+from sim.cards import POWER_POS
+from sim.players.basic import OWN, OWN_WIDTH
+from sim.players.pimc.bid import choose_bid, choose_discard
+from sim.players.pimc.params import (
+    N_SETTINGS,
+    S_BID_WORLDS,
+    S_INFERENCE,
+    S_MARGIN,
+    S_PASS,
+    S_WORLDS,
+)
+from sim.rng import sub_key
+from sim.rules import R_LONE_DEFENDER_POINTS, R_STICK
+from sim.solver.api import compile_search_ahead
+from sim.solver.pimc import choose_card
+from sim.solver.search import MAX_PLY, N_FIELDS, TT_SIZE
+from sim.solver.timing import cycle_counter
+from sim.solver.worlds import K_DEALER, K_DISCARD, K_HAND, K_N_PLAYED, K_SEAT, K_SIZE
+
+# decision keys within a hand: card plays use their number (0-19)
+D_ROUND1, D_ROUND2, D_DISCARD = 32, 40, 48
+# stats columns: (decisions, worlds, solves, cycles) for cards, bids, discards
+ST_CARD, ST_BID, ST_DISCARD = 0, 4, 8
+N_STATS = 12
+
+_I, _KEY = types.int64, types.uint64
+_INTS, _FLOATS = types.Array(types.int64, 1, "C"), types.Array(types.float64, 1, "C")
+# chunk_state's tuple
+STATE = types.Tuple((types.Array(types.float64, 2, "C"), _INTS, _INTS,
+                     types.Array(types.int64, 2, "C"), _FLOATS, _INTS, _INTS, _INTS))
+# (ps, seat, rnd, k, hand, dealer, upcard, seat_table, plan, rules, seat_key)
+BID_ARGS = (STATE, _I, _I, _I, _I, _I, _I, _FLOATS, _I, _INTS, _KEY)
+# (ps, dealer, hand6, upcard, maker, alone, rules, seat_key)
+DISCARD_ARGS = (STATE, _I, _I, _I, _I, _I, _INTS, _KEY)
+# (ps, seat, hand, t, seat_key)
+PLAY_ARGS = (STATE, _I, _I, _I, _KEY)
+
+
+@njit(cache=True, _nrt=True)
+def chunk_state(seat_table, kinds):
+    """The state of a chunk of hands: (settings, knowledge, solver table, solver stack, option
+    values, counts, stats, the hand's discard)."""
+    settings = np.zeros((4, N_SETTINGS), np.float64)
+    for s in range(4):
+        for j in range(N_SETTINGS):
+            settings[s, j] = seat_table[OWN + OWN_WIDTH * s + j]
+    return (settings, np.zeros(K_SIZE, np.int64), np.zeros(TT_SIZE, np.int64),
+            np.zeros((MAX_PLY, N_FIELDS), np.int64), np.zeros(24, np.float64),
+            np.zeros(2, np.int64), np.zeros(N_STATS, np.int64), np.full(1, -1, np.int64))
+
+
+@njit(cache=True, _nrt=True)
+def _note(stats, col, counts, t0):
+    """Count one decision of the kind at ``col``: its worlds and solves (``counts``, then
+    zeroed) and the cycles since ``t0``."""
+    stats[col] += 1
+    stats[col + 1] += counts[0]
+    stats[col + 2] += counts[1]
+    stats[col + 3] += cycle_counter() - t0
+    counts[0] = 0
+    counts[1] = 0
+
+
+@later(types.int64, BID_ARGS)
+@njit(cache=True, _nrt=True)
+def pimc_bid(ps, seat, rnd, k, hand, dealer, upcard, seat_table, plan, rules, seat_key):
+    """A pimc seat's bid at position ``k`` of round ``rnd``, as the kernel's phases take one."""
+    settings, _kn, tt, st, values, counts, stats, _d = ps
+    t0 = cycle_counter()
+    s = settings[seat]
+    stuck = rnd == 2 and k == 3 and rules[R_STICK] != 0
+    a = choose_bid(seat, hand, dealer, upcard, rnd, k, stuck, seat_table, plan, rules,
+                   rules[R_LONE_DEFENDER_POINTS], np.int64(s[S_BID_WORLDS]), s[S_MARGIN],
+                   np.int64(s[S_PASS]), s[S_INFERENCE] != 0,
+                   sub_key(seat_key, (D_ROUND1 if rnd == 1 else D_ROUND2) + k), tt, st, values,
+                   counts)
+    _note(stats, ST_BID, counts, t0)
+    return np.int64(a)
+
+
+@later(types.int64, DISCARD_ARGS)
+@njit(cache=True, _nrt=True)
+def pimc_discard(ps, dealer, hand6, upcard, maker, alone, rules, seat_key):
+    """A pimc dealer's discard from ``hand6``."""
+    settings, _kn, tt, st, values, counts, stats, _d = ps
+    t0 = cycle_counter()
+    s = settings[dealer]
+    d = choose_discard(dealer, hand6, upcard, maker, alone, rules, rules[R_LONE_DEFENDER_POINTS],
+                       np.int64(s[S_BID_WORLDS]), s[S_MARGIN], sub_key(seat_key, D_DISCARD), tt,
+                       st, values, counts)
+    _note(stats, ST_DISCARD, counts, t0)
+    return np.int64(d)
+
+
+@later(types.int64, PLAY_ARGS)
+@njit(cache=True, _nrt=True)
+def pimc_play(ps, seat, hand, t, seat_key):
+    """The power position of the card a pimc ``seat`` plays from ``hand`` (the knowledge
+    array's per-seat fields are set here: only the dealer knows the discard)."""
+    settings, kn, tt, st, values, counts, stats, discarded = ps
+    t0 = cycle_counter()
+    kn[K_SEAT] = seat
+    kn[K_DISCARD] = discarded[0] if seat == kn[K_DEALER] else -1
+    kn[K_HAND] = to_cards(hand, t)
+    s = settings[seat]
+    c, solved, _odd = choose_card(kn, np.int64(s[S_WORLDS]), sub_key(seat_key, kn[K_N_PLAYED]),
+                                  s[S_MARGIN], tt, st, values)
+    if solved > 0:                  # a seat with one legal card plays it without a search
+        counts[0] = solved
+        counts[1] = solved
+        _note(stats, ST_CARD, counts, t0)
+    return np.int64(POWER_POS[t, c])
+
+
+def warm() -> None:
+    """Compile (or load) the three decisions for their declared arguments: a child process's
+    job while its parent compiles the kernel copy (``compile_ahead``)."""
+    pimc_play.compile(PLAY_ARGS)
+    pimc_discard.compile(DISCARD_ARGS)
+    pimc_bid.compile(BID_ARGS)       # last: once it is cached, all three are
+
+
+def compile_ahead() -> None:
+    """Start two child processes, one compiling the search (``sim.solver.api.warm``), one the
+    decisions (``warm``), unless they are cached: this process then compiles only the kernel
+    copy, and the first call of each waits for its child and loads what it compiled."""
+    compile_search_ahead()
+    child = sim.compile_ahead.start("sim.players.pimc.turns", "warm", pimc_bid)
+    if child is not None:
+        for f in (pimc_bid, pimc_discard, pimc_play):
+            wait_before_loading(f, functools.partial(sim.compile_ahead.wait, child))
+
+
+__all__ = ["BID_ARGS", "DISCARD_ARGS", "PLAY_ARGS", "STATE", "D_ROUND1", "D_ROUND2", "D_DISCARD",
+           "ST_CARD", "ST_BID", "ST_DISCARD", "N_STATS", "chunk_state", "pimc_bid",
+           "pimc_discard", "pimc_play", "warm", "compile_ahead"]
