@@ -96,9 +96,10 @@ def hook_addresses(hooks) -> list[int]:
 
 
 def pimc_kernels():
-    """The kernels of a table with ``pimc`` seats.  The first time a process asks, child
-    processes start compiling pimc's decisions and the search (unless they are cached) while
-    this one compiles the copy, which calls them only when it runs (``sim.apart``)."""
+    """The kernels of a table with ``pimc`` seats.  The first time a process asks, a child
+    process starts compiling the search and pimc's card play (unless they are cached) while
+    this one compiles the copy, which calls them only when it runs (``sim.apart``,
+    ``sim.players.pimc.turns.compile_ahead``)."""
     global _decisions_ahead
     if not _decisions_ahead:
         _decisions_ahead = True

@@ -2,15 +2,16 @@
 process compiles another part into Numba's cache, so two cores compile at once and the command
 then loads the child's part instead of compiling it.
 
-``start(module, function, dispatcher)`` starts ``python -c "import module; module.function()"``
+``start(module, function, *dispatchers)`` starts ``python -c "import module; module.function()"``
 (a function that compiles the part, so that it is cached), unless the cache already holds
-``dispatcher``'s code for the current sources (``cached``) or the machine has one core;
-``wait(child)`` waits for it before the command uses that part (or ``sim.apart``'s
+the code of the ``dispatchers`` given for the current sources (``cached``) or the machine has
+one core; ``wait(child)`` waits for it before the command uses that part (or ``sim.apart``'s
 ``wait_before_loading`` does, at the part's first call).  If the child fails the command
 compiles the part itself, as it would have without it; a child still running when the command
 ends is ended.  Only a part independent of what the command compiles meanwhile is worth it:
-the search's probe (``sim.solver.api.compile_search_ahead``) while ``show --review`` compiles
-the trace kernel or a pimc run compiles its kernel copy.
+the search's probe while ``show --review`` compiles the trace kernel
+(``sim.solver.api.compile_search_ahead``), the search and pimc's card play while a pimc run
+compiles its kernel copy and pimc's bids (``sim.players.pimc.turns.compile_ahead``).
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ def cached(dispatcher) -> bool:
         return False
 
 
-def start(module: str, function: str, dispatcher):
+def start(module: str, function: str, *dispatchers):
     """The child compiling ``module.function()``'s code ahead, or None where it would not help
-    (the code is cached, or one core)."""
-    if (os.cpu_count() or 1) < 2 or cached(dispatcher):
+    (the code of every one of ``dispatchers`` is cached, or one core)."""
+    if (os.cpu_count() or 1) < 2 or all(cached(d) for d in dispatchers):
         return None
     child = subprocess.Popen([sys.executable, "-c", f"import {module} as m; m.{function}()"],
                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,

@@ -1,4 +1,5 @@
-"""The ``euchre-sim`` command line: one click group; each command lives in its own module.
+"""The ``euchre-sim`` command line: one click group; each command lives in its own module, and
+the console command itself (``run``).
 
 Commands are thin: they check input, call the Python API and print.  User mistakes raise
 ``click.ClickException`` (one clear line, exit 1), never a traceback.
@@ -6,6 +7,8 @@ Commands are thin: they check input, call the Python API and print.  User mistak
 
 from __future__ import annotations
 
+import atexit
+import os
 import sys
 
 import click
@@ -64,3 +67,27 @@ for _command in (simulate, show, replay, strategies, bench, order_up, alone, com
                  tournament, ladder, tune, report, advise, solve, decide, grade, equilibrium,
                  exploit):
     main.add_command(_command)
+
+
+def run() -> None:
+    """The ``euchre-sim`` console command: ``main``, its output flushed and the exit handlers
+    run, then an exit that skips tearing the interpreter down.  After a first run's compile,
+    freeing every compiled function's code one by one took 1 to 1.7 s of the wall time a user
+    waits (the main job: 16.7 s against 15.9 s).  An error that is not a user mistake still
+    ends in its traceback, as before."""
+    try:
+        main()
+    except SystemExit as e:
+        code = e.code
+    else:
+        code = 0
+    if isinstance(code, str):
+        print(code, file=sys.stderr)
+        code = 1
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):       # a closed pipe (``| head``): nothing more to say
+            pass
+    atexit._run_exitfuncs()
+    os._exit(code or 0)

@@ -70,7 +70,7 @@ from .layout import (
     RES_MAKER_TRICKS,
     RES_ROUND,
 )
-from .seat import FAST_TRICKS
+from .seat import FARMERS_HAND, FAST_TRICKS
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -428,7 +428,7 @@ def play_dealt(ps, deal, dealer, rules, kinds, seat_table, slots, play_key, seat
     hands[dealer] = h3
     turned = upcard // 6
     farmer = -1
-    if rules[R_FARMER]:
+    if FARMERS_HAND and rules[R_FARMER]:      # a constant: off, farmers_hand is not compiled
         farmer = farmers_hand(ps, hands, dealer, upcard, kitty, kinds, seat_table, slots,
                               play_key, draws, trace, tracing)
     # what the seats' players work out once a hand (basic's discard for the dealer and the

@@ -7,6 +7,7 @@ module's source in place of this file; nothing else in the copy changes.
 
 from sim.players.decide import (  # noqa: F401
     COUNTS_BAD,
+    FARMERS_HAND,
     FAST_TRICKS,
     KEYED,
     MAX_BATCH,

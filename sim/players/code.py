@@ -18,6 +18,7 @@ from sim.bits import to_cards
 from sim.cards import POS_SUIT, POWER_CARD, POWER_POS
 from sim.players import decide
 from sim.players.decide import (  # noqa: F401  (the decide interface, unchanged)
+    FARMERS_HAND,
     FAST_TRICKS,
     KEYED,
     MAX_BATCH,

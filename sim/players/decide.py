@@ -18,7 +18,8 @@ defines every name in ``__all__``:
   (``SETTINGS_A_*``, ``SETTINGS_B_*``);
 * the notices, for a player that keeps count: ``contract`` and ``played``;
 * constants the kernel compiles on: ``KEYED`` (the player draws from its own per-hand key,
-  ``seat_key``), ``FAST_TRICKS`` (compile the copies of the tricks for four seats at the
+  ``seat_key``), ``FARMERS_HAND`` (the player plays the farmer's hand house rule; off, its
+  phase is not compiled), ``FAST_TRICKS`` (compile the copies of the tricks for four seats at the
   ``SETTINGS_*``; off, one general loop), ``COUNTS_BAD`` (a decision may come back illegal
   and replaced: counted) and the run sizes ``MAX_CHUNK`` / ``MAX_BATCH`` /
   ``MAX_GAME_CHUNK`` / ``MAX_GAME_BATCH`` (0: the runner's).
@@ -53,6 +54,7 @@ from sim.rules import R_DISCARD_UPCARD
 
 KEYED = False
 FAST_TRICKS = True
+FARMERS_HAND = True
 COUNTS_BAD = False
 MAX_CHUNK = 0
 MAX_BATCH = 0
@@ -237,9 +239,9 @@ def follow(ps, kinds, seat, hand, legal, beat, led_mask, lead_pos, win_pos, win_
 
 
 __all__ = [
-    "KEYED", "FAST_TRICKS", "COUNTS_BAD", "MAX_CHUNK", "MAX_BATCH", "MAX_GAME_CHUNK",
-    "MAX_GAME_BATCH", "SETTINGS_A_LEADS", "SETTINGS_A_FOLLOWS", "SETTINGS_B_LEADS",
-    "SETTINGS_B_FOLLOWS", "chunk_state", "table_slots", "uses_play_key", "hand_context",
-    "plain_round1", "round1_all", "order_up", "discard", "best_suit", "call", "defend_alone",
-    "farmer", "trick_settings", "contract", "played", "lead", "follow",
+    "KEYED", "FAST_TRICKS", "FARMERS_HAND", "COUNTS_BAD", "MAX_CHUNK", "MAX_BATCH",
+    "MAX_GAME_CHUNK", "MAX_GAME_BATCH", "SETTINGS_A_LEADS", "SETTINGS_A_FOLLOWS",
+    "SETTINGS_B_LEADS", "SETTINGS_B_FOLLOWS", "chunk_state", "table_slots", "uses_play_key",
+    "hand_context", "plain_round1", "round1_all", "order_up", "discard", "best_suit", "call",
+    "defend_alone", "farmer", "trick_settings", "contract", "played", "lead", "follow",
 ]

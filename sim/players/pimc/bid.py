@@ -209,7 +209,7 @@ def choose_bid(seat, hand, dealer, upcard, rnd, pos, stuck, seat_table, plan, ru
     o_suit = np.full(MAX_OPTIONS, -1, np.int64)
     o_alone = np.zeros(MAX_OPTIONS, np.int64)
     world = np.zeros(MAX_OPTIONS, np.float64)      # this world's value of each contract
-    n_opt = 1
+    n_opt = np.int64(1)     # not the literal 1: that compiled a second copy of three helpers
     lo[0], hi[0] = (0.0, 0.0) if pass_model == PASS_ZERO else (-4.0, 4.0)
     for k in range(3 if rnd == 2 else 1):
         s = (turned + 1 + k) & 3 if rnd == 2 else turned

@@ -46,7 +46,6 @@ from sim.players.decide import (  # noqa: F401  (the decide interface, unchanged
     defend_alone,
     farmer,
     hand_context,
-    round1_all,
     table_slots,
     trick_settings,
     uses_play_key,
@@ -71,6 +70,7 @@ from sim.solver.worlds import (
 )
 
 KEYED = True
+FARMERS_HAND = False   # refused with pimc seats (sim.bindings): its phase is not compiled
 FAST_TRICKS = False     # one loop of tricks: a pimc play is a call LLVM would copy into each
 MAX_CHUNK = 4
 MAX_BATCH = 256
@@ -102,12 +102,15 @@ def searched_play(ps, seat, hand, t, seat_key):
 
 @njit(cache=True, inline="always", _nrt=False)
 def plain_round1(kinds):
-    """Basic's bids only (no random, equilibrium or pimc seat): ``round1_all`` may decide
-    round 1."""
-    plain = decide.plain_round1(kinds)
-    for s in range(4):
-        plain = plain and kinds[s] != PIMC
-    return plain
+    """Never: this copy plays tables with a pimc seat, whose bids are asked one by one (a
+    table without one gets the same bids that way)."""
+    return False
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def round1_all(hands, dealer, upcard, seat_table, ctx):
+    """Not called (``plain_round1``): nothing of basic's four bids at once is compiled here."""
+    return 0, 0
 
 
 @njit(cache=True, inline="always", _nrt=False)

@@ -3,11 +3,13 @@
 play (``pimc_play``), each on sampled worlds, and the chunk state they share (``chunk_state``).
 
 They are compiled at their first call, for the argument types declared here (``*_ARGS``, what
-the copy passes), not inside the copy: the copy compiles without them, and a child process can
-compile them (and the search under them) into the cache while the copy compiles
-(``compile_ahead``).  A decision's worlds come from ``sub_key(seat_key, d)`` with ``d`` its kind
-within the hand (``D_*``; a card play's ``d`` is its number in the hand), and each counts its
-worlds, solves and CPU cycles in the state's stats row (``ST_*``), for the benchmark.
+the copy passes), not inside the copy: the copy compiles without them, and a child process
+compiles the search and the card play into the cache while the copy and then the bid and the
+discard compile here (``compile_ahead``).
+
+A decision's worlds come from ``sub_key(seat_key, d)`` with ``d`` its kind within the hand
+(``D_*``; a card play's ``d`` is its number in the hand), and each counts its worlds, solves and
+CPU cycles in the state's stats row (``ST_*``), for the benchmark.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ from sim.players.pimc.params import (
 )
 from sim.rng import sub_key
 from sim.rules import R_LONE_DEFENDER_POINTS, R_STICK
-from sim.solver.api import compile_search_ahead
+from sim.solver import search
+from sim.solver.api import warm as warm_search
 from sim.solver.pimc import choose_card
 from sim.solver.search import MAX_PLY, N_FIELDS, TT_SIZE
 from sim.solver.timing import cycle_counter
@@ -96,7 +99,7 @@ def pimc_bid(ps, seat, rnd, k, hand, dealer, upcard, seat_table, plan, rules, se
                    np.int64(s[S_PASS]), s[S_INFERENCE] != 0,
                    sub_key(seat_key, (D_ROUND1 if rnd == 1 else D_ROUND2) + k), tt, st, values,
                    counts)
-    _note(stats, ST_BID, counts, t0)
+    _note(stats, np.int64(ST_BID), counts, t0)
     return np.int64(a)
 
 
@@ -110,7 +113,7 @@ def pimc_discard(ps, dealer, hand6, upcard, maker, alone, rules, seat_key):
     d = choose_discard(dealer, hand6, upcard, maker, alone, rules, rules[R_LONE_DEFENDER_POINTS],
                        np.int64(s[S_BID_WORLDS]), s[S_MARGIN], sub_key(seat_key, D_DISCARD), tt,
                        st, values, counts)
-    _note(stats, ST_DISCARD, counts, t0)
+    _note(stats, np.int64(ST_DISCARD), counts, t0)
     return np.int64(d)
 
 
@@ -130,26 +133,26 @@ def pimc_play(ps, seat, hand, t, seat_key):
     if solved > 0:                  # a seat with one legal card plays it without a search
         counts[0] = solved
         counts[1] = solved
-        _note(stats, ST_CARD, counts, t0)
+        _note(stats, np.int64(ST_CARD), counts, t0)
     return np.int64(POWER_POS[t, c])
 
 
 def warm() -> None:
-    """Compile (or load) the three decisions for their declared arguments: a child process's
-    job while its parent compiles the kernel copy (``compile_ahead``)."""
+    """Compile (or load) the search (``sim.solver.api.warm``), then the card play, for their
+    declared arguments: a child process's job while its parent compiles the kernel copy and
+    then the bid and the discard (``compile_ahead``)."""
+    warm_search()
     pimc_play.compile(PLAY_ARGS)
-    pimc_discard.compile(DISCARD_ARGS)
-    pimc_bid.compile(BID_ARGS)       # last: once it is cached, all three are
 
 
 def compile_ahead() -> None:
-    """Start two child processes, one compiling the search (``sim.solver.api.warm``), one the
-    decisions (``warm``), unless they are cached: this process then compiles only the kernel
-    copy, and the first call of each waits for its child and loads what it compiled."""
-    compile_search_ahead()
-    child = sim.compile_ahead.start("sim.players.pimc.turns", "warm", pimc_bid)
+    """Start a child process compiling the search and the card play (``warm``) unless both are
+    cached; their first calls here wait for it and load what it compiled.  This process
+    compiles the kernel copy, then the bid and the discard at their first calls: about even
+    halves of the work, so two cores finish together."""
+    child = sim.compile_ahead.start("sim.players.pimc.turns", "warm", search.probe, pimc_play)
     if child is not None:
-        for f in (pimc_bid, pimc_discard, pimc_play):
+        for f in (search.probe, pimc_play):
             wait_before_loading(f, functools.partial(sim.compile_ahead.wait, child))
 
 

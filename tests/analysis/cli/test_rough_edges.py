@@ -191,6 +191,21 @@ def test_sigterm_removes_the_temporary_folder(tmp_path):
     assert signal.getsignal(signal.SIGTERM) == before
 
 
+def test_the_console_command_gives_all_its_output_and_its_exit_code():
+    """``euchre-sim`` is ``analysis.cli.run``: main, then an exit that skips the interpreter's
+    teardown; its output is flushed first and a user mistake still exits 1 with one line."""
+    code = "from analysis.cli import run; run()"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    ok = subprocess.run([sys.executable, "-c", code, "strategies"], cwd=ROOT, env=env,
+                        capture_output=True, text=True, timeout=120)
+    assert ok.returncode == 0, ok.stderr
+    assert ok.stdout == run("strategies").output
+    bad = subprocess.run([sys.executable, "-c", code, "simulate", "--hands", "-5"], cwd=ROOT,
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 1
+    assert bad.stderr.strip() == "Error: --hands must be at least 1, not -5"
+
+
 def test_sigterm_to_a_running_simulate_leaves_nothing(tmp_path):
     code = "import sys; from analysis.cli import main; sys.exit(main())"
     out = tmp_path / "run"
