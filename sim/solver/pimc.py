@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.apart import call_later
 from sim.bits import low, to_power
 from sim.cards import EFF_SUIT, LED_MASK, SUIT_MASK_CARD, SUIT_MASK_POW
 from sim.solver import search
@@ -141,9 +142,9 @@ def choose_card(kn, n_worlds, key, margin, tt, st, out_values):
             odd += 1
         if status == 0:
             continue
-        search.solve_one(hands, trump, maker, alone, defender, leader, table, won, lost,
-                         lone_points, np.bool_(True), h_scratch, t_scratch, tt, st, values,
-                         nodes)
+        call_later(search.solve_one, (hands, trump, maker, alone, defender, leader, table, won,
+                                      lost, lone_points, np.bool_(True), h_scratch, t_scratch, tt,
+                                      st, values, nodes))
         solved += 1
         x = legal
         while x:

@@ -288,6 +288,14 @@ def tricks_class(hands, nxt, n_active, maker_team, leader, tbl, n_tbl, won, left
     return lo
 
 
+# what pimc's bids and card play pass ``solve_one`` (with ``call_later``: it is compiled once
+# in a process, not linked into each, and not at all in the process compiling pimc's card play
+# ahead, ``sim.players.pimc.turns``)
+SOLVE_ARGS = (_ROW, _INT, _INT, _INT, _INT, _INT, _ROW, _INT, _INT, _INT, types.boolean, _ROW,
+              _ROW, _ROW, types.Array(types.int64, 2, "C"), _ROW, _ROW)
+
+
+@later(types.int64, SOLVE_ARGS)
 @njit(cache=True, _nrt=False)
 def solve_one(hands_cards, trump, maker, alone, defender, leader, table, won, lost, lone_points,
               with_cards, hands, tbl, tt, st, values, out_nodes):

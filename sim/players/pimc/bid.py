@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sim.apart import call_later
 from sim.bits import bit_list, to_power
 from sim.cards import LED_MASK, POWER_POS
 from sim.players import basic
@@ -113,9 +114,10 @@ def contract_value(hands, dealer, upcard, rnd, maker, trump, alone, rules, lone_
         leader = (leader + 1) & 3
     table = ws[W_TABLE:W_TABLE + 3]
     table[:] = -1
-    return search.solve_one(ws[W_SOLVE:W_SOLVE + 4], trump, maker, alone, np.int64(-1), leader,
-                            table, np.int64(0), np.int64(0), lone_points, np.bool_(False),
-                            ws[W_H:W_H + 4], ws[W_TBL:W_TBL + 4], tt, st, values, nodes)
+    return call_later(search.solve_one, (ws[W_SOLVE:W_SOLVE + 4], trump, maker, alone,
+                                         np.int64(-1), leader, table, np.int64(0), np.int64(0),
+                                         lone_points, np.bool_(False), ws[W_H:W_H + 4],
+                                         ws[W_TBL:W_TBL + 4], tt, st, values, nodes))
 
 
 @njit(cache=True)
