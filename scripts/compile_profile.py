@@ -31,12 +31,16 @@ rows, stack = [], []
 
 class Recorder(event.Listener):
     def on_start(self, ev):
+        if ev.data.get("saving"):       # a save to the cache: its caller's own time
+            return
         d = ev.data.get("dispatcher")
         f = getattr(d, "py_func", None)
         name = f"{f.__module__}.{f.__qualname__}" if f is not None else str(d)
         stack.append([name, str(ev.data.get("args")), time.perf_counter(), 0.0])
 
     def on_end(self, ev):
+        if ev.data.get("saving"):
+            return
         name, sig, t0, nested = stack.pop()
         total = time.perf_counter() - t0
         rows.append({"function": name, "signature": sig, "total_s": total,

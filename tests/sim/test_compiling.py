@@ -108,3 +108,34 @@ def test_the_source_keyed_locator_names_its_file_for_numbas_uncachable_warning()
 
     loc = SourceKeyedLocator.from_function(sim.rng.mix64.py_func, sim.rng.__file__)
     assert loc is not None and loc._py_file == sim.rng.__file__
+
+
+def test_the_clock_counts_saving_to_the_cache_as_compiling(tmp_path, monkeypatch):
+    """Numba saves a cached function after its compile event; the clock counts the save too
+    (else it was counted as the first run's simulation time)."""
+    import importlib
+    import time
+
+    from numba.core import caching
+
+    (tmp_path / "saved_part.py").write_text(
+        "from numba import njit\n\n\n@njit(cache=True)\ndef part(n):\n    return n + 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
+    original = caching.Cache._save_overload
+
+    def slow_save(self, sig, data):
+        time.sleep(0.3)
+        return original(self, sig, data)
+
+    monkeypatch.setattr(caching.Cache, "_save_overload", slow_save)
+    module = importlib.import_module("saved_part")
+    try:
+        with compile_clock() as clock:
+            t0 = time.perf_counter()
+            assert module.part(2) == 3
+            wall = time.perf_counter() - t0
+        assert clock.count == 1
+        assert 0.3 <= clock.seconds <= wall
+    finally:
+        sys.modules.pop("saved_part", None)
