@@ -10,14 +10,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-TARGET = '''
-import numpy as np
-from numba import njit
-
-from sim.apart import call_apart
-
-
-@njit(cache=True)
+# the callee, under the decorators each test gives it
+WORK = '''
 def work(a, n):
     if n < 0:
         raise ValueError("negative n")
@@ -25,7 +19,16 @@ def work(a, n):
     for i in range(n):
         s += a[i % a.shape[0]] * i
     return s
+'''
 
+TARGET = '''
+import numpy as np
+from numba import njit
+
+from sim.apart import call_apart
+
+
+@njit(cache=True)''' + WORK + '''
 
 @njit(cache=True)
 def middle(a, n):

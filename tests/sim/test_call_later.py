@@ -4,13 +4,10 @@ call, the callee's code is found in later processes however they compile and loa
 and a wait set with ``wait_before_loading`` runs once, before the first call, so a child
 process can compile the callee meanwhile."""
 
-import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.sim.test_apart import OUTER, WORK
+from tests.sim.test_apart import _run as run_in
 
 TARGET = '''
 from numba import njit, types
@@ -21,15 +18,7 @@ ARGS = (types.Array(types.int64, 1, "C"), types.int64)
 
 
 @later(types.int64, ARGS)
-@njit(cache=True)
-def work(a, n):
-    if n < 0:
-        raise ValueError("negative n")
-    s = 0
-    for i in range(n):
-        s += a[i % a.shape[0]] * i
-    return s
-
+@njit(cache=True)''' + WORK + '''
 
 @njit(cache=True)
 def middle(a, n):
@@ -40,27 +29,12 @@ def warm():
     work.compile(ARGS)
 '''
 
-OUTER = '''
-from numba import njit
-
-import target
-
-
-@njit(cache=True)
-def outer(a, n):
-    return target.middle(a, n) * 2
-'''
-
 EXPECT = 2 * (sum((i % 5) * i for i in range(10)) + 1)
 
 
 def _run(folder: Path, code: str) -> list[str]:
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(folder / "cache"),
-               PYTHONPATH=os.pathsep.join([str(ROOT), str(folder)]))
-    out = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env,
-                         capture_output=True, text=True, timeout=600)
-    assert out.returncode == 0, out.stderr[-2000:]
-    return out.stdout.split()
+    """What ``code`` prints in a fresh process with ``folder``'s modules and cache, as words."""
+    return run_in(folder, code).split()
 
 
 def test_the_callee_compiles_at_its_first_call_and_is_found_in_later_processes(tmp_path):
