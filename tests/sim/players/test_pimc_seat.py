@@ -132,3 +132,25 @@ def test_a_bad_pimc_parameter_is_one_clear_line(spec, word):
 def test_pimc_refuses_the_farmers_hand():
     with pytest.raises(ValueError, match="farmer"):
         simulate(4, 1, Rules(farmers_hand=True), Table.teams(FAST, "basic"))
+
+
+def test_a_pimc_run_compiles_the_search_and_the_card_play_in_a_child(monkeypatch):
+    """``turns.compile_ahead`` (called once a process by ``pimc_kernels``) starts one child for
+    the search and the card play, and their first calls here wait for it; the bid and the
+    discard are left to this process (about even halves of the cold compile)."""
+    from sim import apart
+    from sim.players.pimc import turns
+    from sim.solver import search
+
+    started, waited = [], []
+    monkeypatch.setattr(turns.sim.compile_ahead, "start",
+                        lambda module, function, *d: started.append((module, function, d))
+                        or "the child")
+    monkeypatch.setattr(turns.sim.compile_ahead, "wait", waited.append)
+    monkeypatch.setattr(apart, "_waits", {})
+    turns.compile_ahead()
+    assert started == [("sim.players.pimc.turns", "warm", (search.probe, turns.pimc_play))]
+    assert set(apart._waits) == {("sim.solver.search", "probe"),
+                                 ("sim.players.pimc.turns", "pimc_play")}
+    apart._waits[("sim.solver.search", "probe")]()
+    assert waited == ["the child"]
