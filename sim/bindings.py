@@ -34,7 +34,6 @@ from sim.players.pimc import turns
 
 SIM = Path(__file__).resolve().parent
 _loaded: dict[tuple, tuple] = {}
-_decisions_ahead = False    # pimc's decisions compiled ahead (or found cached) in this process
 
 
 def cache_dir() -> Path:
@@ -100,10 +99,7 @@ def pimc_kernels():
     process starts compiling the search and pimc's card play (unless they are cached) while
     this one compiles the copy, which calls them only when it runs (``sim.apart``,
     ``sim.players.pimc.turns.compile_ahead``)."""
-    global _decisions_ahead
-    if not _decisions_ahead:
-        _decisions_ahead = True
-        turns.compile_ahead()
+    turns.compile_ahead()
     return bound_kernels((SIM / "players" / "pimc" / "seat.py").read_text(), tag="pimc",
                          inline_phases=False)
 

@@ -145,11 +145,12 @@ def warm() -> None:
     pimc_play.compile(PLAY_ARGS)
 
 
+@functools.cache
 def compile_ahead() -> None:
     """Start a child process compiling the search and the card play (``warm``) unless both are
-    cached; their first calls here wait for it and load what it compiled.  This process
-    compiles the kernel copy, then the bid and the discard at their first calls: about even
-    halves of the work, so two cores finish together."""
+    cached (once a process); their first calls here wait for it and load what it compiled.
+    This process compiles the kernel copy, then the bid and the discard at their first calls:
+    about even halves of the work, so two cores finish together."""
     child = sim.compile_ahead.start("sim.players.pimc.turns", "warm", search.probe, pimc_play)
     if child is not None:
         for f in (search.probe, pimc_play):

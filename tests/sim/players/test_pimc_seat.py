@@ -148,7 +148,7 @@ def test_a_pimc_run_compiles_the_search_and_the_card_play_in_a_child(monkeypatch
                         or "the child")
     monkeypatch.setattr(turns.sim.compile_ahead, "wait", waited.append)
     monkeypatch.setattr(apart, "_waits", {})
-    turns.compile_ahead()
+    turns.compile_ahead.__wrapped__()         # not the once-a-process cache around it
     assert started == [("sim.players.pimc.turns", "warm", (search.probe, turns.pimc_play))]
     assert set(apart._waits) == {("sim.solver.search", "probe"),
                                  ("sim.players.pimc.turns", "pimc_play")}
