@@ -17,7 +17,7 @@ from analysis.stats import mean_interval, proportion, z_value
 from analysis.win_model import parse_score, win_probability, win_table
 from sim import POSITIONS, Rules, RunSpec, Table, force_array
 from sim.cards import SUIT_NAMES, card_name, parse_card, parse_cards, suit_of
-from sim.runner import FORCE_ALONE, FORCE_MAKE, FORCE_PASS, play_seen
+from sim.run.hands import FORCE_ALONE, FORCE_MAKE, FORCE_PASS, play_seen
 
 DEFAULT_TARGET = 0.02  # default stopping rule: every option's 95% EV interval within ± this
 CAP = 2_000_000  # most accepted deals any stopping rule goes to
@@ -435,7 +435,7 @@ def advise(
     position : ``first``, ``second``, ``third`` or ``dealer`` (or 0-3)
     round_ : 1 (order up or pass) or 2 (call a suit or pass)
     score : ``"6-8"`` or ``(6, 8)``, the player's team first: adds the game win probability
-    strategy : a built-in name, a TOML file or a ``sim.runner.Table`` for all four seats
+    strategy : a built-in name, a TOML file or a ``sim.run.hands.Table`` for all four seats
         (default: the default strategy, ``tuned``)
     rules : a ``Rules`` value or a spec string for ``sim.rules.parse_rules`` (default: published)
     deals : accepted deals to play (deals where the auction reaches the player)
@@ -453,7 +453,7 @@ def advise(
     net points is within ±0.02 (estimated from a first batch's variance), at most ``CAP``.
 
     The other 18 cards are dealt uniformly at random consistent with the player's view
-    (``sim.runner.play_seen``); every option is played on the *same* deals, everyone else by
+    (``sim.run.hands.play_seen``); every option is played on the *same* deals, everyone else by
     the strategy, so options compare pairwise deal by deal.  Only deals where the auction
     actually reaches the player count (rejection sampling: in round 2 the four round-1
     bidders, the player included, and the earlier round-2 bidders must pass by their

@@ -67,8 +67,8 @@ def solver_rows(deals: int = 2_000) -> dict:
 
 def pimc_hand_rate(hands: int = 200) -> dict:
     """CPU milliseconds per complete hand with four pimc players at the default settings on
-    one thread, and per decision by kind (``sim.pimc_costs.decision_costs``)."""
-    from sim.pimc_costs import decision_costs
+    one thread, and per decision by kind (``sim.run.pimc_costs.decision_costs``)."""
+    from sim.run.pimc_costs import decision_costs
 
     return decision_costs(hands, seed=random.randrange(1 << 30))
 
@@ -91,7 +91,7 @@ def agent_rows(decisions: int = 400, bot_deals: int = 200) -> dict:
 
     from sim import Agent, Rules, Table, load_strategy, simulate, view_for
     from sim.referee import Hand
-    from sim.referee_runs import deal_of
+    from sim.run.refereed import deal_of
 
     views = []
     agent = Agent("tuned")

@@ -2,7 +2,7 @@
 and the dealing team's win probability from every score state.
 
 Everything is computed exactly from the kernel's game tally (layout ``G_*`` in
-``sim.games_runner``), with Wilson intervals for proportions and normal intervals for means
+``sim.run.games``), with Wilson intervals for proportions and normal intervals for means
 (``analysis.stats``).
 """
 
@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.stats import proportion, wilson_interval
-from sim import games_runner as G
+from sim.run import games as G
 
 COLUMNS = ["statistic", "value", "low", "high", "n", "unit"]
 KIND_LABELS = {

@@ -2,7 +2,7 @@
 
 ``grade_record`` replays a hand record (the bids, the discard, the plays of all four seats, as
 ``euchre-sim replay`` reads them) through the referee and, at every decision, prices each legal
-action from the deciding seat's view (``sim.pricing.price``: worlds consistent with the view,
+action from the deciding seat's view (``sim.agents.pricing.price``: worlds consistent with the view,
 never the record's hidden cards), then grades the action taken by the points a hand it gave up
 against the best option:
 
@@ -78,7 +78,7 @@ def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLD
     0, team 1 before the hand) and ``wins`` (``analysis.win_model.win_table``) each decision
     is also graded in game-win probability.  Raises ``RecordError`` for a record that cannot be
     replayed, naming the field or step (the referee's own check, ``play_record``)."""
-    from sim.pricing import price
+    from sim.agents.pricing import price
 
     rec = parse_record(record)
     played = play_record(rec, rules)

@@ -2,7 +2,7 @@
 
 One writer per kind of folder (order-up, alone, the rule comparison, a tournament, a
 ``simulate`` run), shared by the command line and ``scripts/``; manifests are built with
-``sim.runs.manifest`` so every folder describes its run the same way.
+``sim.run.manifests.manifest`` so every folder describes its run the same way.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import json
 from pathlib import Path
 
 from sim import POSITIONS
-from sim.runs import manifest, rules_fields, run_manifest, write_atomic
+from sim.atomic import write_atomic
+from sim.run.manifests import manifest, rules_fields, run_manifest
 
 
 def write_csv(df, path: Path) -> str:
@@ -355,7 +356,7 @@ def write_games_run(folder: Path, result, summary, win_probability, *, command) 
 
 
 def write_chunked_run(out: Path, cr, summary, *, records, chunks, scheduler, command) -> None:
-    """Finish a chunked ``simulate --out`` folder (``cr``: ``sim.chunked.ChunkedResult``):
+    """Finish a chunked ``simulate --out`` folder (``cr``: ``sim.run.chunked.ChunkedResult``):
     summary.csv and by_position.csv, then manifest.json, each written atomically, so a folder
     with a manifest is complete."""
     result = cr.result

@@ -1,5 +1,5 @@
 """The headline numbers of a run, computed exactly from its tally histogram
-(``sim.runner.TALLY_SHAPE``) and the rules, so aggregate and records mode agree exactly:
+(``sim.run.hands.TALLY_SHAPE``) and the rules, so aggregate and records mode agree exactly:
 ``summarise`` (one row per statistic) and ``by_position`` (making by the maker's position).
 """
 
@@ -12,7 +12,7 @@ import pandas as pd
 
 from analysis.stats import Estimate, mean_interval, proportion
 from sim import POSITIONS, Rules, RunResult, points_table
-from sim.runner import TALLY_SHAPE
+from sim.run.hands import TALLY_SHAPE
 
 COLUMNS = ["statistic", "value", "low", "high", "n", "unit"]
 POSITION_COLUMNS = ["position", *COLUMNS]

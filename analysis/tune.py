@@ -30,11 +30,11 @@ import pandas as pd
 
 from analysis.headtohead import head_to_head
 from sim import Rules, Strategy, load_strategy
+from sim.atomic import write_atomic
 from sim.players import BASIC_PARAMS, P
 from sim.players.basic import SETTINGS
 from sim.players.kinds import BASIC
 from sim.players.param_bounds import PARAM_BOUNDS
-from sim.runs import write_atomic
 
 #: what ``tune`` searches by default: the bidding numbers that matter for single hands (the
 #: lone-defender threshold needs the defend_alone rule and ``desperation`` a game score)

@@ -6,7 +6,7 @@
 
 ``act`` gets the seat's view (``sim.referee.views.View``: its hand, the upcard, the dealer, the
 bids, the cards played, the score, the rules) and returns one of ``view.legal``.  Nothing
-else of the hand is in the view.  The protocol is in ``sim/bots.py``.
+else of the hand is in the view.  The protocol is in ``sim/agents/bots.py``.
 
 ``TrumpCounter`` bids on a plain count: it makes trump with three or more trumps (alone with
 five), calls its longest suit in round 2 with three or more, and plays a trick by the simplest

@@ -45,7 +45,7 @@ def child(checkout: str, strategy: str) -> None:
     import numpy as np
 
     from sim import Rules, Table
-    from sim.runner import NO_FORCE
+    from sim.run.hands import NO_FORCE
 
     table = Table.teams(strategy)
     kinds, bv = table.arrays()

@@ -46,7 +46,7 @@ def child(strategy: str, hands: int) -> None:
 
     from sim import Rules, Table
     from sim import kernel as K
-    from sim.runner import NO_FORCE
+    from sim.run.hands import NO_FORCE
 
     kinds, bv = Table.teams(strategy).arrays()
     tally = np.zeros(K.NTALLY_ROW, np.int64)

@@ -1,7 +1,7 @@
 """Replay a million kernel-traced hands through the referee: every action legal, every score equal.
 
 Blocks of hands go to worker processes, each with the next rule set and pairing of
-``sim.crosscheck.CASES`` (``sim.crosscheck.check_case``); prints mismatches and hands/s.
+``sim.run.crosscheck.CASES`` (``sim.run.crosscheck.check_case``); prints mismatches and hands/s.
 
 Usage: python scripts/crosscheck.py [--hands 1000000] [--seed 7] [--workers 2]
 """
@@ -18,7 +18,7 @@ BLOCK = 5_000
 
 def check_block(args):
     start, n, seed, case = args
-    from sim.crosscheck import check_case
+    from sim.run.crosscheck import check_case
 
     return n, check_case(case, seed, n, start, threads=1)
 

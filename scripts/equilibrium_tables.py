@@ -26,7 +26,8 @@ RULE_SETS = ("published", "stick-the-dealer")
 
 def main(argv=None) -> int:
     import sim
-    from sim.runs import manifest, write_atomic
+    from sim.atomic import write_atomic
+    from sim.run.manifests import manifest
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--iterations", type=int, default=150_000_000)

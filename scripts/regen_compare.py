@@ -35,7 +35,7 @@ def tournament(out: Path) -> str:
     from analysis.results_io import tournament_manifest, write_tournament
     from analysis.text.headtohead import format_tournament
     from sim import Rules, RunFolder, load_strategy
-    from sim.runs import reproduce_command, rules_spec
+    from sim.run.manifests import reproduce_command, rules_spec
 
     t = TOURNAMENT
     rules = Rules()
@@ -77,7 +77,7 @@ def main(argv=None) -> int:
     from analysis.results_io import comparison_manifest, write_comparison
     from analysis.text.compare import format_comparison
     from sim import Rules, RunFolder, Table
-    from sim.runner import set_threads
+    from sim.run.hands import set_threads
 
     t0 = time.perf_counter()
     rules_a, rules_b = Rules(), Rules(stick_the_dealer=True)

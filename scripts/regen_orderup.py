@@ -41,7 +41,7 @@ def main(argv=None) -> int:
     from analysis import orderup
     from analysis.results_io import orderup_manifest, write_alone, write_orderup
     from sim import Rules, RunFolder, Table, simulate
-    from sim.runner import set_threads
+    from sim.run.hands import set_threads
 
     rules, table = Rules(), Table.teams(args.strategy)
     threads = set_threads(args.threads)

@@ -79,8 +79,8 @@ def main(argv=None) -> int:
     from analysis.perfect import PUBLISHED_DEALS, order_value_every_seat
     from analysis.results_io import PLAY_NOTES, write_perfect
     from sim import Rules, RunFolder, Table, simulate
-    from sim.runner import set_threads
-    from sim.runs import manifest, rules_fields
+    from sim.run.hands import set_threads
+    from sim.run.manifests import manifest, rules_fields
     from sim.solver.perfect import perfect_points
 
     rules, table = Rules(), Table.teams("basic")

@@ -42,7 +42,7 @@ def main(argv=None) -> int:
     import analysis
     from analysis.plots import save_figure
     from analysis.results_io import write_csv
-    from sim.runs import manifest
+    from sim.run.manifests import manifest
 
     strategies = args.strategies.split(",")
     t0 = time.perf_counter()

@@ -15,7 +15,7 @@ from numba.core import cgutils
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
-import sim.compiling  # noqa: F401  (compiles run from a roomy frame: see it)
+import sim.jit.compiling  # noqa: F401  (compiles run from a roomy frame: see it)
 from sim.cards import POWER_CARD, REMAP
 from sim.rng import bounded, draw
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-import sim.compiling  # noqa: F401  (compiles run from a roomy frame: see it)
+import sim.jit.compiling  # noqa: F401  (compiles run from a roomy frame: see it)
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-import sim.compiling  # noqa: F401  (compiles run from a roomy frame: see it)
+import sim.jit.compiling  # noqa: F401  (compiles run from a roomy frame: see it)
 
 NO_LONE_DEFENDER = -1
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from numba import njit
 
-import sim.compiling  # noqa: F401  (compiles run from a roomy frame: see it)
+import sim.jit.compiling  # noqa: F401  (compiles run from a roomy frame: see it)
 
 POSITIONS = ("first", "second", "third", "dealer")
 

@@ -23,11 +23,15 @@ PACKAGES = ("sim", "analysis")
 LAYERS = (
     ("sim.cards", 0), ("sim.rules", 0), ("sim.rng", 0), ("sim.records", 0), ("sim.referee", 0),
     ("sim.lazy", 0), ("sim.bits", 0), ("sim.seats", 0), ("sim.scoring", 0), ("sim.threads", 0),
-    ("sim.compiling", 0), ("sim.apart", 0), ("sim.compile_ahead", 0),
+    ("sim.atomic", 0), ("sim.interrupts", 0),
+    ("sim.jit", 0),                  # how Numba compiles here, and its private names' one door
     ("sim.solver", 1),
     ("sim.players", 2),
-    ("sim.kernel", 3), ("sim.bindings", 3),
-    ("sim", 4),                      # the run layer and the engine's API (sim/__init__.py)
+    ("sim.kernel", 3),
+    ("sim.run", 4),                  # the run layer: specs, loops, kernels bound, run folders
+    ("sim.agents", 4),               # the decision API and its doors (bots, OpenSpiel, pricing)
+    ("sim.equilibrium", 4),          # the bidding game, on the kernel's phases
+    ("sim", 4),                      # the engine's API (sim/__init__.py)
     ("analysis", 5),                 # the studies (compute) and the notebook API
     ("analysis.plots", 6), ("analysis.text", 6),
     ("analysis.results_io", 7), ("analysis.report", 7),
@@ -126,7 +130,7 @@ def test_analysis_reaches_the_kernel_through_the_runner():
 
 def test_the_kernel_reaches_the_players_only_through_its_seat_module():
     """The kernel names no particular player: every decision goes through ``sim.kernel.seat``
-    (which ``sim.bindings`` replaces to bind another player)."""
+    (which ``sim.run.bindings`` replaces to bind another player)."""
     bad = [f"{m} imports {d}" for m, deps in graph().items()
            if m.startswith("sim.kernel") and m != "sim.kernel.seat" for d in deps
            if d.startswith("sim.players")]
@@ -207,3 +211,18 @@ def test_the_repository_refers_to_nothing_outside_it():
     bad = [f"{p.relative_to(ROOT)}: {word}" for p in texts if p != Path(__file__)
            for word in ("shared/", "DESIGN.md") if word in p.read_text()]
     assert not bad, "\n".join(bad)
+
+
+# the modules at the top of sim/: the foundation, flat; everything else lives in a room (a
+# package whose name says what it holds)
+FOUNDATION = {"__init__", "atomic", "bits", "cards", "interrupts", "lazy", "records", "rng",
+              "rules", "scoring", "seats", "threads"}
+ROOMS = {"agents", "equilibrium", "jit", "kernel", "players", "referee", "run", "solver"}
+
+
+def test_the_top_of_sim_is_the_foundation_and_its_rooms():
+    top = {p.stem for p in (ROOT / "sim").glob("*.py")}
+    rooms = {p.name for p in (ROOT / "sim").iterdir() if (p / "__init__.py").is_file()}
+    assert top == FOUNDATION, f"new at the top of sim/: {sorted(top - FOUNDATION)} (use a room)"
+    assert rooms == ROOMS
+    assert not [r for r in ROOMS if f"sim.{r}" not in dict(LAYERS)], "a room without a layer row"

@@ -29,8 +29,8 @@ from analysis.cli.solve import solve
 from analysis.cli.strategies import strategies
 from analysis.cli.tune import tune
 from sim import __version__
-from sim.compiling import compile_notice
-from sim.runs import sigterm_as_interrupt
+from sim.interrupts import sigterm_as_interrupt
+from sim.jit.compiling import compile_notice
 
 
 def say_compiling(_name: str) -> None:

@@ -1,5 +1,5 @@
 """``simulate --scheduler`` and ``simulate --resume``: a run played in resumable chunks
-(``sim.chunked``).  With ``--out DIR`` the run writes straight into DIR: run.json and chunk
+(``sim.run.chunked``).  With ``--out DIR`` the run writes straight into DIR: run.json and chunk
 tallies as chunks finish, summary.csv and manifest.json last, so a folder without manifest.json
 is an unfinished run that ``--resume DIR`` completes.
 """
@@ -17,7 +17,8 @@ from analysis.cli.options import (
     reproduce_line,
     ticker,
 )
-from sim.runs import RunFolderError, prepare_chunked_folder, why
+from sim.atomic import why
+from sim.run.folders import RunFolderError, prepare_chunked_folder
 
 CHUNK_ONLY_OPTIONS = ("scheduler", "threads", "as_json", "silent", "resume", "yes")
 
@@ -25,7 +26,7 @@ CHUNK_ONLY_OPTIONS = ("scheduler", "threads", "as_json", "silent", "resume", "ye
 def _resumed_run(ctx, resume):
     """(hands, seed, rules, table, chunk_hands, records, command) of the interrupted run in
     ``resume``: its options and the line that started it, from its run.json."""
-    from sim import chunked as D
+    from sim.run import chunked as D
 
     given = [
         name for name, value in ctx.params.items()
@@ -50,7 +51,7 @@ def _resumed_run(ctx, resume):
 
 def _interrupted(ctx, out, e: KeyboardInterrupt):
     """Ctrl-C or SIGTERM: what was saved and how to finish it, or that nothing was."""
-    from sim import chunked as D
+    from sim.run import chunked as D
 
     if out is not None and (out / "run.json").is_file():
         try:
@@ -70,8 +71,8 @@ def simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force,
     from analysis.results_io import write_chunked_run
     from analysis.summary import by_position, summarise
     from analysis.text.summary import format_summary, summary_json
-    from sim import chunked as D
-    from sim.runs import chunk_size
+    from sim.run import chunked as D
+    from sim.run.sizes import chunk_size
 
     if games is not None:
         raise UsageError("--scheduler and --resume work with --hands runs, not --games")

@@ -2,7 +2,7 @@
 
 Thin: reads the view with ``sim.view_from_json``, asks ``sim.agent(strategy).act`` and, for a
 strategy that prices its options (pimc) or with ``--price``, prices every legal action with
-``sim.pricing.price`` on worlds consistent with the view.
+``sim.agents.pricing.price`` on worlds consistent with the view.
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, as_json):
     kind = who.strategy.kind
     pricing = None
     if price or kind == PIMC:
-        from sim.pricing import price as price_view
+        from sim.agents.pricing import price as price_view
 
         n = worlds or (int(who.strategy.params.get("worlds", 64)) if kind == PIMC else 64)
         pricing = price_view(view, n, seed)

@@ -20,7 +20,7 @@ from analysis.cli.options import (
     scheduler_option,
     ticker,
 )
-from sim.runs import manifest, rules_fields
+from sim.run.manifests import manifest, rules_fields
 
 
 @click.command()

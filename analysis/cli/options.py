@@ -16,8 +16,9 @@ from pathlib import Path
 import click
 
 from sim import RunFolder, parse_rules
+from sim.atomic import why
 from sim.players import DEFAULT_STRATEGY
-from sim.runs import RunFolderError, why
+from sim.run.folders import RunFolderError
 
 
 class UsageError(click.ClickException):
@@ -158,7 +159,7 @@ def check_threads(threads: int | None) -> None:
     check_at_least("--threads", threads)
     if threads is None:
         return
-    from sim.runner import default_threads
+    from sim.run.hands import default_threads
 
     most = default_threads()
     if threads > most:
@@ -168,7 +169,7 @@ def check_threads(threads: int | None) -> None:
 
 def scheduler_option(f):
     """``--scheduler ADDR`` for a command that simulates: the command receives ``executor``
-    (a ``sim.executors.DaskExecutor`` while it runs, or None) to pass to the analysis;
+    (a ``sim.run.executors.DaskExecutor`` while it runs, or None) to pass to the analysis;
     results are identical to a local run."""
 
     @functools.wraps(f)
@@ -193,7 +194,7 @@ def scheduler_option(f):
 
 
 def open_folder(out: Path, force: bool) -> RunFolder:
-    """A ``sim.runs.RunFolder`` at ``out``, or one ``Error:`` line saying why not."""
+    """A ``sim.run.folders.RunFolder`` at ``out``, or one ``Error:`` line saying why not."""
     try:
         return RunFolder(out, force)
     except RunFolderError as e:
@@ -251,7 +252,7 @@ def reproduce_line(ctx: click.Context, always=("seed",), leave_out=("resume",)) 
     ``FILE.py:Name``; the rules spec; seat overrides), in the command's own order, plus the
     options in ``always`` (such as the seed) when left at their defaults, so that running the
     line again writes the same result files."""
-    from sim.runs import reproduce_command
+    from sim.run.manifests import reproduce_command
 
     words = []
     for param in ctx.command.params:
@@ -279,7 +280,7 @@ def _long(opts) -> str:
 
 
 def interrupt_status(e: KeyboardInterrupt) -> int:
-    """The exit status after Ctrl-C (130) or SIGTERM (``sim.runs.Terminated``: 143)."""
+    """The exit status after Ctrl-C (130) or SIGTERM (``sim.interrupts.Terminated``: 143)."""
     return getattr(e, "status", 130)
 
 

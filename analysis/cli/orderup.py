@@ -2,7 +2,7 @@
 tables and charts written into a results folder (``analysis.results_io``).
 
 Output goes into ``DIR.tmp-<pid>`` and is renamed to ``DIR`` only when complete
-(``sim.runs.RunFolder``), so an error or Ctrl-C leaves nothing behind; without ``--out`` the
+(``sim.run.folders.RunFolder``), so an error or Ctrl-C leaves nothing behind; without ``--out`` the
 headline is printed and the tables are not kept.
 """
 
@@ -100,7 +100,7 @@ def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silen
     score = _check(hands, deals, threads, seed, score, rules, table, play)
     from analysis.results_io import orderup_manifest
     from analysis.text.orderup import format_headline, format_win_headline
-    from sim import runner
+    from sim.run import hands as runner
 
     folder = open_folder(out, force) if out is not None else None
     timings = {}

@@ -49,7 +49,8 @@ def show(seed, index, rules, table, as_json, review):
         raise click.ClickException(f"--hand must be 0 or more, not {index}")
     check_seed(seed)
     from analysis.text.hand import format_hand
-    from sim import compile_ahead, trace
+    from sim import trace
+    from sim.jit import ahead as compile_ahead
 
     child = None
     if review:      # the search compiles in a child while this process compiles the trace

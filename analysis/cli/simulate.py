@@ -1,7 +1,7 @@
 """The ``simulate`` command: play hands (or whole games) and print the headline statistics.
 
 ``--out DIR`` writes a run folder (``analysis.results_io``) atomically through
-``sim.runs.RunFolder``; ``--scheduler``/``--resume`` play the run in resumable chunks
+``sim.run.folders.RunFolder``; ``--scheduler``/``--resume`` play the run in resumable chunks
 (``analysis.cli.chunked``).  The engine (numba) is imported inside the command so ``--help``
 stays quick.
 """
@@ -133,7 +133,7 @@ def _check_duration(count, games, rules, table, records, threads, yes) -> None:
     """For a long run: the estimated time on stderr; past ``LONG_RUN_S`` refuse without --yes."""
     if count < (ESTIMATE_FROM // 10 if games else ESTIMATE_FROM):
         return
-    from sim.runs import duration_text, estimate_seconds
+    from sim.run.sizes import duration_text, estimate_seconds
 
     seconds, rate = estimate_seconds(count, rules, table, games=games, records=records,
                                      threads=threads)  # fmt: skip
@@ -159,8 +159,8 @@ def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, 
     from analysis.results_io import write_hands_run
     from analysis.summary import by_position, summarise
     from analysis.text.summary import format_summary, summary_json
-    from sim import runner
-    from sim.runs import batch_size
+    from sim.run import hands as runner
+    from sim.run.sizes import batch_size
 
     parts = []
 

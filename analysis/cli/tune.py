@@ -17,7 +17,9 @@ from analysis.cli.options import (
     progress_bar,
     rules_options,
 )
-from sim.runs import check_writable, reproduce_command, rules_spec, why, write_atomic
+from sim.atomic import why, write_atomic
+from sim.run.folders import check_writable
+from sim.run.manifests import reproduce_command, rules_spec
 
 
 @click.command()

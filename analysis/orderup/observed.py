@@ -77,7 +77,7 @@ class ObservedTally:
 
 
 def observed_tally(records, rules: Rules | None = None, params=None) -> ObservedTally:
-    """Tally the auction decisions of one batch of records (``sim.runner`` records columns)."""
+    """Tally the auction decisions of one batch of records (``sim.run.hands`` records columns)."""
     rules = rules or Rules()
     records = int_columns(records, RECORD_COLUMNS)
     lone = (records["defender_alone"] >= 0).astype(np.int64)

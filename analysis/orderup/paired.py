@@ -23,7 +23,7 @@ from analysis.orderup.tallies import (
     share_columns,
 )
 from sim import POSITIONS, Rules, RunSpec, Table, check_count, force_array, simulate
-from sim.runner import DEFAULT_CHUNK, FORCE_ALONE, FORCE_MAKE, FORCE_PASS
+from sim.run.hands import DEFAULT_CHUNK, FORCE_ALONE, FORCE_MAKE, FORCE_PASS
 
 GIVE_UP = 1 << 20  # hands without a single reached deal before a position is given up
 

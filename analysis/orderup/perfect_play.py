@@ -41,7 +41,7 @@ def check_play(play: str, rules: Rules, table: Table | None = None) -> None:
 
 def perfect_records(records: pd.DataFrame, rules: Rules | None = None, rows=None, *,
                     threads: int | None = None) -> pd.DataFrame:
-    """A copy of ``records`` (``sim.runner.simulate(..., records=True)``) whose hands ``rows``
+    """A copy of ``records`` (``sim.run.hands.simulate(..., records=True)``) whose hands ``rows``
     (default all) are scored under perfect play after the bidding
     (``sim.solver.perfect.perfect_points``): ``points0``, ``points1`` and ``discard`` (the
     dealer's perfect discard) replaced, ``maker_tricks`` set to 2, 3 or 5 (``PERFECT_TRICKS``:

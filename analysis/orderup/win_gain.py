@@ -21,7 +21,7 @@ from analysis.orderup.paired import (
 from analysis.orderup.tallies import DEFAULT_BATCH, cell_groups, regroup
 from analysis.win_model import parse_score, win_probability, win_table
 from sim import POSITIONS, Rules, RunSpec, Table, check_count, force_array, simulate
-from sim.runner import DEFAULT_CHUNK
+from sim.run.hands import DEFAULT_CHUNK
 
 #: points one team scores on one hand: 0 .. 4 (0, 1, 2 or 4 in practice)
 N_TEAM_POINTS = 5
@@ -30,7 +30,7 @@ N_HAND_RESULTS = N_TEAM_POINTS * N_TEAM_POINTS
 
 
 def team_scores(score: tuple[int, int], seat) -> tuple[int, int] | np.ndarray:
-    """The ``scores=(team 0, team 1)`` argument of ``sim.runner.simulate`` for a score given
+    """The ``scores=(team 0, team 1)`` argument of ``sim.run.hands.simulate`` for a score given
     from the point of view of the team of ``seat`` (``score = (his team, the other team)``):
     team 0 holds seats 0 and 2, team 1 seats 1 and 3.  Vectorised over ``seat``
     (then an ``(n, 2)`` array)."""

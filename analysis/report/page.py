@@ -14,7 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.report.headlines import headlines, number_text
-from sim.runs import write_atomic
+from sim.atomic import write_atomic
 
 MAX_ROWS = 30  # rows shown per raw table in the appendix (the CSV file has them all)
 MAX_HEADLINE_COLUMNS = 8  # the headline tables fit the page; wider ones go to the appendix

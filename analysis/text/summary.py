@@ -11,7 +11,7 @@ import pandas as pd
 from analysis.games import hands_per_game_distribution, summarise_games, win_probability_table
 from analysis.summary import by_position, summarise
 from sim import RunResult
-from sim import games_runner as G
+from sim.run import games as G
 
 
 def _fmt_value(value: float, low: float, high: float, unit: str, gap: str = "  ") -> str:
@@ -45,7 +45,7 @@ def header(result: RunResult) -> str:
 
 def workers(result) -> str:
     """``2 threads``, or ``2 processes`` where an outside bot played through the referee."""
-    from sim.referee_runs import has_bots
+    from sim.run.refereed import has_bots
 
     what = "process" if has_bots(result.table) else "thread"
     n = result.threads

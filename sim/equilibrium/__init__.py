@@ -17,7 +17,8 @@ from pathlib import Path
 import numpy as np
 
 from sim import __version__
-from sim.compiling import compile_clock
+from sim.atomic import write_atomic
+from sim.jit.compiling import compile_clock
 from sim.players.equilibrium import INFO_PER_ROUND, class_ids
 from sim.players.equilibrium_table import (
     ABSTRACTION,
@@ -29,7 +30,6 @@ from sim.players.equilibrium_table import (
     table_name,
 )
 from sim.rules import Rules
-from sim.runs import write_atomic
 from sim.threads import using_threads
 
 from .cfr import State, run_batches

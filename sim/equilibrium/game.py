@@ -23,8 +23,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.apart import call_apart
 from sim.cards import SUIT_MASK_POW
+from sim.jit.apart import call_apart
 from sim.kernel import seat as sm
 from sim.kernel.hand import defending_alone, five_tricks
 from sim.players import get_strategy
@@ -55,7 +55,7 @@ def play_arrays(play: str = "tuned"):
 
 def basic_arrays(strategy):
     """(kinds, seat table, slots) of four seats of a parameterised built-in or TOML strategy
-    (``sim.spec.Table.arrays`` for such a table)."""
+    (``sim.run.spec.Table.arrays`` for such a table)."""
     if strategy.kind != BASIC:
         raise ValueError(f"{strategy.name}: the bidding game takes parameterised built-in or "
                          "TOML strategies, not this kind")

@@ -1,5 +1,5 @@
 """One decision of one seat, asked of the ``seat`` module exactly as the hand's phases ask it:
-the compiled half of the decision API (``sim.agents``).
+the compiled half of the decision API (``sim.agents.agent``).
 
 ``decide`` gets a deal consistent with what the seat has seen (``sim.referee.views``; the other
 seats' cards in it are any consistent ones, which by the players' contract change nothing),
@@ -7,7 +7,7 @@ the hand's public facts so far and, for the play, the cards played in order.  It
 seat module's state and the hand's context as ``play_dealt`` does, tells the seat module the
 contract and every card played (its notices), works out the trick's masks as ``follow_card``
 does, and asks the one decision.  It lives in the kernel package, so a copy bound to another
-player (``sim.bindings``: a code strategy, pimc) asks that player.
+player (``sim.run.bindings``: a code strategy, pimc) asks that player.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from sim.seats import next_seats
 from . import seat as sm
 from .hand import close_flags
 
-# the decision asked (``sim.agents`` maps the answers to actions)
+# the decision asked (``sim.agents.agent`` maps the answers to actions)
 ASK_ROUND1, ASK_DISCARD, ASK_ROUND2, ASK_DEFEND, ASK_PLAY = 1, 2, 3, 4, 5
 
 

@@ -158,7 +158,7 @@ def _changes(overrides: dict, sep: str) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # Code strategies: "package.module:Name" or "file.py:Name" imports the user's module and
-# returns a Strategy whose hooks the code strategies' kernel calls (``sim.bindings``).
+# returns a Strategy whose hooks the code strategies' kernel calls (``sim.run.bindings``).
 
 
 def import_code_module(module: str):
@@ -259,7 +259,7 @@ def load_code_strategy(spec: str) -> Strategy:
     The kernel checks every answer; an illegal one is replaced by basic's choice and the run
     stops with an error naming the strategy.  See ``examples/code_strategy.py``.  A run can use
     one code strategy (on any seats).  It runs in the code strategies' copy of the kernel, which
-    calls the hooks through their addresses (``sim.bindings``): that copy is compiled once on a
+    calls the hooks through their addresses (``sim.run.bindings``): that copy is compiled once on a
     machine and cached, so a new strategy costs only its hooks' own compile.
     """
     module_name, _, attr = spec.rpartition(":")
@@ -319,7 +319,7 @@ def load_code_strategy(spec: str) -> Strategy:
 
 def _outside_bot(spec: str, obj, module_name: str, attr: str) -> Strategy:
     """An outside bot: a class (or object) with ``act(view)``, played through the referee
-    (``sim.bots`` documents the protocol)."""
+    (``sim.agents.bots`` documents the protocol)."""
     hooks = [h for h in HOOK_BITS if getattr(obj, h, None) is not None]
     if hooks:
         raise ValueError(f"{spec}: defines act and the Numba hook {hooks[0]}: an outside bot "

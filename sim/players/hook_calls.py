@@ -1,16 +1,16 @@
 """A code strategy's hooks called through their addresses, so one compiled kernel plays every
 code strategy.
 
-The kernel's code-strategy copy (``sim.bindings.code_kernels``, its seat module
+The kernel's code-strategy copy (``sim.run.bindings.code_kernels``, its seat module
 ``sim.players.code``) calls a hook as ``call_hook(address, (arguments...))``: a call through a
 function pointer read from the seat kinds (``kinds[HOOK_SLOTS + i]``, the order of
-``HOOK_ARGS``), which ``sim.bindings.hook_addresses`` fills in for the table's code strategy
+``HOOK_ARGS``), which ``sim.run.bindings.hook_addresses`` fills in for the table's code strategy
 each process.  The copy therefore does not depend on the strategy: it is compiled once on a
 machine, and a new code strategy costs only its hooks' own compile (a second or so).
 
 Each address is that of a small Numba function compiled here for the hook's argument types
 (int64, with the flags of ``FLAG_ARGS`` as booleans) that calls the user's function and returns
-its answer as an int64; the call is ``sim.apart.call_native``, in Numba's own calling
+its answer as an int64; the call is ``sim.jit.apart.call_native``, in Numba's own calling
 convention, so an exception raised in a hook reaches the caller as from a linked call.
 """
 
@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
-from sim.apart import call_native, native_address
+from sim.jit.apart import call_native, native_address
 from sim.players.kinds import HOOK_ARGS
 
 # where the hook addresses start in a code-strategy table's kinds (after the four seats' kinds)

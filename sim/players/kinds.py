@@ -14,7 +14,7 @@ PIMC = 64        # above every USER kind (``sim.players.pimc.seat``)
 EQUILIBRIUM = 96  # bids by an equilibrium table (``sim.players.equilibrium``), plays as basic
                   # does with its parameters (tuned's)
 OUTSIDE = 128    # an outside Python bot (``act(view)``): played through the referee, never the
-                 # kernel (``sim.bots``)
+                 # kernel (``sim.agents.bots``)
 H_ORDER, H_CALL, H_DISCARD, H_LEAD, H_FOLLOW = 1, 2, 4, 8, 16
 
 # The hooks a code strategy may define, with their arguments (``sim.players.files`` checks a

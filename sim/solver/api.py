@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim import apart, compile_ahead
+from sim.jit import ahead as compile_ahead
+from sim.jit import apart
 from sim.solver import search
 from sim.solver.position import Position, replay_played, score
 from sim.solver.search import NOT_LEGAL  # the mark of a card that may not be played
@@ -94,8 +95,8 @@ def warm() -> None:
 def compile_search_ahead():
     """Start a child process compiling the search (``warm``) into the cache while this process
     compiles something else; this process's first solve waits for the child and loads what it
-    compiled (``sim.apart.wait_before_loading``).  Returns the child, for
-    ``sim.compile_ahead.stop``; None when nothing was started (it is cached, or one core)."""
+    compiled (``sim.jit.apart.wait_before_loading``).  Returns the child, for
+    ``sim.jit.ahead.stop``; None when nothing was started (it is cached, or one core)."""
     child = compile_ahead.start("sim.solver.api", "warm", search.probe)
     if child is not None:
         apart.wait_before_loading(search.probe, functools.partial(compile_ahead.wait, child))

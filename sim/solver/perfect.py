@@ -1,6 +1,6 @@
 """Perfect play after the bidding: the double-dummy value of played hands, many at once.
 
-``perfect_points`` takes hand records as plain arrays (the columns of ``sim.runner.simulate(...,
+``perfect_points`` takes hand records as plain arrays (the columns of ``sim.run.hands.simulate(...,
 records=True)``: the dealt hands, upcard, dealer, round, maker, trump, alone, defender alone)
 and scores each hand as if, once the bidding was over, all four players saw every card and
 played perfectly: the points are the solver's value of the position when play begins

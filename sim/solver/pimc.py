@@ -25,9 +25,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.apart import call_later
 from sim.bits import low, to_power
 from sim.cards import EFF_SUIT, LED_MASK, SUIT_MASK_CARD, SUIT_MASK_POW
+from sim.jit.apart import call_later
 from sim.solver import search
 from sim.solver.moves import representatives
 from sim.solver.worlds import (

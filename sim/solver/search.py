@@ -18,9 +18,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from sim.apart import call_later, later
 from sim.bits import low, to_power
 from sim.cards import LED_MASK, POWER_CARD, SUIT_MASK_POW
+from sim.jit.apart import call_later, later
 from sim.scoring import hand_points
 from sim.seats import next_seats
 from sim.solver.compress import position_key
@@ -176,7 +176,7 @@ def settle(st, p, r):
 
 _INT, _ROW = types.int64, types.Array(types.int64, 1, "C")
 _CONST = types.Array(types.int64, 1, "C", readonly=True)       # LED_MASK / SUIT_MASK_POW rows
-# what ``tricks_class`` passes ``probe``: it is compiled for these, apart (``sim.apart``), and
+# what ``tricks_class`` passes ``probe``: it is compiled for these, apart (``sim.jit.apart``), and
 # ahead in a child process where that helps (``sim.solver.api.compile_search_ahead``)
 PROBE_ARGS = (_ROW, _INT, _INT, _INT, _INT, _ROW, _INT, _INT, _INT, _INT, _CONST, _CONST, _ROW,
               _INT, types.Array(types.int64, 2, "C"))

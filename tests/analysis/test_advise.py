@@ -15,7 +15,7 @@ from sim import kernel as K
 from sim.cards import mask_of, parse_card, parse_cards
 from sim.rng import STREAM_SEEN, hand_key, shuffle_deck
 from sim.rules import Rules
-from sim.runner import Table, force_array
+from sim.run.hands import Table, force_array
 
 
 def test_both_bowers_ace_king_order_up_and_alone():

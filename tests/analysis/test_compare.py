@@ -17,7 +17,7 @@ from analysis import compare as C  # noqa: E402
 from analysis import plots as P  # noqa: E402
 from analysis.cli import main  # noqa: E402
 from sim.rules import Rules  # noqa: E402
-from sim.runner import Table  # noqa: E402
+from sim.run.hands import Table  # noqa: E402
 
 HANDS = 60_000
 GAMES = 6_000

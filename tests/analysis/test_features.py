@@ -23,7 +23,7 @@ from sim.cards import (
 from sim.players import BASIC_PARAMS, basic_twin
 from sim.players.basic import bid_value
 from sim.rules import Rules
-from sim.runner import Table, simulate
+from sim.run.hands import Table, simulate
 
 V = {k: v for k, (v, _) in BASIC_PARAMS.items()}
 

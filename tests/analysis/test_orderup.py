@@ -20,7 +20,7 @@ from analysis.stats import mean_interval, paired_difference
 from analysis.text import orderup as T
 from sim.players import DEFAULT_STRATEGY, get_strategy
 from sim.rules import Rules
-from sim.runner import (
+from sim.run.hands import (
     FORCE_ALONE,
     FORCE_MAKE,
     FORCE_PASS,

@@ -13,7 +13,7 @@ from analysis import orderup as O
 from analysis.cli.orderup import alone, order_up
 from sim.players import Strategy, get_strategy
 from sim.rules import Rules
-from sim.runner import FORCE_MAKE, Table, force_array, simulate
+from sim.run.hands import FORCE_MAKE, Table, force_array, simulate
 from sim.solver import api
 from sim.solver.perfect import first_leader, perfect_points
 from sim.solver.position import Position, active_seats, next_active

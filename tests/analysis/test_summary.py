@@ -15,7 +15,7 @@ from analysis.text.summary import format_summary, summary_json
 from sim.players import DEFAULT_STRATEGY
 from sim.referee import score_hand
 from sim.rules import Rules
-from sim.runner import TALLY_SHAPE, RunResult, Table, simulate
+from sim.run.hands import TALLY_SHAPE, RunResult, Table, simulate
 
 Z95 = 1.959963984540054
 

@@ -12,7 +12,7 @@ from sim.cards import effective_suit, suit_of
 from sim.records import parse_record
 from sim.referee import Hand, play_game
 from sim.referee.views import view_for
-from sim.referee_runs import deal_of, first_dealer, play_hand
+from sim.run.refereed import deal_of, first_dealer, play_hand
 
 SEED = 11
 

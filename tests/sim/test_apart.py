@@ -1,4 +1,4 @@
-"""Calls compiled apart (``sim.apart.call_apart``): the callee is not linked into the caller,
+"""Calls compiled apart (``sim.jit.apart.call_apart``): the callee is not linked into the caller,
 and the caller's cached code still finds it in a later process, however the processes compile
 and load the chain."""
 
@@ -25,7 +25,7 @@ TARGET = '''
 import numpy as np
 from numba import njit
 
-from sim.apart import call_apart
+from sim.jit.apart import call_apart
 
 
 @njit(cache=True)''' + WORK + '''

@@ -1,5 +1,6 @@
-"""Outside bots (``sim.bots``): a Python class with ``act(view)`` seated through the referee on
-the kernel's deals, in processes, with a clear error for an illegal answer or an exception."""
+"""Outside bots (``sim.agents.bots``): a Python class with ``act(view)`` seated through the
+referee on the kernel's deals, in processes, with a clear error for an illegal answer or an
+exception."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ import numpy as np
 import pytest
 
 from sim import Rules, RunSpec, Table, load_strategy, simulate, simulate_games
-from sim.bots import BotError
+from sim.agents.bots import BotError
 from sim.players.kinds import OUTSIDE
-from sim.referee_runs import HandsTask
+from sim.run.refereed import HandsTask
 
 BOT = "examples/bot.py:TrumpCounter"
 
@@ -89,7 +90,7 @@ def test_a_bot_may_answer_in_json_form(tmp_path, monkeypatch):
 
 
 def test_forced_decisions_are_refused_for_a_bot_table():
-    from sim.runner import force_array
+    from sim.run.hands import force_array
 
     with pytest.raises(ValueError, match="forced decisions"):
         simulate(4, 1, table=table_with(BOT), force=force_array("first", 1, 1))

@@ -1,5 +1,5 @@
 """The compile cache cannot go stale: an edit to a helper that another module inlines is seen
-by the next process, with no cache cleared (``sim.compiling.SourceKeyedLocator``)."""
+by the next process, with no cache cleared (``sim.jit.compiling.SourceKeyedLocator``)."""
 
 import os
 import shutil

@@ -1,4 +1,4 @@
-"""Calls whose callee is compiled at its first call (``sim.apart.call_later``): compiling the
+"""Calls whose callee is compiled at its first call (``sim.jit.apart.call_later``): compiling the
 caller does not compile the callee, the answer and the callee's exceptions are those of a linked
 call, the callee's code is found in later processes however they compile and load the chain,
 and a wait set with ``wait_before_loading`` runs once, before the first call, so a child
@@ -12,7 +12,7 @@ from tests.sim.test_apart import _run as run_in
 TARGET = '''
 from numba import njit, types
 
-from sim.apart import call_later, later
+from sim.jit.apart import call_later, later
 
 ARGS = (types.Array(types.int64, 1, "C"), types.int64)
 
@@ -68,7 +68,8 @@ def test_a_child_compiles_the_callee_while_the_caller_compiles(tmp_path):
     (tmp_path / "target.py").write_text(TARGET)
     out = _run(tmp_path, """
         import numpy as np, target
-        from sim import apart, compile_ahead
+        from sim.jit import ahead as compile_ahead
+        from sim.jit import apart
         compile_ahead.os.cpu_count = lambda: 2
         child = compile_ahead.start("target", "warm", target.work)
         waits = []

@@ -1,4 +1,4 @@
-"""Chunked runs (``sim.chunked``): local chunks, Dask ``LocalCluster``, resumable run folders.
+"""Chunked runs (``sim.run.chunked``): local chunks, Dask ``LocalCluster``, resumable run folders.
 
 The Dask tests need the ``distributed`` extra and are skipped without it; the chunking, resume
 and missing-extra tests run everywhere.
@@ -16,10 +16,10 @@ from click.testing import CliRunner
 
 from analysis.cli.simulate import simulate
 from analysis.summary import summarise
-from sim import chunked as D
 from sim.players import BASIC, Strategy
-from sim.runner import Table, tally_from_records
-from sim.runner import simulate as run_hands
+from sim.run import chunked as D
+from sim.run.hands import Table, tally_from_records
+from sim.run.hands import simulate as run_hands
 
 HANDS = 200_000
 CHUNK = 1 << 16  # 4 chunks, the last one short

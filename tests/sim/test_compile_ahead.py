@@ -1,4 +1,4 @@
-"""Compiling ahead in a child process (``sim.compile_ahead``): the child's compile lands in the
+"""Compiling ahead in a child process (``sim.jit.ahead``): the child's compile lands in the
 cache the parent reads, and nothing is started for code already cached."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-from sim import compile_ahead
+from sim.jit import ahead as compile_ahead
 
 PART = """
 from numba import njit

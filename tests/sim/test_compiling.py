@@ -1,4 +1,4 @@
-"""Numba compiles from the roomy frame ``sim.compiling`` installs (CPython's frame-stack
+"""Numba compiles from the roomy frame ``sim.jit.compiling`` installs (CPython's frame-stack
 chunks cannot thrash under it)."""
 
 import sys
@@ -7,7 +7,7 @@ from numba import njit
 from numba.extending import overload
 
 import sim.rng  # noqa: F401  (a foundation module that compiles: it installs the frame)
-from sim.compiling import _STACK_WORDS, compile_clock, compile_notice
+from sim.jit.compiling import _STACK_WORDS, compile_clock, compile_notice
 
 seen: list[int] = []
 
@@ -104,7 +104,7 @@ def test_an_inlined_function_is_built_once_and_every_site_gets_its_own_copy(monk
 
 
 def test_the_source_keyed_locator_names_its_file_for_numbas_uncachable_warning():
-    from sim.compiling import SourceKeyedLocator
+    from sim.jit.compiling import SourceKeyedLocator
 
     loc = SourceKeyedLocator.from_function(sim.rng.mix64.py_func, sim.rng.__file__)
     assert loc is not None and loc._py_file == sim.rng.__file__

@@ -1,6 +1,6 @@
-"""The one batch loop (``sim.executors.play_pieces``): pieces cover a run, results reach the caller
-in piece order whatever order an executor finishes them in, and the frozen run specification
-checks what it is given once."""
+"""The one batch loop (``sim.run.executors.play_pieces``): pieces cover a run, results reach
+the caller in piece order whatever order an executor finishes them in, and the frozen run
+specification checks what it is given once."""
 
 from dataclasses import FrozenInstanceError
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from sim import Rules, RunSpec, Table, check_count
-from sim.executors import LocalExecutor, pieces, play_pieces
+from sim.run.executors import LocalExecutor, pieces, play_pieces
 
 
 class Shuffled:

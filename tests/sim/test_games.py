@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from analysis.games import summarise_games, win_probability_table
-from sim import games_runner as G
 from sim.referee import play_game
 from sim.rules import Rules
-from sim.runner import Table, simulate
+from sim.run import games as G
+from sim.run.hands import Table, simulate
 
 RULE_CASES = [
     Rules(),

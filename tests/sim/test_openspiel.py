@@ -1,4 +1,4 @@
-"""Our players as OpenSpiel bots (``sim.openspiel_bots``): OpenSpiel's ``euchre`` game with
+"""Our players as OpenSpiel bots (``sim.agents.openspiel``): OpenSpiel's ``euchre`` game with
 our agents at all four seats and OpenSpiel enforcing the rules; no illegal action, and our
 referee gives the same score for the same deal and actions.  Needs the ``openspiel`` extra."""
 
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from sim.openspiel_bots import openspiel_bot, ours, record_of, theirs
+from sim.agents.openspiel import openspiel_bot, ours, record_of, theirs
 from sim.referee import replay_record
 
 pyspiel = pytest.importorskip("pyspiel")

@@ -1,11 +1,11 @@
-"""Pricing a view's options (``sim.pricing``): worlds consistent with the view that explain the
-other seats' bids, paired values with intervals, and a case worked out by hand."""
+"""Pricing a view's options (``sim.agents.pricing``): worlds consistent with the view that
+explain the other seats' bids, paired values with intervals, and a case worked out by hand."""
 
 from __future__ import annotations
 
 from sim import agent, view_from_json
+from sim.agents.pricing import consistent_worlds, price
 from sim.cards import parse_card
-from sim.pricing import consistent_worlds, price
 from sim.referee import Hand, Pass, Play
 
 THIRD = {"seat": 2, "dealer": 3, "hand": ["JH", "AH", "KH", "AC", "9S"], "upcard": "9H",

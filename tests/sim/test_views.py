@@ -20,8 +20,8 @@ from sim.referee.views import (
     view_for,
     view_from_json,
 )
-from sim.referee_runs import deal_of
 from sim.rules import Rules
+from sim.run.refereed import deal_of
 
 ROOT = Path(__file__).resolve().parents[2]
 # worked example 1 of examples/hands.jsonl: seat 3 deals, seat 0 orders up 9H, the dealer

@@ -31,9 +31,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.apart import call_later
 from sim.bits import bit_list, to_power
 from sim.cards import LED_MASK, POWER_POS
+from sim.jit.apart import call_later
 from sim.players import basic
 from sim.players.basic import PL_ALONE, PL_CALL, plan_row
 from sim.rng import bounded, draw, sub_key

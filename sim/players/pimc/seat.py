@@ -1,10 +1,10 @@
 """The decide module of a table with ``pimc`` seats: the search player's decisions at its seats,
 the built-ins' (``sim.players.decide``) at the others.
 
-``sim.bindings`` compiles a copy of the kernel package with this module's source as its
+``sim.run.bindings`` compiles a copy of the kernel package with this module's source as its
 ``seat.py``, so complete hands and games with pimc seats are the kernel's own phases.  The
 copy calls the three searching decisions (``sim.players.pimc.turns``) with
-``sim.apart.call_later``: they are compiled at their first call, not inside the copy, and the
+``sim.jit.apart.call_later``: they are compiled at their first call, not inside the copy, and the
 copy's compile needs neither them nor the search.  A pimc seat:
 
 * bids and goes alone (``bid.choose_bid``) and, as the dealer, discards
@@ -23,7 +23,7 @@ solver's table and stack, two scratch arrays, the stats row (decisions, worlds, 
 cycles by kind, ``turns.ST_*``, for the benchmark) and the hand's discard.  A pimc decision costs
 milliseconds, so runs use small chunks and batches (``MAX_*``), which keeps the progress bar
 moving; neither changes a result.  The farmer's hand and code strategies are not played with
-pimc seats (``sim.bindings`` refuses them).
+pimc seats (``sim.run.bindings`` refuses them).
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.apart import call_later
 from sim.cards import POWER_CARD
+from sim.jit.apart import call_later
 from sim.players import decide
 from sim.players import equilibrium as eq
 from sim.players.basic import OWN, OWN_WIDTH
@@ -70,7 +70,7 @@ from sim.solver.worlds import (
 )
 
 KEYED = True
-FARMERS_HAND = False   # refused with pimc seats (sim.bindings): its phase is not compiled
+FARMERS_HAND = False   # refused with pimc seats (sim.run.bindings): its phase is not compiled
 FAST_TRICKS = False     # one loop of tricks: a pimc play is a call LLVM would copy into each
 MAX_CHUNK = 4
 MAX_BATCH = 256

@@ -1,6 +1,7 @@
 """pimc's searching decisions, called by its kernel copy (``sim.players.pimc.seat``) with
-``sim.apart.call_later``: a bid (``pimc_bid``), the dealer's discard (``pimc_discard``) and a card
-play (``pimc_play``), each on sampled worlds, and the chunk state they share (``chunk_state``).
+``sim.jit.apart.call_later``: a bid (``pimc_bid``), the dealer's discard (``pimc_discard``) and
+a card play (``pimc_play``), each on sampled worlds, and the chunk state they share
+(``chunk_state``).
 
 They are compiled at their first call, for the argument types declared here (``*_ARGS``, what
 the copy passes), not inside the copy: the copy compiles without them, and a child process
@@ -19,10 +20,10 @@ import functools
 import numpy as np
 from numba import njit, types
 
-import sim.compile_ahead
-from sim.apart import later, wait_before_loading
+import sim.jit.ahead
 from sim.bits import to_cards
 from sim.cards import POWER_POS
+from sim.jit.apart import later, wait_before_loading
 from sim.players.basic import OWN, OWN_WIDTH
 from sim.players.pimc.bid import choose_bid, choose_discard
 from sim.players.pimc.params import (
@@ -151,10 +152,10 @@ def compile_ahead() -> None:
     cached (once a process); their first calls here wait for it and load what it compiled.
     This process compiles the kernel copy, then the bid and the discard at their first calls:
     about even halves of the work, so two cores finish together."""
-    child = sim.compile_ahead.start("sim.players.pimc.turns", "warm", search.probe, pimc_play)
+    child = sim.jit.ahead.start("sim.players.pimc.turns", "warm", search.probe, pimc_play)
     if child is not None:
         for f in (search.probe, pimc_play):
-            wait_before_loading(f, functools.partial(sim.compile_ahead.wait, child))
+            wait_before_loading(f, functools.partial(sim.jit.ahead.wait, child))
 
 
 __all__ = ["BID_ARGS", "DISCARD_ARGS", "PLAY_ARGS", "STATE", "D_ROUND1", "D_ROUND2", "D_DISCARD",

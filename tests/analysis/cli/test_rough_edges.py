@@ -97,9 +97,9 @@ def test_replay_of_no_hands_fails(tmp_path):
 
 
 def test_threads_past_the_machine_are_said(monkeypatch):
-    import sim.runner
+    import sim.run.hands
 
-    monkeypatch.setattr(sim.runner, "default_threads", lambda: 2)
+    monkeypatch.setattr(sim.run.hands, "default_threads", lambda: 2)
     r = run("simulate", "--hands", 4096, "--silent", "--threads", 999)
     assert r.exit_code == 0, r.output
     assert "warning: --threads 999 is more than the 2 threads available here" in r.stderr
@@ -138,9 +138,9 @@ def test_dotted_code_strategy_loads_from_the_repository_root(monkeypatch):
 
 
 def test_code_strategy_from_a_file_path(tmp_path, monkeypatch):
-    from sim.bindings import hook_addresses
     from sim.players.files import import_code_module
     from sim.players.kinds import HOOK_ARGS
+    from sim.run.bindings import hook_addresses
 
     (tmp_path / "sub").mkdir()
     (tmp_path / "elsewhere").mkdir()
@@ -178,7 +178,7 @@ def test_a_code_module_answers_to_its_file_name_too():
 
 
 def test_sigterm_removes_the_temporary_folder(tmp_path):
-    from sim.runs import RunFolder
+    from sim.run.folders import RunFolder
 
     before = signal.getsignal(signal.SIGTERM)
     folder = RunFolder(tmp_path / "new" / "run", False)
@@ -250,18 +250,18 @@ def test_a_run_of_days_is_refused_without_yes(tmp_path):
 def test_a_long_run_prints_its_estimate(monkeypatch):
     import importlib
 
-    import sim.runs
+    import sim.run.sizes
 
     # the module, not the command of the same name that analysis.cli holds
     monkeypatch.setattr(importlib.import_module("analysis.cli.simulate"), "ESTIMATE_FROM", 4096)
-    monkeypatch.setattr(sim.runs, "estimate_seconds", lambda n, *a, **k: (n / 40.0, 40.0))
+    monkeypatch.setattr(sim.run.sizes, "estimate_seconds", lambda n, *a, **k: (n / 40.0, 40.0))
     r = run("simulate", "--hands", 4096 * 2, "--silent")  # "about 3 min"
     assert r.exit_code == 0, r.output
     assert "estimate: 8,192 hands at about 40 hands/s here (from a warm-up) take about 3 min" \
         in r.stderr
     r = run("simulate", "--hands", 40 * 7200, "--silent")
     assert_one_line_error(r, "about 2.0 hours", "--yes")
-    monkeypatch.setattr(sim.runs, "estimate_seconds", lambda n, *a, **k: (7200.0, 1.0))
+    monkeypatch.setattr(sim.run.sizes, "estimate_seconds", lambda n, *a, **k: (7200.0, 1.0))
     r = run("simulate", "--hands", 4096, "--silent", "--yes")
     assert r.exit_code == 0 and "about 2.0 hours" in r.stderr, r.output
 

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-import sim.runner
+import sim.run.hands
 from analysis.cli.show import show
 from analysis.cli.simulate import simulate
 from analysis.cli.strategies import strategies
@@ -20,7 +20,7 @@ from sim.cards import parse_card, suit_of
 from sim.players import BUILTINS, DEFAULT_STRATEGY
 from sim.referee import replay_record
 from sim.rules import Rules, parse_rules
-from sim.runner import RECORD_COLUMNS, RunResult, Table, tally_from_records, trace
+from sim.run.hands import RECORD_COLUMNS, RunResult, Table, tally_from_records, trace
 
 HANDS = "20000"
 cli = click.Group("euchre-sim", commands=[simulate, show, strategies])
@@ -90,7 +90,7 @@ def test_json_same_seed_same_output_any_threads():
     assert set(da["by_position"]) == {"first", "second", "third", "dealer"}
     assert stats_of(c)["statistics"] != da["statistics"]
     # the JSON is the summary of the same run through the API
-    res = sim.runner.simulate(20000, 4)
+    res = sim.run.hands.simulate(20000, 4)
     df = summarise(res).set_index("statistic")
     for name, s in da["statistics"].items():
         assert s["value"] == df.loc[name, "value"], name
@@ -141,11 +141,11 @@ def test_out_writes_run_folder(tmp_path):
     # the records are the run's hands: the summary recomputed from them equals summary.csv
     tally = tally_from_records(recs)
     res = RunResult(20000, 6, parse_rules("house"), Table.teams(), tally.reshape(-1))
-    res.tally = tally.reshape(sim.runner.TALLY_SHAPE)
+    res.tally = tally.reshape(sim.run.hands.TALLY_SHAPE)
     csv = pd.read_csv(out / "summary.csv")
     pd.testing.assert_frame_equal(csv, summarise(res), rtol=1e-12)
     # and equal the hands the API plays for that seed
-    api = sim.runner.simulate(20000, 6, parse_rules("house"), records=True).records
+    api = sim.run.hands.simulate(20000, 6, parse_rules("house"), records=True).records
     pd.testing.assert_frame_equal(recs, api)
 
 
@@ -213,7 +213,7 @@ def test_unwritable_out(tmp_path):
 
 
 def test_ctrl_c_removes_temp_folder(tmp_path, monkeypatch):
-    real = sim.runner.simulate
+    real = sim.run.hands.simulate
 
     def interrupted(hands, seed, rules, table, **kw):
         # write one real part, then the user presses Ctrl-C
@@ -221,7 +221,7 @@ def test_ctrl_c_removes_temp_folder(tmp_path, monkeypatch):
         kw["on_records"](res.records, 0)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(sim.runner, "simulate", interrupted)
+    monkeypatch.setattr(sim.run.hands, "simulate", interrupted)
     out = tmp_path / "new" / "run"
     r = run("simulate", "--hands", 8192, "--records", "--out", out, "--silent")
     assert r.exit_code == 130
@@ -237,7 +237,7 @@ def test_ctrl_c_removes_temp_folder(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="module")
 def house_records():
-    return sim.runner.simulate(
+    return sim.run.hands.simulate(
         4000, 9, parse_rules("house"), Table.teams("random"), records=True
     ).records
 
@@ -300,7 +300,8 @@ def test_show_special_hands(house_records):
         assert len(tricks) == 5 and all(t.count(", seat ") == n - 1 for t in tricks)
         assert "referee:" not in out
     # a passed-out hand (published rules; basic passes out about 1 hand in 200)
-    pub = sim.runner.simulate(4000, 9, Rules(), Table.teams("conservative"), records=True).records
+    pub = sim.run.hands.simulate(4000, 9, Rules(), Table.teams("conservative"),
+                                 records=True).records
     passed = pub[pub["round"] == 0]["hand"].iloc[0]
     text = format_hand(trace(9, [passed], Rules(), Table.teams("conservative"))[0])
     assert "passed out" in text and "trick" not in text

@@ -168,12 +168,12 @@ def test_an_unknown_base_lists_every_base(tmp_path):
 
 
 def test_interrupted_plain_out_run_gives_advice_for_next_time(tmp_path, monkeypatch):
-    import sim.runner
+    import sim.run.hands
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(sim.runner, "simulate", interrupted)
+    monkeypatch.setattr(sim.run.hands, "simulate", interrupted)
     out = tmp_path / "run"
     r = run("simulate", "--hands", 4096, "--out", out, "--silent")
     assert r.exit_code == 130

@@ -1,4 +1,4 @@
-"""A player is one decide module behind one seam (``sim.bindings``): a module that changes one
+"""A player is one decide module behind one seam (``sim.run.bindings``): a module that changes one
 decision, bound to a copy of the kernel, changes that decision and nothing else."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from sim import kernel as K
-from sim.bindings import bound_kernels, kernels_for
 from sim.players import load_strategy
 from sim.rules import Rules
-from sim.runner import NO_FORCE, Table
+from sim.run.bindings import bound_kernels, kernels_for
+from sim.run.hands import NO_FORCE, Table
 
 # every built-in decision, but nobody orders the upcard up
 NEVER_ORDERS = '''

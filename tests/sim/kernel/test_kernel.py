@@ -12,7 +12,7 @@ import pytest
 from sim import rng
 from sim.cards import JACK
 from sim.rules import Rules
-from sim.runner import Table, simulate
+from sim.run.hands import Table, simulate
 
 N = 200_000
 

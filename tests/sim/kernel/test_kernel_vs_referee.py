@@ -2,16 +2,16 @@
 
 Every traced hand is replayed through ``sim.referee`` (strict: any illegal action is an error),
 and the referee's trump, maker, alone flags, tricks and points must equal what the kernel
-counted for the same hand index in records mode (``sim.crosscheck``, which
+counted for the same hand index in records mode (``sim.run.crosscheck``, which
 ``scripts/crosscheck.py`` runs on a million hands).
 """
 
 import numpy as np
 import pytest
 
-from sim.crosscheck import CASES, check_case
 from sim.rules import Rules
-from sim.runner import Table, simulate, trace
+from sim.run.crosscheck import CASES, check_case
+from sim.run.hands import Table, simulate, trace
 
 HANDS_PER_CASE = 2_500   # 8 cases: 20,000 hands
 

@@ -8,7 +8,7 @@ from numba import njit
 from analysis.cli import main
 from sim.players import load_strategy
 from sim.referee import replay_record
-from sim.runner import Table, simulate, trace
+from sim.run.hands import Table, simulate, trace
 
 SPEC = "examples.code_strategy:BowerHunter"
 
@@ -76,7 +76,7 @@ def _kernel_run(table, n=3000):
     (no check of the code strategy's answers)."""
     from sim import kernel as K
     from sim.rules import Rules
-    from sim.runner import NO_FORCE
+    from sim.run.hands import NO_FORCE
 
     kernel, _ = table.kernels()
     kinds, rows = table.arrays()

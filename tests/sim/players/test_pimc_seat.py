@@ -1,5 +1,5 @@
 """Complete hands and games with ``pimc`` seats: the kernel bound to pimc's decide module
-(``sim.players.pimc.seat``, ``sim.bindings.pimc_kernels``).  Without a pimc seat the bound copy
+(``sim.players.pimc.seat``, ``sim.run.bindings.pimc_kernels``).  Without a pimc seat the bound copy
 plays the kernel's hands card for card; with pimc seats its hands are legal and scored as the
 referee scores them, repeat whatever the thread count, and a pimc bidder's first bid depends on
 nothing it cannot see."""
@@ -13,12 +13,12 @@ from click.testing import CliRunner
 import sim
 from analysis.cli import main
 from sim import kernel as K
-from sim.bindings import pimc_kernels
 from sim.kernel import games as G
 from sim.players import load_strategy
 from sim.referee import replay_record as replay
 from sim.rules import Rules
-from sim.runner import NO_FORCE, Table, simulate
+from sim.run.bindings import pimc_kernels
+from sim.run.hands import NO_FORCE, Table, simulate
 
 FAST = "pimc:worlds=12,bid_worlds=8"
 
@@ -138,15 +138,15 @@ def test_a_pimc_run_compiles_the_search_and_the_card_play_in_a_child(monkeypatch
     """``turns.compile_ahead`` (called once a process by ``pimc_kernels``) starts one child for
     the search and the card play, and their first calls here wait for it; the bid and the
     discard are left to this process (about even halves of the cold compile)."""
-    from sim import apart
+    from sim.jit import apart
     from sim.players.pimc import turns
     from sim.solver import search
 
     started, waited = [], []
-    monkeypatch.setattr(turns.sim.compile_ahead, "start",
+    monkeypatch.setattr(turns.sim.jit.ahead, "start",
                         lambda module, function, *d: started.append((module, function, d))
                         or "the child")
-    monkeypatch.setattr(turns.sim.compile_ahead, "wait", waited.append)
+    monkeypatch.setattr(turns.sim.jit.ahead, "wait", waited.append)
     monkeypatch.setattr(apart, "_waits", {})
     turns.compile_ahead.__wrapped__()         # not the once-a-process cache around it
     assert started == [("sim.players.pimc.turns", "warm", (search.probe, turns.pimc_play))]

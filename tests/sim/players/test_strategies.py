@@ -1,7 +1,7 @@
 """Strategies: basic's card play seen in traced hands and in scripted cards, TOML strategy files,
 the strategy command-line options, and head-to-head margins.
 
-The traced-hand checks find every situation a rule covers in seeded traces (``sim.runner.trace``
+The traced-hand checks find every situation a rule covers in seeded traces (``sim.run.hands.trace``
 gives complete hand records) and assert what ``basic`` did.  "Highest", "lowest" and "cheapest
 winner" are worked out here from ``sim.referee.card_strength`` and ``sim.cards.effective_suit``,
 never from the kernel's power tables.
@@ -49,8 +49,8 @@ from sim.players import (
 )
 from sim.referee import card_strength, replay_record
 from sim.rules import Rules
-from sim.runner import FORCE_ALONE, Table, force_array, trace
-from sim.runner import simulate as run_hands
+from sim.run.hands import FORCE_ALONE, Table, force_array, trace
+from sim.run.hands import simulate as run_hands
 
 EXAMPLES = ("examples/strategies/lighter-dealer-partner.toml", "examples/strategies/ace-lover.toml")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sim.referee import replay_record
 from sim.rules import Rules
-from sim.runner import Table, simulate, trace
+from sim.run.hands import Table, simulate, trace
 
 CASES = [
     (Rules(), ("basic", "basic")),

@@ -1,7 +1,7 @@
 """Resumable chunked runs (``run_chunked``, ``resume``): a hands run cut into chunks, each saved
 in its run folder as it finishes, so an interrupted run is finished rather than restarted;
 bit-identical to a one-piece run.  The chunks are played through the one batch loop
-(``sim.executors``), here or on a Dask cluster.  Without the ``distributed`` extra, asking for a
+(``sim.run.executors``), here or on a Dask cluster.  Without the ``distributed`` extra, asking for a
 scheduler raises one ``ValueError`` saying how to install it.
 """
 
@@ -16,18 +16,19 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from sim.executors import (
+from sim.atomic import write_atomic
+from sim.players import Strategy
+from sim.rules import Rules
+from sim.run.executors import (
     DaskExecutor,
     LocalExecutor,
     check_scheduler,
     play_pieces,
     worker_address,
 )
-from sim.players import Strategy
-from sim.rules import Rules
-from sim.runner import DEFAULT_BATCH, TALLY_SHAPE, RunResult, simulate_spec
-from sim.runs import DEFAULT_CHUNK_HANDS, write_atomic
-from sim.spec import RunSpec, Table, check_count
+from sim.run.hands import DEFAULT_BATCH, TALLY_SHAPE, RunResult, simulate_spec
+from sim.run.sizes import DEFAULT_CHUNK_HANDS
+from sim.run.spec import RunSpec, Table, check_count
 
 RUN_FORMAT = 1
 
@@ -160,7 +161,7 @@ def run_chunked(
     already saved are skipped, so ``resume`` finishes an interrupted run.  ``progress(n)``
     is called with each finished chunk's hand count (chunks found done count at the start).
     ``threads``: Numba threads per chunk in-process (default all); ignored on Dask.
-    ``executor``: an open ``sim.executors.DaskExecutor`` to play the chunks on instead of
+    ``executor``: an open ``sim.run.executors.DaskExecutor`` to play the chunks on instead of
     ``scheduler`` (left open; its workers keep the kernel loaded between runs).
     """
     check_count(hands, "hands")

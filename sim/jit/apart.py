@@ -27,8 +27,8 @@ and the types) and calls it; while the cell is empty the caller first calls back
 (``_fill``), which compiles or loads ``f`` and fills the cell.  So ``f`` is compiled when it is
 first called, not when its caller is, and a caller and its callee can be compiled at the same
 time in two processes: ``wait_before_loading(f, wait)`` makes the first fill wait (say for a
-child process compiling ``f`` into the cache, ``sim.compile_ahead``) and then load.  The wait
-counts as compiling in ``sim.compiling``'s clock, so a run's rate leaves it out.  ``argtys``,
+child process compiling ``f`` into the cache, ``sim.jit.ahead``) and then load.  The wait
+counts as compiling in ``sim.jit.compiling``'s clock, so a run's rate leaves it out.  ``argtys``,
 when declared, must be what every caller passes (checked when a caller is compiled), so that
 ``f`` can be compiled ahead for them.
 
@@ -53,7 +53,7 @@ from numba.core import cgutils
 from numba.core import event as numba_event
 from numba.extending import intrinsic
 
-from sim.compiling import roomy
+from sim.jit.compiling import roomy
 
 
 def call_native(context, builder, fn, restype, argtys, values):
@@ -232,7 +232,7 @@ def call_later(typingctx, target, args):
         return None
     module, qualname = _key(target.dispatcher)
     if (module, qualname) not in _declared:
-        raise TypeError(f"call_later needs {qualname} declared with @sim.apart.later(...)")
+        raise TypeError(f"call_later needs {qualname} declared with @sim.jit.apart.later(...)")
     restype, declared_args = _declared[(module, qualname)]
     argtys = tuple(args.types)
     if declared_args is not None and argtys != declared_args:

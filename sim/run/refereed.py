@@ -1,12 +1,12 @@
 """Hands and games played through the referee with a player object at each seat: the run loop
-of tables with an outside bot (``sim.bots``), on the very deals the kernel plays.
+of tables with an outside bot (``sim.agents.bots``), on the very deals the kernel plays.
 
 Hand ``i`` of a run is the kernel's deal (``deal_of``: ``sim.rng``'s Python twins), game ``g``
 the kernel's first-dealer draw and deals, so a bot meets the same paired, seat-swapped deals
 as every other strategy.  Each seat is asked at its turn from its own view
-(``sim.referee.views.view_for``): a kernel strategy through its agent (``sim.agents``; it
+(``sim.referee.views.view_for``): a kernel strategy through its agent (``sim.agents.agent``; it
 decides on the true deal with the kernel's keys for the hand, as in the kernel), a bot through
-``sim.bots.Bot``.  A table of kernel strategies played here gives the kernel's hands exactly;
+``sim.agents.bots.Bot``.  A table of kernel strategies played here gives the kernel's hands exactly;
 ``tests/sim/test_agents.py`` checks it.
 
 ``HandsTask`` and ``GamesTask`` return what the kernel's tasks return (tally rows and record
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim.agents import Agent
-from sim.bots import Bot
+from sim.agents.agent import Agent
+from sim.agents.bots import Bot
 from sim.cards import mask_of
 from sim.players.kinds import OUTSIDE
 from sim.records import Bid
@@ -159,7 +159,7 @@ def _tally_cell(fields) -> int:
 
 
 def records(spec, indices) -> list[dict]:
-    """The hand records of hands ``indices`` of a bot's table (``sim.runner.trace``'s)."""
+    """The hand records of hands ``indices`` of a bot's table (``sim.run.hands.trace``'s)."""
     players = seat_players(spec.table, spec.seed)
     out = []
     for i in indices:
@@ -173,9 +173,9 @@ def records(spec, indices) -> list[dict]:
 @dataclass(frozen=True)
 class HandsTask:
     """Hands ``start .. start+n-1`` of a bot's table: (tally row, record masks, record fields)
-    as ``sim.runner.HandsTask`` returns them."""
+    as ``sim.run.hands.HandsTask`` returns them."""
 
-    spec: object          # sim.spec.RunSpec
+    spec: object          # sim.run.spec.RunSpec
     scores: tuple
     records: bool
 
@@ -211,7 +211,7 @@ class HandsTask:
 @dataclass(frozen=True)
 class GamesTask:
     """Games ``start .. start+n-1`` of a bot's table: (game tally row, hand tally row, per-game
-    rows) as ``sim.games_runner.GamesTask`` returns them, tallied by the game kernel's own
+    rows) as ``sim.run.games.GamesTask`` returns them, tallied by the game kernel's own
     functions."""
 
     spec: object

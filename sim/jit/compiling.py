@@ -49,8 +49,8 @@ from pathlib import Path
 from numba.core import caching, dispatcher
 from numba.core import event as numba_event
 
-SIM = Path(__file__).resolve().parent
-# the folders of the kernel copies bound to other players are named so (``sim.bindings``)
+SIM = Path(__file__).resolve().parent.parent
+# the folders of the kernel copies bound to other players are named so (``sim.run.bindings``)
 KERNEL_COPY_PREFIX = "euchre_kernel_copy_"
 
 # Value-stack slots the wrapper frame declares: 300,000 words (2.4 MB) do not fit a 2 MB chunk,

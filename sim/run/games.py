@@ -1,7 +1,7 @@
 """Run whole games to ``Rules.game_to``: the Python side of the game kernel (``sim.kernel.games``).
 
 ``simulate_games`` plays games in pieces (``GamesTask``) through the one batch loop
-(``sim.executors.play_pieces``), here or on a Dask executor, and returns their tallies or one
+(``sim.run.executors.play_pieces``), here or on a Dask executor, and returns their tallies or one
 row per game; ``trace_game`` gives one game's hand records.
 """
 
@@ -15,13 +15,13 @@ from functools import partial
 import numpy as np
 
 from sim import kernel as K
-from sim.executors import LocalExecutor, ProcessExecutor, pieces, play_pieces
 from sim.kernel import games as G
-from sim.referee_runs import GamesTask as RefereeGames
-from sim.referee_runs import has_bots
 from sim.rules import Rules
-from sim.runner import NO_FORCE, check_code_strategy, events_to_record
-from sim.spec import RunSpec, check_count
+from sim.run.executors import LocalExecutor, ProcessExecutor, pieces, play_pieces
+from sim.run.hands import NO_FORCE, check_code_strategy, events_to_record
+from sim.run.refereed import GamesTask as RefereeGames
+from sim.run.refereed import has_bots
+from sim.run.spec import RunSpec, check_count
 
 # the game kernel's layout, for analyses (``sim.kernel.games`` documents each)
 GAME_COLUMNS = G.GAME_COLUMNS
@@ -103,8 +103,8 @@ GAME_EXAMPLE_SEARCH = 64     # games traced, at most, to find an example of an i
 
 def illegal_game_example(seed: int, start: int, n: int, rules: Rules, table) -> str | None:
     """The first illegal hook answer in games ``start ..`` (at most ``GAME_EXAMPLE_SEARCH`` of
-    the ``n``), found by tracing them and asking the hooks again (``sim.code_errors``)."""
-    from sim.code_errors import first_illegal_answer
+    the ``n``), found by tracing them and asking the hooks again (``sim.run.code_errors``)."""
+    from sim.run.code_errors import first_illegal_answer
 
     for g in range(start, start + min(n, GAME_EXAMPLE_SEARCH)):
         found = first_illegal_answer(enumerate(trace_game(seed, g, rules, table)), table.seats,
@@ -128,7 +128,7 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
     records : also return one row per game (``GAME_COLUMNS``) as a DataFrame.
     threads : Numba threads (default: all).
     progress : called with the games finished after each batch.
-    executor : a ``sim.executors.DaskExecutor`` (``sim.open_executor``) to play the batches
+    executor : a ``sim.run.executors.DaskExecutor`` (``sim.open_executor``) to play the batches
         on Dask workers (same results, bit for bit); None plays them here.
 
     Returns

@@ -2,8 +2,8 @@
 
 ``RunSpec.of`` is the one place a run's seed, rules, seating and thread count are checked and
 given their defaults (the published rules; the default strategy, ``tuned``, at every seat): the
-public entry points build one, and the run layer below them (``sim.executors``, the tasks of
-``sim.runner`` and ``sim.games_runner``) takes it as it is.
+public entry points build one, and the run layer below them (``sim.run.executors``, the tasks of
+``sim.run.hands`` and ``sim.run.games``) takes it as it is.
 """
 
 from __future__ import annotations
@@ -38,11 +38,11 @@ class Table:
         return cls((a, b, a, b))
 
     def kernels(self, rules: Rules | None = None):
-        """(hand kernel, game kernel) to run this table (``sim.bindings.kernels_for``):
+        """(hand kernel, game kernel) to run this table (``sim.run.bindings.kernels_for``):
         ``sim.kernel`` and ``sim.kernel.games`` for the built-in players, else the same modules
         of a copy of the kernel package bound to a code strategy or to pimc.  Raises
         ValueError for a table that cannot be played (under ``rules``, when given)."""
-        from sim.bindings import kernels_for
+        from sim.run.bindings import kernels_for
 
         return kernels_for(self.seats, rules)
 
@@ -51,11 +51,11 @@ class Table:
         seats' parameters and own numbers (``sim.players.basic.seat_table``).  An
         ``equilibrium`` seat's table (for ``rules``: the published ones when None) follows, once
         for each table file, and its own number is where.  A table with a code strategy has
-        its hooks' addresses after the four kinds (``sim.bindings.hook_addresses``)."""
+        its hooks' addresses after the four kinds (``sim.run.bindings.hook_addresses``)."""
         kinds = [s.kind for s in self.seats]
         code = [s.hooks for s in self.seats if s.hooks is not None]
         if code:
-            from sim.bindings import hook_addresses
+            from sim.run.bindings import hook_addresses
 
             kinds += hook_addresses(code[0])
         kinds = np.array(kinds, dtype=np.int64)

@@ -32,7 +32,7 @@ from sim.referee import DEFEND, DISCARD, PLAY, ROUND1, ROUND2
 from sim.referee.actions import Call, DefendAlone, Discard, OrderUp, Pass, Play
 from sim.referee.views import View, ViewError
 from sim.rng import STREAM_PLAY, STREAM_SEAT, normalise_seed, py_hand_key, py_sub_key
-from sim.spec import Table
+from sim.run.spec import Table
 
 _ASK = {ROUND1: ASK_ROUND1, DISCARD: ASK_DISCARD, ROUND2: ASK_ROUND2, DEFEND: ASK_DEFEND,
         PLAY: ASK_PLAY}
@@ -65,7 +65,7 @@ class Agent:
     def decide_at(self, hand, seat: int, keys: tuple[int, int], scores=None, *, where=None):
         """``decide`` for ``seat`` in the referee's ``hand`` (``sim.referee.Hand``) at its turn,
         on the true deal, without building a checked view (the referee's own loop,
-        ``sim.referee_runs``)."""
+        ``sim.run.refereed``)."""
         deal = (hand.dealt, hand.dealt_kitty, hand.discarded)
         return self.decide(_Facts(hand, seat, scores), deal, keys, hand=where)
 
@@ -79,7 +79,7 @@ class Agent:
         """``act`` on a given deal consistent with the view (``view.deal(k)``, or the true
         deal in the referee) with the given (seat key, play key): the tests re-deal the unseen
         cards through it, and games pass their own keys.  ``hand`` names the hand in an error
-        (the referee's loop asks bots with the same signature, ``sim.bots``)."""
+        (the referee's loop asks bots with the same signature, ``sim.agents.bots``)."""
         kernel_decide = self._kernel_decide(view)
         code = kernel_decide(*self._arguments(view, deal, keys))
         action = _action(view, int(code))
@@ -184,11 +184,11 @@ def _action(view: View, code: int):
 
 def agent(strategy=DEFAULT_STRATEGY, seed: int = 0):
     """An ``Agent`` for any strategy spec (``sim.players.load_strategy``), or for an outside
-    bot's spec the bot itself (``sim.bots.Bot``: ``act(view)`` likewise); ``seed`` keys the
+    bot's spec the bot itself (``sim.agents.bots.Bot``: ``act(view)`` likewise); ``seed`` keys the
     draws of a strategy that draws."""
     s = load_strategy(strategy)
     if s.kind == OUTSIDE:
-        from sim.bots import Bot
+        from sim.agents.bots import Bot
 
         return Bot(s, seed)
     return Agent(s, seed)

@@ -23,7 +23,7 @@ OpenSpiel's conventions, and what they are in our rules (``rules_for``):
 
 from __future__ import annotations
 
-from sim.agents import agent
+from sim.agents.agent import agent
 from sim.records import Bid
 from sim.referee.actions import Call, DefendAlone, OrderUp, Pass
 from sim.referee.views import View

@@ -14,7 +14,7 @@ of them or the JSON form ``action_to_json`` writes (``{"action": "play", "card":
 The spec ``path/to/mybot.py:MyBot`` (or ``package.module:MyBot``) names it on the command line,
 as for a code strategy; a class with ``act`` is a bot, one with the Numba hooks a code strategy.
 
-A bot plays through the referee at Python speed (``sim.referee_runs``), one instance a worker
+A bot plays through the referee at Python speed (``sim.run.refereed``), one instance a worker
 process.  An exception inside ``act``, or an answer that is not a legal action, stops the run
 with a ``BotError`` naming the bot, the hand, the seat, the decision and the answer.
 """

@@ -1,7 +1,7 @@
 """Run hands: turn strategies and rules into kernel arrays, play them, collect the output.
 
-``simulate`` checks what it is given once (``sim.spec.RunSpec``) and plays the run in pieces
-(``HandsTask``) through the one batch loop (``sim.executors.play_pieces``), here or on a Dask
+``simulate`` checks what it is given once (``sim.run.spec.RunSpec``) and plays the run in pieces
+(``HandsTask``) through the one batch loop (``sim.run.executors.play_pieces``), here or on a Dask
 executor; ``trace`` gives hand records.  Hand ``i`` depends only on ``(seed, i)``, so batch
 size, chunk size, thread count and executor never change a result.
 """
@@ -18,14 +18,14 @@ import numpy as np
 
 from sim import kernel as K
 from sim.cards import SUITS, card_name, cards_of
-from sim.executors import LocalExecutor, ProcessExecutor, pieces, play_pieces
 from sim.players.basic import bid_table
-from sim.referee_runs import HandsTask as RefereeHands
-from sim.referee_runs import deck_deal, has_bots
-from sim.referee_runs import records as referee_records
 from sim.rules import Rules
+from sim.run.executors import LocalExecutor, ProcessExecutor, pieces, play_pieces
+from sim.run.refereed import HandsTask as RefereeHands
+from sim.run.refereed import deck_deal, has_bots
+from sim.run.refereed import records as referee_records
+from sim.run.spec import RunSpec, Table, check_count
 from sim.seats import POSITIONS
-from sim.spec import RunSpec, Table, check_count
 from sim.threads import set_threads
 
 # the kernel's layout and forced actions, for analyses (``sim.kernel`` documents each)
@@ -126,7 +126,7 @@ def simulate(
     progress : called with the hands finished after each batch.
     on_records : ``on_records(frame, part)`` receives each batch's records instead of keeping
         them in memory (used to stream Parquet parts).
-    executor : a ``sim.executors.DaskExecutor`` (``sim.open_executor``) to play the batches
+    executor : a ``sim.run.executors.DaskExecutor`` (``sim.open_executor``) to play the batches
         on Dask workers (same results, bit for bit); None plays them here.
 
     Returns
@@ -168,8 +168,8 @@ class HandsTask:
 def simulate_spec(spec: RunSpec, hands: int, *, records=False, batch=DEFAULT_BATCH,
                   chunk=DEFAULT_CHUNK, start=0, force=None, scores=(0, 0), progress=None,
                   on_records=None, executor=None) -> RunResult:
-    """``simulate`` for a checked run specification (``sim.spec.RunSpec``): its hands played in
-    pieces (``sim.executors.play_pieces``), here or on ``executor``."""
+    """``simulate`` for a checked run specification (``sim.run.spec.RunSpec``): its hands played in
+    pieces (``sim.run.executors.play_pieces``), here or on ``executor``."""
     rules, table = spec.rules, spec.table
     score_arr = np.asarray(scores, dtype=np.int64)
     if score_arr.shape != (2,) or score_arr.min() < 0 or score_arr.max() >= rules.game_to:
@@ -246,8 +246,8 @@ def check_code_strategy(tally: np.ndarray, table: Table, example=None) -> None:
 def illegal_example(seed: int, start: int, n: int, rules: Rules, table: Table,
                     force=None) -> str | None:
     """The first illegal hook answer among hands ``start ..`` (at most ``EXAMPLE_SEARCH`` of
-    the ``n``), found by tracing them and asking the hooks again (``sim.code_errors``)."""
-    from sim.code_errors import first_illegal_answer
+    the ``n``), found by tracing them and asking the hooks again (``sim.run.code_errors``)."""
+    from sim.run.code_errors import first_illegal_answer
 
     end = start + min(n, EXAMPLE_SEARCH)
     blocks = (range(lo, min(lo + 256, end)) for lo in range(start, end, 256))

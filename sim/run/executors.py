@@ -22,7 +22,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from sim.compiling import compile_clock
+from sim.jit.compiling import compile_clock
 from sim.threads import set_threads
 
 NEEDS_EXTRA = "--scheduler needs the distributed extra: pip install 'euchre-sim[distributed]'"
@@ -82,7 +82,7 @@ class LocalExecutor:
 class ProcessExecutor:
     """Plays the pieces in ``workers`` local processes (forked where the platform can), results
     as they finish; one worker plays them here.  For work at Python speed, which threads
-    cannot share (an outside bot's table through the referee, ``sim.referee_runs``); a task
+    cannot share (an outside bot's table through the referee, ``sim.run.refereed``); a task
     with a ``warm(start)`` method is warmed here first.  An exception inside a piece is raised
     here as it is."""
 

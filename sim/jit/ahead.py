@@ -5,7 +5,7 @@ then loads the child's part instead of compiling it.
 ``start(module, function, *dispatchers)`` starts ``python -c "import module; module.function()"``
 (a function that compiles the part, so that it is cached), unless the cache already holds
 the code of the ``dispatchers`` given for the current sources (``cached``) or the machine has
-one core; ``wait(child)`` waits for it before the command uses that part (or ``sim.apart``'s
+one core; ``wait(child)`` waits for it before the command uses that part (or ``sim.jit.apart``'s
 ``wait_before_loading`` does, at the part's first call).  If the child fails the command
 compiles the part itself, as it would have without it; a child still running when the command
 ends is ended.  Only a part independent of what the command compiles meanwhile is worth it:

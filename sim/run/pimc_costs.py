@@ -1,6 +1,6 @@
 """What a ``pimc`` hand costs: CPU time per hand and per decision by kind, for the benchmark.
 
-The hands are the kernel's, bound to pimc (``sim.bindings.pimc_kernels``), played on one thread
+The hands are the kernel's, bound to pimc (``sim.run.bindings.pimc_kernels``), played on one thread
 through the hand loop (``play_chunk``) with a state whose stats row (``sim.players.pimc.seat``,
 ``ST_*``) counts each decision's worlds, solves and CPU cycles.
 """
@@ -32,7 +32,7 @@ def decision_costs(hands: int = 200, seed: int = 0, strategy: str = "pimc") -> d
     choice), with the mean worlds and solves per decision.  The per-kind times are the CPU
     cycle counts of the decisions scaled by the run's CPU time per cycle."""
     from sim.players import load_strategy
-    from sim.runner import Table
+    from sim.run.hands import Table
 
     table = Table((load_strategy(strategy),) * 4)
     kernel, _ = table.kernels()

@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from sim.agents import Agent
+from sim.agents.agent import Agent
 from sim.cards import mask_of
 from sim.players import load_strategy
 from sim.records import Bid

@@ -10,7 +10,7 @@ relatively), and imports it.  The kernel's modules import each other relatively,
 needs no other change.  It is ordinary files, so Numba caches its compiled code: the first run
 compiles, later runs in new processes load it.  The copy is named by a hash of what it binds
 and of the kernel's sources, so editing either makes a new one, and its cached code is stamped
-with all of ``sim``'s sources too (``sim.compiling``).
+with all of ``sim``'s sources too (``sim.jit.compiling``).
 
 * ``code_kernels``: the code strategies (``sim.players.code``, which calls a strategy's hooks
   through the addresses ``hook_addresses`` puts in the table's kinds);
@@ -26,13 +26,13 @@ import os
 import sys
 from pathlib import Path
 
-from sim.compiling import KERNEL_COPY_PREFIX
+from sim.jit.compiling import KERNEL_COPY_PREFIX
 from sim.players.files import import_code_module
 from sim.players.hook_calls import hook_address
 from sim.players.kinds import EQUILIBRIUM, HOOK_ARGS, OUTSIDE, PIMC
 from sim.players.pimc import turns
 
-SIM = Path(__file__).resolve().parent
+SIM = Path(__file__).resolve().parent.parent
 _loaded: dict[tuple, tuple] = {}
 
 
@@ -54,7 +54,7 @@ def bound_kernels(seat_source: str, extra: dict[str, str] | None = None, tag: st
     ``seat_source`` (a decide module's source, ``sim.players.decide``'s interface), with the
     ``extra`` files beside it; built once per process.  With ``inline_phases`` False the
     hand's phases are compiled as functions of their own, not inlined by LLVM into the hand
-    and its loops (pimc's kernel: since its decisions are compiled apart, ``sim.apart``, its
+    and its loops (pimc's kernel: since its decisions are compiled apart, ``sim.jit.apart``, its
     cold compile was the same either way, 47.6 s against 48.8 s inlined)."""
     files = {p.name: p.read_text() for p in sorted((SIM / "kernel").glob("*.py"))}
     if not inline_phases:
@@ -97,7 +97,7 @@ def hook_addresses(hooks) -> list[int]:
 def pimc_kernels():
     """The kernels of a table with ``pimc`` seats.  The first time a process asks, a child
     process starts compiling the search and pimc's card play (unless they are cached) while
-    this one compiles the copy, which calls them only when it runs (``sim.apart``,
+    this one compiles the copy, which calls them only when it runs (``sim.jit.apart``,
     ``sim.players.pimc.turns.compile_ahead``)."""
     turns.compile_ahead()
     return bound_kernels((SIM / "players" / "pimc" / "seat.py").read_text(), tag="pimc",
