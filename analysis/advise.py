@@ -373,15 +373,14 @@ def _all_pairs(options: list[Option], net) -> list[dict]:
 
 def equilibrium_mix(req: _Request, options: list[Option]) -> list[float] | None:
     """The equilibrium table's own probability of each option for the hand (None unless the
-    player's strategy is ``equilibrium``)."""
+    player bids by an equilibrium table)."""
     from sim import load_equilibrium_table
     from sim.players.equilibrium import call_action, class_ids, info_index
-    from sim.players.kinds import EQUILIBRIUM
 
     seat = req.table.seats[0]
-    if seat.kind != EQUILIBRIUM:
+    if not seat.bids_by_table():
         return None
-    t = load_equilibrium_table(req.rules, seat.table)
+    t = load_equilibrium_table(req.rules, seat.table_file())
     hand = np.int64(sum(1 << c for c in req.cards))
     i, swapped = info_index(class_ids(), hand, np.int64(req.upcard), req.position)
     if req.round_ == 1:

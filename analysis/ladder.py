@@ -26,7 +26,6 @@ import pandas as pd
 from analysis.headtohead import head_to_head, head_to_head_games
 from analysis.stats import DEFAULT_CONFIDENCE, z_value
 from sim import Rules, load_strategy
-from sim.players.kinds import PIMC
 
 ELO = 400 / math.log(10)
 DEFAULT_LADDER = ("random", "trump-count", "conservative", "aggressive", "basic", "tuned", "pimc")
@@ -47,7 +46,7 @@ def default_ladder(rules: Rules | None = None) -> tuple[str, ...]:
 
 
 def is_slow(strategy) -> bool:
-    return strategy.kind == PIMC
+    return strategy.player.searches
 
 
 def ladder(strategies=None, hands: int = 100_000, games: int = 10_000, seed: int = 1,

@@ -33,7 +33,6 @@ from sim import Rules, Strategy, load_strategy
 from sim.atomic import write_atomic
 from sim.players import BASIC_PARAMS, P
 from sim.players.basic import SETTINGS
-from sim.players.kinds import BASIC
 from sim.players.param_bounds import PARAM_BOUNDS
 
 #: what ``tune`` searches by default: the bidding numbers that matter for single hands (the
@@ -215,7 +214,7 @@ def tune(start="basic", params=DEFAULT_PARAMS, pool=("basic",), *, deals: int = 
     import cma
 
     s0 = load_strategy(start)
-    if s0.kind != BASIC:
+    if not s0.player.bids_by_count:
         raise ValueError(f"{s0.name} is not a basic-family strategy: tune starts from basic, "
                          f"a built-in like it or a TOML strategy")
     names = check_params(params)

@@ -226,3 +226,18 @@ def test_the_top_of_sim_is_the_foundation_and_its_rooms():
     assert top == FOUNDATION, f"new at the top of sim/: {sorted(top - FOUNDATION)} (use a room)"
     assert rooms == ROOMS
     assert not [r for r in ROOMS if f"sim.{r}" not in dict(LAYERS)], "a room without a layer row"
+
+
+def test_nothing_asks_which_player_a_strategy_is():
+    """A player is one record (``sim.players.player_type.PlayerType``): code reads the record's
+    fields, and only a player's own modules in ``sim/players/`` know the kernel's kind numbers
+    (``sim.players.kinds``)."""
+    import re
+
+    asks = re.compile(r"\.kind\s*(==|!=|>=|<=|<|>|\bin\b|\bnot in\b)")
+    paths = [p for d in (*PACKAGES, "scripts") for p in sorted((ROOT / d).rglob("*.py"))]
+    bad = [f"{p.relative_to(ROOT)}: asks a strategy's kind" for p in paths if asks.search(
+        p.read_text())]
+    bad += [f"{p.relative_to(ROOT)}: imports the kernel's kind numbers" for p in paths
+            if "sim.players.kinds" in p.read_text() and "players" not in p.parts]
+    assert not bad, "\n".join(bad)

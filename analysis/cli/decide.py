@@ -91,7 +91,6 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, as_json):
         euchre-sim decide examples/view.json --strategy basic --price --json
     """
     from sim import agent, view_from_json
-    from sim.players.kinds import PIMC
 
     check_seed(seed)
     try:
@@ -100,12 +99,12 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, as_json):
         action = who.act(view, hand=hand_index)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
-    kind = who.strategy.kind
+    searches = who.strategy.player.searches
     pricing = None
-    if price or kind == PIMC:
+    if price or searches:
         from sim.agents.pricing import price as price_view
 
-        n = worlds or (int(who.strategy.params.get("worlds", 64)) if kind == PIMC else 64)
+        n = worlds or (int(who.strategy.params.get("worlds", 64)) if searches else 64)
         pricing = price_view(view, n, seed)
     if as_json:
         from sim.referee.views import action_to_json

@@ -8,19 +8,12 @@ import json
 import click
 
 from sim import BUILTINS
-from sim.players import BASIC, BASIC_PARAMS
-from sim.players.kinds import PIMC
-from sim.players.param_bounds import PARAM_BOUNDS
-from sim.players.pimc.params import DEFAULTS, PIMC_PARAMS
 
 
 def _strategy_json(s) -> dict:
-    family = {BASIC: "basic", PIMC: "pimc"}.get(s.kind, s.name)
-    entry = {"description": s.description, "family": family}
-    if s.kind == BASIC:
-        entry["params"] = dict(zip(BASIC_PARAMS, map(float, s.vector()), strict=True))
-    if s.kind == PIMC:
-        entry["params"] = {**DEFAULTS, **s.params}
+    entry = {"description": s.description, "family": s.player.param_family or s.name}
+    if s.player.param_rows is not None:
+        entry["params"] = {r.name: r.value for r in s.player.param_rows(s)}
     source = getattr(s, "source", None)
     if source:
         entry["file"] = source
@@ -55,6 +48,7 @@ def strategies(name, as_json):
         euchre-sim strategies examples/strategies/lighter-dealer-partner.toml
     """
     from sim import load_strategy
+    from sim.players import player_types
 
     if name is not None:
         try:
@@ -63,11 +57,11 @@ def strategies(name, as_json):
             raise click.ClickException(str(e)) from None
     else:
         chosen = list(BUILTINS.values())
-    basic = BUILTINS["basic"].vector()
     if as_json:
         click.echo(json.dumps({s.name: _strategy_json(s) for s in chosen}, indent=2))
         return
-    width = max(len(p) for p in BASIC_PARAMS) + 2
+    rows = {s.name: s.player.param_rows(s) if s.player.param_rows else [] for s in chosen}
+    width = max(len(n) for p in player_types().values() for n in p.param_names) + 2
     blocks = []
     for s in chosen:
         lines = [f"{s.name}: {s.description}"]
@@ -75,18 +69,11 @@ def strategies(name, as_json):
         if source:
             changed = ", ".join(k for k, _ in s.overrides) or "none"
             lines.append(f"  from {source}: base {s.base}, overrides: {changed}")
-        if s.kind == BASIC:
+        if rows[s.name]:
             lines.append(f"  {'parameter':<{width}} {'value':>7}   description")
-            for (p, (_, desc)), v, b in zip(BASIC_PARAMS.items(), s.vector(), basic, strict=True):
-                mark = "*" if v != b else " "
-                lo, hi = PARAM_BOUNDS[p]
-                lines.append(f"  {p:<{width}} {v:>7g} {mark} {desc} ({lo:g} to {hi:g})")
-        if s.kind == PIMC:
-            lines.append(f"  {'parameter':<{width}} {'value':>7}   description")
-            for p, (default, desc) in PIMC_PARAMS.items():
-                v = s.params.get(p, default)
-                mark = "*" if v != default else " "
-                lines.append(f"  {p:<{width}} {v!s:>7} {mark} {desc}")
+        for r in rows[s.name]:
+            lines.append(f"  {r.name:<{width}} {r.text:>7} {'*' if r.changed else ' '} "
+                         f"{r.description}")
         blocks.append("\n".join(lines))
     click.echo("\n\n".join(blocks))
 

@@ -33,7 +33,7 @@ def check_play(play: str, rules: Rules, table: Table | None = None) -> None:
         raise ValueError("perfect play cannot be scored with the farmer's hand rule: the hand "
                          "records hold the hands before a farmer's swap")
     for s in (table.seats if table is not None else ()):
-        if s.hooks is not None and not set(s.hooks[2]) & set(BIDDING_HOOKS):
+        if s.player.hooks is not None and not set(s.player.hooks(s)) & set(BIDDING_HOOKS):
             raise ValueError(
                 f"perfect play does not apply to the code strategy {s.name}: it only plays "
                 "cards (no order_up or call hook), and perfect play replaces its card play")

@@ -27,7 +27,6 @@ import numpy as np
 from sim.cards import mask_of
 from sim.kernel.decision import ASK_DEFEND, ASK_DISCARD, ASK_PLAY, ASK_ROUND1, ASK_ROUND2
 from sim.players import DEFAULT_STRATEGY, load_strategy
-from sim.players.kinds import EQUILIBRIUM, OUTSIDE, RANDOM
 from sim.referee import DEFEND, DISCARD, PLAY, ROUND1, ROUND2
 from sim.referee.actions import Call, DefendAlone, Discard, OrderUp, Pass, Play
 from sim.referee.views import View, ViewError
@@ -115,12 +114,12 @@ class Agent:
         decision (the kernel's random seats share one draw counter a hand, which a single
         decision cannot see; without this every decision of a hand would take the same
         draw)."""
-        own = self.strategy.kind in (RANDOM, EQUILIBRIUM)
-        return py_sub_key(key, _decision_number(view)) if own else key
+        return py_sub_key(key, _decision_number(view)) if self.strategy.player.keyed else key
 
     def _seat_table_for(self, rules):
-        """The seat table (an equilibrium seat's holds the table for ``rules``)."""
-        if self.strategy.kind != EQUILIBRIUM:
+        """The seat table (a seat that bids by an equilibrium table holds the table for
+        ``rules``)."""
+        if self.strategy.player.table_slot is None:
             return self._seat_table
         if rules not in self._tables:
             self._tables[rules] = self._table.arrays(rules)[1]
@@ -187,7 +186,7 @@ def agent(strategy=DEFAULT_STRATEGY, seed: int = 0):
     bot's spec the bot itself (``sim.agents.bots.Bot``: ``act(view)`` likewise); ``seed`` keys the
     draws of a strategy that draws."""
     s = load_strategy(strategy)
-    if s.kind == OUTSIDE:
+    if s.player.decide is None:
         from sim.agents.bots import Bot
 
         return Bot(s, seed)

@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import inspect
 
-from sim.players.files import import_code_module
-from sim.players.kinds import OUTSIDE
+from sim.players.user_code import import_code_module
 from sim.referee.views import View, action_from_json, action_to_json
 
 
@@ -36,10 +35,10 @@ class Bot:
     """An outside bot's instance at a table: ``act`` asks it and checks the answer."""
 
     def __init__(self, strategy, seed: int = 0):
-        if strategy.kind != OUTSIDE or strategy.bot is None:
+        if strategy.player.decide is not None or strategy.impl is None:
             raise ValueError(f"{strategy.name} is not an outside bot")
         self.strategy = strategy
-        module_name, attr = strategy.bot
+        module_name, attr = strategy.impl
         obj = getattr(import_code_module(module_name), attr)
         if inspect.isclass(obj):
             try:

@@ -144,7 +144,6 @@ def policy_for(spec: str, rules: Rules):
     ``rules``), ``equilibrium:table=FILE``, a table file ``FILE.npz``, a parameterised
     built-in or TOML strategy, or the search player (``pimc``, with its settings)."""
     from sim.players import load_strategy
-    from sim.players.kinds import PIMC
 
     from .exploit import Policy
 
@@ -155,7 +154,7 @@ def policy_for(spec: str, rules: Rules):
     if spec.endswith(".npz"):
         return Policy.of_table(spec, load_table(rules, spec))
     strategy = load_strategy(spec)
-    if strategy.kind == PIMC:
+    if strategy.player.searches:
         return Policy.of_search(strategy, rules)
     return Policy.of_strategy(strategy)
 

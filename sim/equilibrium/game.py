@@ -30,7 +30,6 @@ from sim.kernel.hand import defending_alone, five_tricks
 from sim.players import get_strategy
 from sim.players.basic import seat_slots, seat_table
 from sim.players.equilibrium import call_suit, info_index
-from sim.players.kinds import BASIC
 from sim.rng import STREAM_DEAL, deal_hands, hand_key
 from sim.rules import R_DEALER_DISCARDS_PARTNER_ALONE, R_DEFEND_ALONE, R_LONE_DEFENDER_POINTS
 from sim.scoring import hand_points
@@ -56,11 +55,11 @@ def play_arrays(play: str = "tuned"):
 def basic_arrays(strategy):
     """(kinds, seat table, slots) of four seats of a parameterised built-in or TOML strategy
     (``sim.run.spec.Table.arrays`` for such a table)."""
-    if strategy.kind != BASIC:
+    if not strategy.player.bids_by_count:
         raise ValueError(f"{strategy.name}: the bidding game takes parameterised built-in or "
                          "TOML strategies, not this kind")
     table = seat_table([strategy.vector()] * 4)
-    return np.full(4, BASIC, np.int64), table, np.int64(seat_slots(table))
+    return np.full(4, strategy.kind, np.int64), table, np.int64(seat_slots(table))
 
 
 def check_rules(rules) -> None:

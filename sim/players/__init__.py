@@ -1,11 +1,14 @@
-"""The players: each one's parameters, tables, Numba decisions and plain-Python twin.
+"""The players: each one's record, parameters, tables, Numba decisions and plain-Python twin.
 
-``basic`` (``sim.players.basic``, twin ``basic_twin``) and ``random`` (``random_player``) are
-the built-in players and ``pimc`` (``sim.players.pimc``) the search player; every player
-answers the kernel through a decide module (``decide``, which documents the interface: the
-built-ins'; ``code``: a code strategy's; ``pimc.seat``); ``registry`` names the built-in
-strategies; ``files`` reads TOML and code strategies.  This layer imports only the foundation
-and the solver; the kernel reaches it only through its ``seat`` module.
+A player is one record (``player_type.PlayerType``; the built-ins' are in ``registry``, which
+also names the built-in strategies): its name, kernel kind, parameters, decide module, twin and
+what it refuses.  ``basic`` (``sim.players.basic``, twin ``basic_twin``) and ``random``
+(``random_player``) are decided by the built-ins' decide module (``decide``, which documents the
+interface every player answers through), with the ``equilibrium`` table bidder; ``pimc``
+(``sim.players.pimc``) and the code strategies (``code``) have decide modules of their own;
+``files`` reads TOML and code strategies, ``recorded`` writes a strategy into a run's record and
+rebuilds it.  This layer imports only the foundation and the solver; the kernel reaches it only
+through its ``seat`` module.
 """
 
 from sim.players.basic import BASIC_PARAMS, N_PARAMS, PARAM_NAMES, P, bid_table, seat_table
@@ -16,24 +19,13 @@ from sim.players.files import (
     load_toml_strategy,
     strategy_from_dict,
 )
-from sim.players.kinds import (
-    BASIC,
-    H_CALL,
-    H_DISCARD,
-    H_FOLLOW,
-    H_LEAD,
-    H_ORDER,
-    HOOK_ARGS,
-    HOOK_BITS,
-    RANDOM,
-    USER,
-)
-from sim.players.registry import BUILTINS, DEFAULT_STRATEGY, Strategy, get_strategy
+from sim.players.kinds import HOOK_ARGS
+from sim.players.player_type import PlayerType, Strategy, player_types, register, unregister
+from sim.players.registry import BUILTINS, DEFAULT_STRATEGY, get_strategy
 
 __all__ = [
-    "BASIC", "BASIC_PARAMS", "BUILTINS", "DEFAULT_STRATEGY", "FileStrategy", "HOOK_ARGS",
-    "HOOK_BITS", "H_CALL", "H_DISCARD", "H_FOLLOW", "H_LEAD", "H_ORDER", "N_PARAMS", "P",
-    "PARAM_NAMES", "RANDOM", "Strategy", "USER", "bid_table", "get_strategy",
-    "load_code_strategy", "load_strategy", "load_toml_strategy", "seat_table",
-    "strategy_from_dict",
+    "BASIC_PARAMS", "BUILTINS", "DEFAULT_STRATEGY", "FileStrategy", "HOOK_ARGS", "N_PARAMS", "P",
+    "PARAM_NAMES", "PlayerType", "Strategy", "bid_table", "get_strategy", "load_code_strategy",
+    "load_strategy", "load_toml_strategy", "player_types", "register", "seat_table",
+    "strategy_from_dict", "unregister",
 ]

@@ -20,32 +20,29 @@ the bad key or value.  Per-position bidding is expressed with ``first_offset`` .
 
 from __future__ import annotations
 
-import difflib
-import json
-import math
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from sim.players.basic import PARAM_NAMES, SETTINGS
 from sim.players.hook_calls import hook_signature
-from sim.players.kinds import BASIC, EQUILIBRIUM, HOOK_ARGS, HOOK_BITS, OUTSIDE, PIMC, USER
-from sim.players.param_bounds import PARAM_BOUNDS, check_param
-from sim.players.pimc.params import check_pimc_params, describe
-from sim.players.registry import BUILTINS, Strategy
+from sim.players.kinds import HOOK_ARGS
+from sim.players.param_bounds import did_you_mean, show_value
+from sim.players.registry import BUILTINS, CODE_PLAYER, OUTSIDE_PLAYER, Strategy
+from sim.players.user_code import dotted_name, import_code_module
 
 TOP_LEVEL_KEYS = ("name", "base", "description", "params")
-# a built-in with parameters (a TOML file's base, ``NAME:key=value``): everything but random
-BASES = tuple(n for n, s in BUILTINS.items() if s.kind in (BASIC, PIMC))
+
+
+def bases() -> tuple[str, ...]:
+    """The named strategies a TOML file may start from (its ``base``): those whose player
+    takes parameters by name (``PlayerType.file_base``)."""
+    return tuple(n for n, s in BUILTINS.items() if s.player.file_base)
+
+
 # "package.module:Name" or "path/to/file.py:Name" (a code strategy; see load_code_strategy)
 _CODE_SPEC = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*$")
 _CODE_FILE_SPEC = re.compile(r"^.+\.py:[A-Za-z_]\w*$")
-# basic's switches (``SETTINGS``): 0/1 ones also accept true/false; the others take the whole
-# numbers of their range
-_BOOL_PARAMS = tuple(n for n in SETTINGS if PARAM_BOUNDS[n] == (0.0, 1.0))
-_CHOICE_PARAMS = {n: tuple(range(int(PARAM_BOUNDS[n][1]) + 1)) for n in SETTINGS
-                  if n not in _BOOL_PARAMS}
 
 
 @dataclass(frozen=True)
@@ -86,12 +83,12 @@ def load_strategy(spec) -> Strategy:
     if spec in BUILTINS:
         return BUILTINS[spec]
     if spec.partition(":")[0] in BUILTINS and ":" in spec:
-        return builtin_with_params(spec)
+        return replace(builtin_with_params(spec), spec=spec)
     if spec.lower().endswith(".toml"):
-        return load_toml_strategy(spec)
+        return replace(load_toml_strategy(spec), spec=spec)
     if _CODE_SPEC.match(spec) or _CODE_FILE_SPEC.match(spec):
-        return load_code_strategy(spec)
-    hint = _did_you_mean(spec, BUILTINS)
+        return replace(load_code_strategy(spec), spec=spec)
+    hint = did_you_mean(spec, BUILTINS)
     extra = ""
     if Path(spec).is_file():
         extra = " (a strategy file's name must end in .toml)"
@@ -106,18 +103,13 @@ def builtin_with_params(spec: str) -> Strategy:
     a TOML file (``basic:order_threshold=7.5,second_offset=-0.5``, ``pimc:worlds=200``)."""
     base = spec.partition(":")[0]
     params = _spec_params(spec)
-    if BUILTINS.get(base) is not None and BUILTINS[base].kind == EQUILIBRIUM:
-        if set(params) != {"table"}:
-            raise ValueError(f"{spec}: equilibrium takes one parameter, table=FILE")
-        return BUILTINS[base].with_params(spec, **params)
-    if base not in BASES:
+    player = BUILTINS[base].player
+    if player.name_with is None:
         raise ValueError(f"{spec}: {base} has no parameters: write plain {base}")
-    if BUILTINS[base].kind == PIMC:
-        checked = check_pimc_params(spec, params)
-        name = f"pimc:{describe(checked)}" if describe(checked) else "pimc"
-        return BUILTINS["pimc"].with_params(name, **checked)
-    checked = _basic_overrides(spec, {k: _from_text(k, v) for k, v in params.items()})
-    return BUILTINS[base].with_params(f"{base}:{_changes(checked, ',')}", **checked)
+    if player.from_text is not None:
+        params = {k: player.from_text(k, v) for k, v in params.items()}
+    checked = player.check_params(spec, params)
+    return BUILTINS[base].with_params(player.name_with(base, checked), **checked)
 
 
 def _spec_params(spec: str) -> dict[str, str]:
@@ -139,103 +131,9 @@ def _spec_params(spec: str) -> dict[str, str]:
     return params
 
 
-def _from_text(key: str, text: str):
-    """A command-line value for basic's parameter ``key``: a number, or true/false for a
-    0/1 switch (anything else is left as text, for ``_number`` to refuse)."""
-    if key in _BOOL_PARAMS and text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    try:
-        return float(text)
-    except ValueError:
-        return text
-
-
-def _changes(overrides: dict, sep: str) -> str:
-    """``key=value`` for each override, joined by ``sep``."""
-    return sep.join(f"{k}={v:g}" if isinstance(v, float | int) else f"{k}={v}"
-                    for k, v in overrides.items())
-
-
 # ---------------------------------------------------------------------------------------------
 # Code strategies: "package.module:Name" or "file.py:Name" imports the user's module and
 # returns a Strategy whose hooks the code strategies' kernel calls (``sim.run.bindings``).
-
-
-def import_code_module(module: str):
-    """The module of a code strategy: a path ending in ``.py`` (loaded from that file), or a
-    dotted name, imported as usual or, failing that, from the current folder (so
-    ``examples.code_strategy`` works from the repository root whether or not Python put the
-    current folder on its path).  The generated kernel copy imports it through here too.
-    Raises ``ImportError`` (or ``OSError`` for a file that cannot be read).
-
-    Numba caches a file's compiled functions beside the file, under the module name it was
-    imported as, and a later process loading that cache imports the module by that name.  So
-    a module is also registered under the name a ``.py`` path gives it (``file_module_name``),
-    whichever way it was imported, and the cache serves both spellings of the strategy."""
-    import importlib
-    import importlib.util
-    import sys
-
-    if module.endswith(".py"):
-        path = Path(module).resolve()
-        name = file_module_name(path)
-        if name in sys.modules:
-            return sys.modules[name]
-        if not path.is_file():
-            raise FileNotFoundError(f"no such file {module}")
-        spec = importlib.util.spec_from_file_location(name, path)
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        try:
-            spec.loader.exec_module(mod)
-        except BaseException:
-            del sys.modules[name]
-            raise
-        return mod
-    mod = _import_dotted(module)
-    if getattr(mod, "__file__", None):
-        sys.modules.setdefault(file_module_name(Path(mod.__file__).resolve()), mod)
-    return mod
-
-
-def _import_dotted(module: str):
-    import importlib
-    import os
-    import sys
-
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as e:
-        here = os.getcwd()
-        missing = e.name or ""
-        if here in sys.path or not (module + ".").startswith(missing + "."):
-            raise
-        top = Path(here) / module.split(".")[0]
-        if not (top.is_dir() or top.with_suffix(".py").is_file()):
-            raise
-        sys.path.append(here)
-        return importlib.import_module(module)
-
-
-def file_module_name(path: Path) -> str:
-    """The module name a code strategy's ``.py`` file is loaded as (from its resolved path)."""
-    import hashlib
-
-    stem = re.sub(r"\W", "_", path.stem)
-    return f"euchre_code_{stem}_{hashlib.sha1(str(path).encode()).hexdigest()[:10]}"
-
-
-def _dotted_name(path: Path) -> str | None:
-    """``examples.code_strategy`` for ``examples/code_strategy.py`` under the current folder
-    (so a file named by its path and by its module name is one module), else None."""
-    try:
-        rel = path.resolve().relative_to(Path.cwd().resolve()).with_suffix("")
-    except ValueError:
-        return None
-    parts = rel.parts
-    if parts and all(p.isidentifier() for p in parts):
-        return ".".join(parts)
-    return None
 
 
 def load_code_strategy(spec: str) -> Strategy:
@@ -266,7 +164,7 @@ def load_code_strategy(spec: str) -> Strategy:
     if module_name.endswith(".py"):
         path = Path(module_name)
         module_name = str(path.resolve())
-        dotted = _dotted_name(path) if path.is_file() else None
+        dotted = dotted_name(path) if path.is_file() else None
         if dotted is not None:
             try:  # the same module as the dotted spelling, when that finds this very file
                 found = import_code_module(dotted)
@@ -290,8 +188,7 @@ def load_code_strategy(spec: str) -> Strategy:
     if callable(getattr(obj, "act", None)):
         return _outside_bot(spec, obj, module_name, attr)
     present = []
-    kind = USER
-    for hook, bit in HOOK_BITS.items():
+    for hook in HOOK_ARGS:
         fn = getattr(obj, hook, None)
         if fn is None:
             continue
@@ -303,29 +200,24 @@ def load_code_strategy(spec: str) -> Strategy:
                              f"({', '.join(args)})")
         _check_hook_compiles(spec, hook, fn)
         present.append(hook)
-        kind += bit
-    if kind == USER:
+    if not present:
         raise ValueError(f"{spec}: defines none of order_up, call, discard, lead, follow")
-    params = dict(getattr(obj, "PARAMS", {}) or {})
-    unknown = set(params) - set(PARAM_NAMES)
-    if unknown:
-        raise ValueError(f"{spec}: unknown parameter {sorted(unknown)[0]!r} in PARAMS")
-    for key, value in params.items():
-        check_param(f"{spec} PARAMS", key, _number(f"{spec} PARAMS", key, value))
+    params = CODE_PLAYER.check_params(f"{spec} PARAMS", dict(getattr(obj, "PARAMS", {}) or {}))
     doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
-    hooks = (module_name, attr, tuple(present))
-    return Strategy(spec, kind, params, doc[0] if doc else "code strategy", hooks)
+    return Strategy(spec, CODE_PLAYER, params, doc[0] if doc else "code strategy",
+                    impl=(module_name, attr, tuple(present)))
 
 
 def _outside_bot(spec: str, obj, module_name: str, attr: str) -> Strategy:
     """An outside bot: a class (or object) with ``act(view)``, played through the referee
     (``sim.agents.bots`` documents the protocol)."""
-    hooks = [h for h in HOOK_BITS if getattr(obj, h, None) is not None]
+    hooks = [h for h in HOOK_ARGS if getattr(obj, h, None) is not None]
     if hooks:
         raise ValueError(f"{spec}: defines act and the Numba hook {hooks[0]}: an outside bot "
                          "defines act(view) only, a code strategy the hooks only")
     doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
-    return Strategy(spec, OUTSIDE, {}, doc[0] if doc else "outside bot", bot=(module_name, attr))
+    return Strategy(spec, OUTSIDE_PLAYER, {}, doc[0] if doc else "outside bot",
+                    impl=(module_name, attr))
 
 
 def _check_hook_compiles(spec: str, hook: str, fn) -> None:
@@ -398,30 +290,31 @@ def strategy_from_dict(data: dict, label: str = "<strategy>", default_name: str 
     """
     for key in data:
         if key not in TOP_LEVEL_KEYS:
-            if key in PARAM_NAMES:
+            if any(key in BUILTINS[b].player.param_names for b in bases()):
                 raise ValueError(f"{label}: {key!r} is a parameter: put it under a [params] table")
             raise ValueError(
-                f"{label}: unknown key {key!r}{_did_you_mean(key, TOP_LEVEL_KEYS)}; "
+                f"{label}: unknown key {key!r}{did_you_mean(key, TOP_LEVEL_KEYS)}; "
                 f"a strategy file has {', '.join(TOP_LEVEL_KEYS[:-1])} and a [params] table"
             )
 
+    bases_ = bases()
     if "base" not in data:
         raise ValueError(
             f"{label}: missing key 'base': name the built-in to start from, e.g. base = \"basic\" "
-            f"(one of {', '.join(BASES)})"
+            f"(one of {', '.join(bases_)})"
         )
     base = data["base"]
     if not isinstance(base, str):
-        raise ValueError(f"{label}: base must be a built-in's name, not {_show(base)}")
+        raise ValueError(f"{label}: base must be a built-in's name, not {show_value(base)}")
     if base not in BUILTINS:
         raise ValueError(
-            f"{label}: unknown base {base!r}{_did_you_mean(base, BASES)}: "
-            f"choose one of {', '.join(BASES)}"
+            f"{label}: unknown base {base!r}{did_you_mean(base, bases_)}: "
+            f"choose one of {', '.join(bases_)}"
         )
-    if base not in BASES:
+    if base not in bases_:
         raise ValueError(
             f"{label}: base {base!r} has no parameters to override: "
-            f"choose one of {', '.join(BASES)}"
+            f"choose one of {', '.join(bases_)}"
         )
     parent = BUILTINS[base]
 
@@ -433,23 +326,21 @@ def strategy_from_dict(data: dict, label: str = "<strategy>", default_name: str 
     if not isinstance(params_in, dict):
         raise ValueError(
             f"{label}: params must be a table ([params] with one 'name = number' per line), "
-            f"not {_show(params_in)}"
+            f"not {show_value(params_in)}"
         )
-    if parent.kind == PIMC:
-        overrides = check_pimc_params(label, params_in)
-    else:
-        overrides = _basic_overrides(label, params_in)
+    overrides = parent.player.check_params(label, params_in)
 
     description = data.get("description")
     if description is None:
-        changed = _changes(overrides, ", ")
+        changed = ", ".join(f"{k}={v:g}" if isinstance(v, float | int) else f"{k}={v}"
+                            for k, v in overrides.items())
         description = f"{base} with {changed}" if changed else f"{base} (renamed)"
     elif not isinstance(description, str):
-        raise ValueError(f"{label}: description must be a string, not {_show(description)}")
+        raise ValueError(f"{label}: description must be a string, not {show_value(description)}")
 
     return FileStrategy(
         name=name,
-        kind=parent.kind,
+        player=parent.player,
         params={**parent.params, **overrides},
         description=" ".join(description.split()),
         base=base,
@@ -462,7 +353,7 @@ def check_name(label: str, name, where: str = "", fix: str = "give another, e.g.
     """Refuse a strategy name that is empty, not one line, or a built-in's (``label`` starts
     the message; ``fix`` says what to do, ``{}`` standing for the name)."""
     if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"{label}: name must be a non-empty string, not {_show(name)}")
+        raise ValueError(f"{label}: name must be a non-empty string, not {show_value(name)}")
     if name != name.strip() or any(ch in name for ch in "\r\n\t"):
         raise ValueError(f"{label}: name must be one line without surrounding spaces: {name!r}")
     if name in BUILTINS:
@@ -470,62 +361,8 @@ def check_name(label: str, name, where: str = "", fix: str = "give another, e.g.
                          + fix.format(name))
 
 
-def _basic_overrides(label: str, params: dict) -> dict:
-    """basic's parameters ``params``, each known and in its range (``label`` starts every
-    message: the file or the command-line spec)."""
-    overrides = {}
-    for key, value in params.items():
-        if key not in PARAM_NAMES:
-            hint = _did_you_mean(key, PARAM_NAMES)
-            raise ValueError(f"{label}: unknown parameter {key!r}"
-                             + (hint or "; 'euchre-sim strategies basic' lists the parameters"))
-        overrides[key] = check_param(label, key, _number(label, key, value))
-    return overrides
-
-
-def _number(label: str, key: str, value) -> float:
-    if key in _BOOL_PARAMS:
-        if isinstance(value, bool):
-            return 1.0 if value else 0.0
-        if isinstance(value, int | float) and value in (0, 1):
-            return float(value)
-        raise ValueError(
-            f"{label}: params.{key} must be 0 or 1 (or true/false), not {_show(value)}"
-        )
-    if key in _CHOICE_PARAMS:
-        choices = _CHOICE_PARAMS[key]
-        if not isinstance(value, bool) and isinstance(value, int | float) and value in choices:
-            return float(value)
-        raise ValueError(f"{label}: params.{key} must be one of "
-                         f"{', '.join(map(str, choices))}, not {_show(value)}")
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"{label}: params.{key} must be a number, not {_show(value)}")
-    if not math.isfinite(value):
-        raise ValueError(f"{label}: params.{key} must be a finite number, not {_show(value)}")
-    return float(value)
-
-
-def _show(value) -> str:
-    """A value as the user wrote it in TOML (strings in double quotes, tables by name)."""
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str | list | int):
-        return json.dumps(value, default=str)
-    if isinstance(value, float):
-        return repr(value)
-    return f"{type(value).__name__} {value}"
-
-
-def _did_you_mean(word: str, choices) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
 __all__ = [
     "FileStrategy", "load_strategy", "load_toml_strategy", "load_code_strategy",
     "builtin_with_params", "check_name",
-    "import_code_module",
-    "strategy_from_dict", "TOP_LEVEL_KEYS", "BASES",
+    "strategy_from_dict", "TOP_LEVEL_KEYS", "bases",
 ]  # fmt: skip

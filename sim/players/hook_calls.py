@@ -1,10 +1,10 @@
 """A code strategy's hooks called through their addresses, so one compiled kernel plays every
 code strategy.
 
-The kernel's code-strategy copy (``sim.run.bindings.code_kernels``, its seat module
+The kernel's code-strategy copy (``sim.run.bindings.player_kernels``, its seat module
 ``sim.players.code``) calls a hook as ``call_hook(address, (arguments...))``: a call through a
 function pointer read from the seat kinds (``kinds[HOOK_SLOTS + i]``, the order of
-``HOOK_ARGS``), which ``sim.run.bindings.hook_addresses`` fills in for the table's code strategy
+``HOOK_ARGS``), which ``hook_addresses`` fills in for the table's code strategy
 each process.  The copy therefore does not depend on the strategy: it is compiled once on a
 machine, and a new code strategy costs only its hooks' own compile (a second or so).
 
@@ -22,6 +22,7 @@ from numba.extending import intrinsic
 
 from sim.jit.apart import call_native, native_address
 from sim.players.kinds import HOOK_ARGS
+from sim.players.user_code import import_code_module
 
 # where the hook addresses start in a code-strategy table's kinds (after the four seats' kinds)
 HOOK_SLOTS = 4
@@ -78,6 +79,16 @@ def _as_int64(fn, n: int):
 _compiled: dict[tuple, tuple] = {}
 
 
+def hook_addresses(impl) -> list[int]:
+    """The five hook addresses of a code strategy (``Strategy.impl``: module, name, the hooks
+    present) for its table's kinds, in ``HOOK_ARGS`` order; 0 for a hook it does not define
+    (never called: its kind lacks the hook's bit)."""
+    module, name, present = impl
+    obj = getattr(import_code_module(module), name)
+    return [hook_address((module, name, h), getattr(obj, h), h) if h in present else 0
+            for h in HOOK_ARGS]
+
+
 def hook_address(key: tuple, fn, hook: str) -> int:
     """The address of ``fn`` (the user's ``@njit`` hook ``hook``) wrapped to return an int64,
     compiled once a process for ``key`` (module, name, hook)."""
@@ -89,5 +100,5 @@ def hook_address(key: tuple, fn, hook: str) -> int:
     return _compiled[key][1]
 
 
-__all__ = ["HOOK_SLOTS", "ORDER_AT", "CALL_AT", "DISCARD_AT", "LEAD_AT", "FOLLOW_AT",
-           "FLAG_ARGS", "hook_signature", "call_hook", "hook_address"]
+__all__ = ["hook_addresses", "HOOK_SLOTS", "ORDER_AT", "CALL_AT", "DISCARD_AT", "LEAD_AT",
+           "FOLLOW_AT", "FLAG_ARGS", "hook_signature", "call_hook", "hook_address"]

@@ -1,10 +1,11 @@
-"""The kinds of player the decide modules dispatch on, and the hook bits of a code strategy.
+"""The kernel's kind numbers of the built-in players, which their decide modules compare a seat's
+kind with, and the hook bits of a code strategy.
 
-A seat's kind is a small integer: ``RANDOM``, ``BASIC`` (every parameterised built-in and TOML
-strategy), or ``USER`` plus the bit mask (``H_*``) of the hooks a code strategy defines (the
-decisions it leaves out are basic's); ``PIMC``, the search player; ``EQUILIBRIUM``, the table
-bidder.  A kind is decided by its decide module (``sim.players.decide``, ``code``,
-``pimc.seat``); new players get the next kinds here.
+Each player's record (``sim.players.registry``) names its kind number(s); a decide module
+(``sim.players.decide``, ``code``, ``pimc.seat``) decides the seats of the kinds it knows and
+hands the rest to the built-ins'.  A code strategy's seats have the kind ``USER`` plus the bit
+mask (``H_*``) of the hooks it defines (the decisions it leaves out are basic's).  A new player
+takes a number no record has (``sim.players.player_type.register`` checks).
 """
 
 RANDOM = 0

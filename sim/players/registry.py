@@ -1,149 +1,202 @@
-"""Named strategies: a kind (``sim.players.kinds``) plus basic's parameter vector.
+"""The built-in players' records (``sim.players.player_type.PlayerType``) and the named
+strategies built on them.
 
-Every built-in except ``random`` and ``pimc`` is the ``basic`` player with different parameters
-(``tuned`` among them: the numbers ``scripts/tune_player.py`` found), so the kernel dispatches
-on the kind and reads the parameters from the seat table: built-ins and TOML strategies (a
-built-in with overridden parameters) cost nothing extra.  ``pimc``'s
-parameters (``sim.players.pimc.params``) are its own; its fallback decisions read basic's
-defaults.
+``basic`` and every parameterised built-in (``tuned`` among them: the numbers
+``scripts/tune_player.py`` found) are the one ``basic`` player with different parameters, so they
+run in the main kernel at the same speed; ``random`` and the ``equilibrium`` table bidder are
+decided by the same decide module (``sim.players.decide``); ``pimc``, the search player, and the
+code strategies have decide modules of their own, bound into copies of the kernel; outside bots
+(``act(view)``) play through the referee.  Each record says so, and nothing else needs to.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
-import numpy as np
-
-from sim.players.basic import BASIC_PARAMS, PARAM_NAMES, SETTINGS, P
-from sim.players.kinds import BASIC, EQUILIBRIUM, H_ORDER, OUTSIDE, PIMC, RANDOM, USER
-from sim.players.pimc.params import check_pimc_params, settings_row
-from sim.players.tuned import TUNED_PARAMS
-
-
-@dataclass(frozen=True)
-class Strategy:
-    """A named player model: kind plus parameters."""
-
-    name: str
-    kind: int
-    params: dict = field(default_factory=dict)
-    description: str = ""
-    hooks: tuple | None = None   # code strategies: (module, name, hooks it defines)
-    bot: tuple | None = None     # outside bots: (module, name) of the class with ``act``
-    passes_round1: bool = False  # ``passing_round1``: pimc reads it; the others' params say it
-    table: str | None = None     # equilibrium: its table file (None: the committed one for the
-                                 # run's rules: ``equilibrium_table.load_table``)
-
-    def vector(self) -> np.ndarray:
-        v = np.array([BASIC_PARAMS[n][0] for n in PARAM_NAMES], dtype=np.float64)
-        if self.kind == PIMC:
-            return v        # its own parameters are not basic's; its fallbacks use basic's
-        for k, x in self.params.items():
-            v[P[k]] = float(x)
-        return v
-
-    def own_row(self) -> np.ndarray:
-        """The seat's own numbers in the seat table (``sim.players.basic.OWN``): pimc's
-        settings; empty for the others."""
-        if self.kind == PIMC:
-            return settings_row(self.params, self.passes_round1)
-        return np.zeros(0, np.float64)
-
-    def with_params(self, name: str, **params) -> Strategy:
-        if self.kind == OUTSIDE:
-            raise ValueError(f"{self.name} is an outside bot: it takes no parameters")
-        if self.kind == EQUILIBRIUM:
-            unknown = set(params) - {"table"}
-            if unknown:
-                raise ValueError(f"equilibrium takes one parameter, table=FILE, not "
-                                 f"{sorted(unknown)[0]!r}")
-            return replace(self, name=name, table=str(params["table"]))
-        if self.kind == PIMC:
-            return Strategy(name, PIMC, {**self.params, **check_pimc_params(name, params)},
-                            self.description)
-        unknown = set(params) - set(PARAM_NAMES)
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} for strategy {self.name}")
-        return Strategy(name, self.kind, {**self.params, **params}, self.description, self.hooks)
-
-    def passing_round1(self) -> Strategy:
-        """This player passing in round 1 whatever it holds, every other decision unchanged
-        (the hand advisor's ``assume_passed``): basic's numbers with its order and alone
-        thresholds out of reach (a code strategy's ``order_up`` hook left out for that), pimc
-        with its round-1 search off.  A random player is returned as it is: its round-1 bid
-        depends on no unseen card, so a caller conditions on its pass instead."""
-        never = {"order_threshold": NEVER, "alone_threshold": NEVER}
-        if self.kind == OUTSIDE:
-            raise ValueError(f"{self.name} is an outside bot: it cannot be made to pass round 1 "
-                             "(the advisor prices kernel strategies only)")
-        if self.kind == RANDOM:
-            return self
-        if self.kind == EQUILIBRIUM:
-            raise ValueError("equilibrium bids by its table: it cannot be made to pass round 1 "
-                             "(ask the advisor with tuned, or price the hand with --strategy "
-                             "equilibrium without --assume-passed)")
-        if self.kind == PIMC:
-            return replace(self, passes_round1=True)
-        kind = self.kind
-        if kind >= USER:
-            kind = USER + ((kind - USER) & ~H_ORDER)
-        return replace(self, kind=kind, params={**self.params, **never}, passes_round1=True)
-
+from sim.players.basic import DEFAULT_VECTOR, PARAM_NAMES, SETTINGS
+from sim.players.kinds import BASIC, EQUILIBRIUM, HOOK_BITS, OUTSIDE, PIMC, RANDOM, USER
+from sim.players.param_bounds import (
+    ParamRow,
+    basic_param_rows,
+    check_basic_params,
+    param_from_text,
+)
+from sim.players.pimc import params as pimc_params
+from sim.players.player_type import NAMED, PlayerType, Strategy, name_strategy, register
+from sim.players.tuned import TUNED_PARAMS, TUNED_VECTOR
 
 # a threshold no hand's count reaches (beyond the +-100 a strategy file may give)
 NEVER = 1e9
+_FARMERS = "farmers_hand"
 
-_TRUMP_COUNT = {n: 0.0 for n in PARAM_NAMES
-                if n not in SETTINGS + ("desperation",)}
+
+def _changes(overrides: dict) -> str:
+    return ",".join(f"{k}={v:g}" if isinstance(v, float | int) else f"{k}={v}"
+                    for k, v in overrides.items())
+
+
+def _basic_passing(s: Strategy) -> Strategy:
+    """basic's numbers with its order and alone thresholds out of reach."""
+    never = {"order_threshold": NEVER, "alone_threshold": NEVER}
+    return replace(s, params={**s.params, **never}, passes_round1=True, spec=None)
+
+
+BASIC_PLAYER = register(PlayerType(
+    "basic", BASIC, "point-count bidder, card play from the rules text",
+    check_params=check_basic_params, param_names=PARAM_NAMES, param_rows=basic_param_rows,
+    param_family="basic", name_with=lambda base, checked: f"{base}:{_changes(checked)}",
+    from_text=param_from_text, pass_round1=_basic_passing, twin="sim.players.basic_twin",
+    file_base=True, bids_by_count=True,
+))
+
+RANDOM_PLAYER = register(PlayerType(
+    "random", RANDOM, "uniform over the legal actions at every decision", keyed=True,
+    # its round-1 bid depends on no unseen card, so a caller conditions on its pass instead
+    pass_round1=lambda s: s,
+))
+
+
+def _table_params(label: str, params: dict) -> dict:
+    if set(params) != {"table"}:
+        raise ValueError(f"{label}: equilibrium takes one parameter, table=FILE")
+    return {"table": str(params["table"])}
+
+
+EQUILIBRIUM_PLAYER = register(PlayerType(
+    "equilibrium", EQUILIBRIUM,
+    "bids by the bidding game's equilibrium for the rules in force (Monte Carlo CFR, "
+    "results/equilibrium; equilibrium:table=FILE for another table); plays cards like tuned",
+    check_params=_table_params, param_names=("table",),
+    name_with=lambda base, checked: f"{base}:table={checked['table']}",
+    vector=lambda s: TUNED_VECTOR.copy(),
+    table_slot=lambda s: 0, table_file=lambda s: s.params.get("table"),
+    no_pass_round1="equilibrium bids by its table: it cannot be made to pass round 1 (ask the "
+                   "advisor with tuned, or price the hand with --strategy equilibrium without "
+                   "--assume-passed)",
+    keyed=True,
+    refuses={_FARMERS: "equilibrium does not cover the farmer's hand house rule (its bidding "
+                       "game has no swap before the bids): leave farmers_hand off"},
+))
+
+
+def _pimc_name(base: str, checked: dict) -> str:
+    shown = pimc_params.describe(checked)
+    return f"pimc:{shown}" if shown else "pimc"
+
+
+def _pimc_rows(s: Strategy) -> list[ParamRow]:
+    return [ParamRow(p, v, v != default, words, str(v))
+            for p, (default, words) in pimc_params.PIMC_PARAMS.items()
+            for v in [s.params.get(p, default)]]
+
+
+def _pimc_prepare() -> None:
+    from sim.players.pimc import turns
+
+    turns.compile_ahead()
+
+
+PIMC_PLAYER = register(PlayerType(
+    "pimc", PIMC,
+    "perfect-information Monte Carlo: deals the unseen cards at random, solves each world "
+    "exactly, takes the best mean (slow: milliseconds a hand)",
+    decide="sim.players.pimc.seat", inline_phases=False, prepare=_pimc_prepare,
+    check_params=pimc_params.check_pimc_params, param_names=tuple(pimc_params.PIMC_PARAMS),
+    param_rows=_pimc_rows, param_family="pimc",
+    name_with=_pimc_name,
+    # its own parameters are not basic's: its fallbacks read basic's defaults
+    vector=lambda s: DEFAULT_VECTOR.copy(),
+    own_row=lambda s: pimc_params.settings_row(s.params, s.passes_round1),
+    table_slot=lambda s: (pimc_params.S_TABLE if s.params.get("bidding") == "equilibrium"
+                          else None),
+    pass_round1=lambda s: replace(s, passes_round1=True, spec=None),
+    refuses={_FARMERS: "the pimc player does not play the farmer's hand house rule: leave "
+                       "farmers_hand off, or seat another strategy"},
+    file_base=True, searches=True,
+))
+
+
+def _code_hooks(s: Strategy) -> tuple[str, ...]:
+    """The hooks a code strategy's seat calls: all it defines, but ``order_up`` when it is made
+    to pass round 1 (the same kernel copy, the same addresses: only its kind changes)."""
+    return tuple(h for h in s.impl[2] if not (h == "order_up" and s.passes_round1))
+
+
+def _code_kind(s: Strategy) -> int:
+    return USER + sum(HOOK_BITS[h] for h in _code_hooks(s))
+
+
+def _hook_addresses(s: Strategy) -> list[int]:
+    from sim.players.hook_calls import hook_addresses
+
+    return hook_addresses(s.impl)
+
+
+CODE_PLAYER = register(PlayerType(
+    "code", USER, "a strategy written as Numba hooks (module:Name or file.py:Name)",
+    decide="sim.players.code", kind_count=PIMC - USER, kind_of=_code_kind,
+    check_params=check_basic_params, param_names=PARAM_NAMES, param_rows=basic_param_rows,
+    param_family="basic", pass_round1=_basic_passing, table_words=_hook_addresses,
+    hooks=_code_hooks,
+    one_per_table="a run can use only one code strategy (the other seats may use any built-in "
+                  "or TOML strategy)",
+    named=False,
+))
+
+OUTSIDE_PLAYER = register(PlayerType(
+    "outside", OUTSIDE, "an outside Python bot with act(view), played through the referee",
+    decide=None,
+    no_pass_round1="an outside bot cannot be made to pass round 1 (the advisor prices kernel "
+                   "strategies only)",
+    named=False,
+))
+
+_TRUMP_COUNT = {n: 0.0 for n in PARAM_NAMES if n not in SETTINGS + ("desperation",)}
 _TRUMP_COUNT.update(
     right_bower=1.0, left_bower=1.0, trump_ace=1.0, trump_king=1.0, trump_queen=1.0,
     trump_ten=1.0, trump_nine=1.0, order_threshold=3.0, call_threshold=3.0,
     alone_threshold=5.0, defend_alone_threshold=99.0, desperation=0.0,
 )
 
-BUILTINS: dict[str, Strategy] = {
-    "random": Strategy("random", RANDOM, {}, "uniform over the legal actions at every decision"),
-    "basic": Strategy("basic", BASIC, {}, "point-count bidder, card play from the rules text"),
-    "conservative": Strategy(
-        "conservative", BASIC,
-        {"order_threshold": 8.0, "call_threshold": 8.0, "alone_threshold": 12.5},
-        "basic with higher bidding thresholds",
-    ),
-    "aggressive": Strategy(
-        "aggressive", BASIC,
-        {"order_threshold": 6.0, "call_threshold": 6.0, "alone_threshold": 10.5},
-        "basic with lower bidding thresholds",
-    ),
-    "trump-count": Strategy(
-        "trump-count", BASIC, _TRUMP_COUNT,
-        "orders or calls with three or more trumps (alone with five); basic card play",
-    ),
-    "tuned": Strategy(
-        "tuned", BASIC, TUNED_PARAMS,
-        "basic's bidding tuned by self-play, with the card-play fixes the solver's review found "
-        "(stops pulling trump without the top one or two trumps, leads boss cards)",
-    ),
-    "equilibrium": Strategy(
-        "equilibrium", EQUILIBRIUM, TUNED_PARAMS,
-        "bids by the bidding game's equilibrium for the rules in force (Monte Carlo CFR, "
-        "results/equilibrium; equilibrium:table=FILE for another table); plays cards like tuned",
-    ),
-    "pimc": Strategy(
-        "pimc", PIMC, {},
-        "perfect-information Monte Carlo: deals the unseen cards at random, solves each world "
-        "exactly, takes the best mean (slow: milliseconds a hand)",
-    ),
-}
+# basic's named variants, listed after basic and before equilibrium and pimc
+_VARIANTS = [
+    Strategy("conservative", BASIC_PLAYER,
+             {"order_threshold": 8.0, "call_threshold": 8.0, "alone_threshold": 12.5},
+             "basic with higher bidding thresholds"),
+    Strategy("aggressive", BASIC_PLAYER,
+             {"order_threshold": 6.0, "call_threshold": 6.0, "alone_threshold": 10.5},
+             "basic with lower bidding thresholds"),
+    Strategy("trump-count", BASIC_PLAYER, _TRUMP_COUNT,
+             "orders or calls with three or more trumps (alone with five); basic card play"),
+    Strategy("tuned", BASIC_PLAYER, TUNED_PARAMS,
+             "basic's bidding tuned by self-play, with the card-play fixes the solver's review "
+             "found (stops pulling trump without the top one or two trumps, leads boss cards)"),
+]
+_order = ["random", "basic"]
+for _s in _VARIANTS:
+    name_strategy(_s)
+_order += [s.name for s in _VARIANTS] + ["equilibrium", "pimc"]
+_rest = {n: NAMED.pop(n) for n in list(NAMED)}
+NAMED.update({n: _rest.pop(n) for n in _order})
+NAMED.update(_rest)
+
+# every named strategy (a live view: a player registered later is named here too)
+BUILTINS = NAMED
 # the default player of every command and of the Python API: the stronger fast player on the
 # ladder (results/ladder: tuned beats basic by about 0.1 points a hand; pimc is stronger still
 # but thousands of times slower)
 DEFAULT_STRATEGY = "tuned"
 
 
-def get_strategy(name: str) -> Strategy:
-    """A built-in by name (TOML files and user code are resolved by ``load_strategy``)."""
+def get_strategy(name) -> Strategy:
+    """A named strategy (TOML files and user code are resolved by ``load_strategy``)."""
     if isinstance(name, Strategy):
         return name
     if name in BUILTINS:
         return BUILTINS[name]
     raise ValueError(f"unknown strategy {name!r}: choose one of {', '.join(BUILTINS)}")
+
+
+__all__ = ["BASIC_PLAYER", "BUILTINS", "CODE_PLAYER", "DEFAULT_STRATEGY", "EQUILIBRIUM_PLAYER",
+           "NEVER", "OUTSIDE_PLAYER", "PIMC_PLAYER", "RANDOM_PLAYER", "Strategy",
+           "get_strategy"]

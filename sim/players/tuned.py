@@ -28,5 +28,6 @@ def _vector():
     return v
 
 
+TUNED_VECTOR = _vector()
 # plain module ints: compile-time constants for Numba
-TUNED_LEADS, TUNED_FOLLOWS = table_codes(_vector())
+TUNED_LEADS, TUNED_FOLLOWS = table_codes(TUNED_VECTOR)

@@ -2,8 +2,9 @@
 another player's, for the tables the built-in kernel does not play.
 
 The kernel asks every decision of its ``seat`` module (``sim/kernel/seat.py``: the built-in
-players, ``sim.players.decide``).  A table with a code strategy or a ``pimc`` seat needs other
-decisions compiled into the same loops, so ``bound_kernels`` copies the kernel package's files
+players, ``sim.players.decide``).  A player whose record names a decide module of its own
+(``PlayerType.decide``: pimc's, the code strategies') needs its decisions compiled into the same
+loops, so ``bound_kernels`` copies the kernel package's files
 into a cache folder (``$EUCHRE_SIM_CACHE`` or ``~/.cache/euchre-sim/kernels``) as a package of
 its own, with ``seat.py`` replaced by the decide module's source (and any files it imports
 relatively), and imports it.  The kernel's modules import each other relatively, so the copy
@@ -12,10 +13,8 @@ compiles, later runs in new processes load it.  The copy is named by a hash of w
 and of the kernel's sources, so editing either makes a new one, and its cached code is stamped
 with all of ``sim``'s sources too (``sim.jit.compiling``).
 
-* ``code_kernels``: the code strategies (``sim.players.code``, which calls a strategy's hooks
-  through the addresses ``hook_addresses`` puts in the table's kinds);
-* ``pimc_kernels``: the search player (``sim.players.pimc.seat``);
-* ``kernels_for``: the right pair for a table's seats.
+* ``player_kernels``: the copy bound to one player's decide module;
+* ``kernels_for``: the right pair for a table's seats, or why no kernel plays it.
 """
 
 from __future__ import annotations
@@ -27,10 +26,7 @@ import sys
 from pathlib import Path
 
 from sim.jit.compiling import KERNEL_COPY_PREFIX
-from sim.players.files import import_code_module
-from sim.players.hook_calls import hook_address
-from sim.players.kinds import EQUILIBRIUM, HOOK_ARGS, OUTSIDE, PIMC
-from sim.players.pimc import turns
+from sim.players.player_type import MAIN_DECIDE
 
 SIM = Path(__file__).resolve().parent.parent
 _loaded: dict[tuple, tuple] = {}
@@ -78,64 +74,54 @@ def bound_kernels(seat_source: str, extra: dict[str, str] | None = None, tag: st
     return result
 
 
-def code_kernels():
-    """The kernels of a table with a code strategy: one copy for every code strategy, which
-    calls the hooks through the addresses the table's kinds carry (``hook_addresses``)."""
-    return bound_kernels((SIM / "players" / "code.py").read_text(), tag="code")
+def decide_source(module: str) -> str:
+    """The source of the decide module ``module`` (a file the copy gets as its ``seat.py``)."""
+    import importlib.util
+
+    origin = importlib.util.find_spec(module).origin
+    return Path(origin).read_text()
 
 
-def hook_addresses(hooks) -> list[int]:
-    """The five hook addresses of a code strategy (``Strategy.hooks``: module, name, the hooks
-    present) for its table's kinds, in ``HOOK_ARGS`` order (``sim.players.hook_calls``); 0 for
-    a hook it does not define (never called: its kind lacks the hook's bit)."""
-    module, name, present = hooks
-    obj = getattr(import_code_module(module), name)
-    return [hook_address((module, name, h), getattr(obj, h), h) if h in present else 0
-            for h in HOOK_ARGS]
-
-
-def pimc_kernels():
-    """The kernels of a table with ``pimc`` seats.  The first time a process asks, a child
-    process starts compiling the search and pimc's card play (unless they are cached) while
-    this one compiles the copy, which calls them only when it runs (``sim.jit.apart``,
-    ``sim.players.pimc.turns.compile_ahead``)."""
-    turns.compile_ahead()
-    return bound_kernels((SIM / "players" / "pimc" / "seat.py").read_text(), tag="pimc",
-                         inline_phases=False)
+def player_kernels(player):
+    """(hand kernel, game kernel) of a copy of the kernel bound to ``player``'s decide module
+    (``PlayerType.decide``), after its ``prepare`` (pimc starts compiling its search in a child
+    process, so that this one compiles the copy meanwhile: ``sim.jit.apart``)."""
+    if player.prepare is not None:
+        player.prepare()
+    return bound_kernels(decide_source(player.decide), tag=player.name,
+                         inline_phases=player.inline_phases)
 
 
 def kernels_for(seats, rules=None):
     """(hand kernel, game kernel) to play a table of ``seats`` (``Strategy`` values):
-    ``sim.kernel`` and ``sim.kernel.games`` for the built-in players, else a bound copy.
-    Raises ValueError for a table no kernel plays: two code strategies, a code strategy with
-    pimc, pimc or equilibrium under the farmer's hand house rule (``rules``,
-    when given), equilibrium with a code strategy."""
-    bots = [s.name for s in seats if s.kind == OUTSIDE]
-    if bots:
-        raise ValueError(f"{bots[0]} is an outside bot: it plays through the referee "
-                         "(simulate, tournament, ladder, games), not in the kernel this needs")
-    code = {s.hooks for s in seats if s.hooks is not None}
-    if any(s.kind == EQUILIBRIUM for s in seats):
-        if rules is not None and rules.farmers_hand:
-            raise ValueError("equilibrium does not cover the farmer's hand house rule (its "
-                             "bidding game has no swap before the bids): leave farmers_hand off")
-    if any(s.kind == PIMC for s in seats):
-        if code:
-            raise ValueError("a code strategy cannot sit at a table with pimc players")
-        if rules is not None and rules.farmers_hand:
-            raise ValueError("the pimc player does not play the farmer's hand house rule: "
-                             "leave farmers_hand off, or seat another strategy")
-        return pimc_kernels()
-    if len(code) > 1:
-        raise ValueError("a run can use only one code strategy (the other seats may use "
-                         "any built-in or TOML strategy)")
-    if code:
-        return code_kernels()
+    ``sim.kernel`` and ``sim.kernel.games`` when every seat's player is decided by the
+    built-ins' decide module, else the copy bound to the one other decide module the table
+    needs.  Raises ValueError for a table no kernel plays: a player that plays only through the
+    referee, a rule one of the players refuses (under ``rules``, when given), two players with
+    decide modules of their own, or two strategies of a player that takes one a table."""
+    players = {s.player.name: s.player for s in seats}
+    for s in seats:
+        if s.player.decide is None:
+            raise ValueError(f"{s.name} is an outside bot: it plays through the referee "
+                             "(simulate, tournament, ladder, games), not in the kernel this needs")
+    for p in players.values():
+        why = p.refusal(rules)
+        if why:
+            raise ValueError(why)
+    own = [p for p in players.values() if p.decide != MAIN_DECIDE]
+    if len(own) > 1:
+        a, b = sorted(own, key=lambda p: p.kind)[:2]
+        raise ValueError(f"a {a.name} strategy and a {b.name} strategy cannot sit at one table "
+                         "(each plays in its own copy of the kernel)")
+    for p in own:
+        if p.one_per_table and len({s.impl for s in seats if s.player is p}) > 1:
+            raise ValueError(p.one_per_table)
+    if own:
+        return player_kernels(own[0])
     import sim.kernel
     import sim.kernel.games
 
     return sim.kernel, sim.kernel.games
 
 
-__all__ = ["bound_kernels", "code_kernels", "hook_addresses", "pimc_kernels", "kernels_for",
-           "cache_dir"]
+__all__ = ["bound_kernels", "decide_source", "kernels_for", "player_kernels", "cache_dir"]

@@ -17,7 +17,7 @@ import numba
 import numpy as np
 
 from sim.atomic import write_atomic
-from sim.players import Strategy
+from sim.players.recorded import rebuild, recorded
 from sim.rules import Rules
 from sim.run.executors import (
     DaskExecutor,
@@ -30,7 +30,7 @@ from sim.run.hands import DEFAULT_BATCH, TALLY_SHAPE, RunResult, simulate_spec
 from sim.run.sizes import DEFAULT_CHUNK_HANDS
 from sim.run.spec import RunSpec, Table, check_count
 
-RUN_FORMAT = 1
+RUN_FORMAT = 2      # 2: strategies recorded by their specs (``sim.players.recorded``)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -267,41 +267,6 @@ def resume(
 # run folders
 
 
-def strategy_spec(s: Strategy) -> dict:
-    """A strategy as JSON data, enough to rebuild it exactly (``strategy_from_spec``)."""
-    d = {
-        "name": s.name,
-        "kind": int(s.kind),
-        "params": {k: float(v) for k, v in s.params.items()},
-        "description": s.description,
-        "hooks": None if s.hooks is None else [s.hooks[0], s.hooks[1], list(s.hooks[2])],
-    }
-    if hasattr(s, "source"):
-        d["file"] = {
-            "base": s.base,
-            "source": s.source,
-            "overrides": [[k, float(v)] for k, v in s.overrides],
-        }
-    return d
-
-
-def strategy_from_spec(d: dict) -> Strategy:
-    hooks = d.get("hooks")
-    hooks = None if hooks is None else (hooks[0], hooks[1], tuple(hooks[2]))
-    args = (d["name"], int(d["kind"]), dict(d["params"]), d.get("description", ""), hooks)
-    if "file" in d:
-        from sim.players import FileStrategy
-
-        f = d["file"]
-        return FileStrategy(
-            *args,
-            base=f["base"],
-            source=f["source"],
-            overrides=tuple((k, v) for k, v in f["overrides"]),
-        )
-    return Strategy(*args)
-
-
 def run_spec(hands, seed, rules, table, chunk_hands, records, command=None) -> dict:
     """A run.json: the run's options (what a resumed run must match) and ``command``."""
     return {
@@ -309,7 +274,7 @@ def run_spec(hands, seed, rules, table, chunk_hands, records, command=None) -> d
         "hands": int(hands),
         "seed": int(seed),
         "rules": rules.as_dict(),
-        "strategies": [strategy_spec(s) for s in table.seats],
+        "strategies": [recorded(s) for s in table.seats],
         "chunk_hands": int(chunk_hands),
         "records": bool(records),
         "chunks": len(chunk_ranges(int(hands), int(chunk_hands))),
@@ -321,7 +286,7 @@ def spec_values(spec: dict, where="run.json"):
     """(hands, seed, rules, table, chunk_hands, records) from a run.json."""
     try:
         rules = Rules().replace(**spec["rules"])
-        table = Table(tuple(strategy_from_spec(d) for d in spec["strategies"]))
+        table = Table(tuple(rebuild(d, where) for d in spec["strategies"]))
         return (
             int(spec["hands"]),
             int(spec["seed"]),
@@ -351,11 +316,18 @@ def read_run_spec(run_dir: Path) -> dict:
     return spec
 
 
+def _comparable(spec: dict) -> dict:
+    """A run.json without what may differ between the start and a resume (the command, the
+    folder each strategy was typed in)."""
+    spec = json.loads(json.dumps({k: v for k, v in spec.items() if k != "command"}))
+    for s in spec.get("strategies", []):
+        s.pop("cwd", None)
+    return spec
+
+
 def _prepare_run_dir(run_dir: Path, spec: dict) -> None:
     if (run_dir / "run.json").exists():
-        old = read_run_spec(run_dir)
-        old.pop("command", None)
-        if old != json.loads(json.dumps({k: v for k, v in spec.items() if k != "command"})):
+        if _comparable(read_run_spec(run_dir)) != _comparable(spec):
             raise ValueError(
                 f"{run_dir}: holds a different run (its run.json differs); "
                 "resume it or choose another folder"
@@ -400,7 +372,5 @@ __all__ = [
     "read_run_spec",
     "spec_values",
     "progress_of",
-    "strategy_spec",
-    "strategy_from_spec",
     "DEFAULT_CHUNK_HANDS",
 ]

@@ -103,8 +103,8 @@ GAME_EXAMPLE_SEARCH = 64     # games traced, at most, to find an example of an i
 
 def illegal_game_example(seed: int, start: int, n: int, rules: Rules, table) -> str | None:
     """The first illegal hook answer in games ``start ..`` (at most ``GAME_EXAMPLE_SEARCH`` of
-    the ``n``), found by tracing them and asking the hooks again (``sim.run.code_errors``)."""
-    from sim.run.code_errors import first_illegal_answer
+    the ``n``), found by tracing them and asking the hooks again (``sim.players.code_errors``)."""
+    from sim.players.code_errors import first_illegal_answer
 
     for g in range(start, start + min(n, GAME_EXAMPLE_SEARCH)):
         found = first_illegal_answer(enumerate(trace_game(seed, g, rules, table)), table.seats,

@@ -235,7 +235,7 @@ def check_code_strategy(tally: np.ndarray, table: Table, example=None) -> None:
     bad = int(tally[..., K.BAD_USER_CELL].sum())
     if not bad:
         return
-    names = sorted({s.name for s in table.seats if s.hooks is not None})
+    names = sorted({s.name for s in table.seats if s.player.hooks is not None})
     found = example() if example is not None else None
     first = f"; the first, {found}" if found else ""
     raise ValueError(f"code strategy {names[0]} returned an illegal action in {bad} hand(s)"
@@ -246,8 +246,8 @@ def check_code_strategy(tally: np.ndarray, table: Table, example=None) -> None:
 def illegal_example(seed: int, start: int, n: int, rules: Rules, table: Table,
                     force=None) -> str | None:
     """The first illegal hook answer among hands ``start ..`` (at most ``EXAMPLE_SEARCH`` of
-    the ``n``), found by tracing them and asking the hooks again (``sim.run.code_errors``)."""
-    from sim.run.code_errors import first_illegal_answer
+    the ``n``), found by tracing them and asking the hooks again (``sim.players.code_errors``)."""
+    from sim.players.code_errors import first_illegal_answer
 
     end = start + min(n, EXAMPLE_SEARCH)
     blocks = (range(lo, min(lo + 256, end)) for lo in range(start, end, 256))

@@ -1,8 +1,8 @@
 """What a ``pimc`` hand costs: CPU time per hand and per decision by kind, for the benchmark.
 
-The hands are the kernel's, bound to pimc (``sim.run.bindings.pimc_kernels``), played on one thread
-through the hand loop (``play_chunk``) with a state whose stats row (``sim.players.pimc.seat``,
-``ST_*``) counts each decision's worlds, solves and CPU cycles.
+The hands are the kernel's, bound to pimc (``sim.run.bindings.player_kernels``), played on one
+thread through the hand loop (``play_chunk``) with a state whose stats row
+(``sim.players.pimc.seat``, ``ST_*``) counts each decision's worlds, solves and CPU cycles.
 """
 
 from __future__ import annotations

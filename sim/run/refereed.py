@@ -24,7 +24,6 @@ import numpy as np
 from sim.agents.agent import Agent
 from sim.agents.bots import Bot
 from sim.cards import mask_of
-from sim.players.kinds import OUTSIDE
 from sim.records import Bid
 from sim.referee.actions import DEFEND, DISCARD, DONE, DefendAlone, NoLoneDefender, team
 from sim.referee.hand import Hand
@@ -47,7 +46,7 @@ MAX_HANDS = 200           # a game's safety cap, as the game kernel's (``sim.ker
 
 def has_bots(table) -> bool:
     """Whether a table seats an outside bot (and so plays through the referee)."""
-    return any(s.kind == OUTSIDE for s in table.seats)
+    return any(s.player.decide is None for s in table.seats)
 
 
 def deck_deal(deck, dealer: int):
@@ -88,7 +87,7 @@ def seat_players(table, seed: int) -> list:
     made: dict = {}
     for s in table.seats:
         if s.name not in made:
-            made[s.name] = Bot(s, seed) if s.kind == OUTSIDE else Agent(s, seed)
+            made[s.name] = Bot(s, seed) if s.player.decide is None else Agent(s, seed)
     return [made[s.name] for s in table.seats]
 
 

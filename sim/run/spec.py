@@ -15,7 +15,6 @@ import numpy as np
 
 from sim.players import Strategy
 from sim.players.basic import OWN, OWN_WIDTH, seat_table
-from sim.players.kinds import EQUILIBRIUM
 from sim.rng import normalise_seed
 from sim.rules import Rules
 
@@ -48,28 +47,28 @@ class Table:
 
     def arrays(self, rules: Rules | None = None):
         """(kinds, seat table) for the kernels: each seat's kind, and the seat table of the four
-        seats' parameters and own numbers (``sim.players.basic.seat_table``).  An
-        ``equilibrium`` seat's table (for ``rules``: the published ones when None) follows, once
-        for each table file, and its own number is where.  A table with a code strategy has
-        its hooks' addresses after the four kinds (``sim.run.bindings.hook_addresses``)."""
+        seats' parameters and own numbers (``sim.players.basic.seat_table``).  A seat that bids
+        by an equilibrium table (``PlayerType.table_slot``) has the table (for ``rules``: the
+        published ones when None) after the seats, once for each table file, and its own row
+        says where.  Words a player adds to its table's kinds (a code strategy's hook
+        addresses, ``PlayerType.table_words``) follow the four kinds."""
         kinds = [s.kind for s in self.seats]
-        code = [s.hooks for s in self.seats if s.hooks is not None]
-        if code:
-            from sim.run.bindings import hook_addresses
-
-            kinds += hook_addresses(code[0])
+        words = {s.player.name: s for s in self.seats if s.player.table_words is not None}
+        for s in words.values():
+            kinds += s.player.table_words(s)
         kinds = np.array(kinds, dtype=np.int64)
         own = [s.own_row() for s in self.seats]
         regions, where, at = [], {}, {}
         for i, s in enumerate(self.seats):
-            slot = _table_slot(s)
+            slot = None if s.player.table_slot is None else s.player.table_slot(s)
             if slot is None:
                 continue
-            if s.table not in where:
-                where[s.table] = sum(len(r) for r in regions)
-                regions.append(_table_region(rules or Rules(), s.table))
+            path = None if s.player.table_file is None else s.player.table_file(s)
+            if path not in where:
+                where[path] = sum(len(r) for r in regions)
+                regions.append(_table_region(rules or Rules(), path))
             own[i] = np.concatenate([own[i], np.zeros(max(0, slot + 1 - len(own[i])))])
-            own[i][slot] = where[s.table]
+            own[i][slot] = where[path]
             at[i] = OWN + i * OWN_WIDTH + slot
         table = seat_table([s.vector() for s in self.seats], own)
         if regions:
@@ -85,19 +84,6 @@ class Table:
             "seats": [s.name for s in self.seats],
             "params": {s.name: {k: v for k, v in s.params.items()} for s in self.seats},
         }
-
-
-def _table_slot(s: Strategy) -> int | None:
-    """Where in its own row a seat that bids by an equilibrium table keeps the table's offset
-    (``equilibrium``: the first; ``pimc:bidding=equilibrium``: ``S_TABLE``), or None."""
-    from sim.players.kinds import PIMC
-    from sim.players.pimc.params import S_TABLE
-
-    if s.kind == EQUILIBRIUM:
-        return 0
-    if s.kind == PIMC and s.params.get("bidding") == "equilibrium":
-        return S_TABLE
-    return None
 
 
 @functools.lru_cache(maxsize=4)

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from analysis import orderup as O
 from analysis.cli.orderup import alone, order_up
 from sim.players import Strategy, get_strategy
+from sim.players.registry import CODE_PLAYER
 from sim.rules import Rules
 from sim.run.hands import FORCE_MAKE, Table, force_array, simulate
 from sim.solver import api
@@ -120,10 +121,11 @@ def test_perfect_records_are_refused_with_the_farmers_hand():
         O.counterfactual(10, rules=Rules(farmers_hand=True), play="perfect")
     with pytest.raises(ValueError, match="play must be one of"):
         O.counterfactual(10, play="basic")
-    card_player = Strategy("cards-only", 0, {}, "code", ("m", "Cards", ("lead", "follow")))
+    card_player = Strategy("cards-only", CODE_PLAYER, {}, "code",
+                           ("m", "Cards", ("lead", "follow")))
     with pytest.raises(ValueError, match="only plays cards"):
         O.check_play("perfect", PUBLISHED, Table((card_player,) * 4))
-    bidder = Strategy("bidder", 0, {}, "code", ("m", "Bidder", ("order_up", "lead")))
+    bidder = Strategy("bidder", CODE_PLAYER, {}, "code", ("m", "Bidder", ("order_up", "lead")))
     O.check_play("perfect", PUBLISHED, Table((bidder,) * 4))
 
 

@@ -9,7 +9,6 @@ import pytest
 
 from sim import Rules, RunSpec, Table, load_strategy, simulate, simulate_games
 from sim.agents.bots import BotError
-from sim.players.kinds import OUTSIDE
 from sim.run.refereed import HandsTask
 
 BOT = "examples/bot.py:TrumpCounter"
@@ -29,7 +28,7 @@ class Raises:
 
 def test_a_class_with_act_loads_as_an_outside_bot():
     s = load_strategy(BOT)
-    assert s.kind == OUTSIDE and s.bot == ("examples.bot", "TrumpCounter")
+    assert s.player.name == "outside" and s.impl == ("examples.bot", "TrumpCounter")
     with pytest.raises(ValueError, match="outside bot"):
         table_with(BOT).kernels()
 

@@ -16,7 +16,8 @@ from click.testing import CliRunner
 
 from analysis.cli.simulate import simulate
 from analysis.summary import summarise
-from sim.players import BASIC, Strategy
+from sim.players import Strategy
+from sim.players.registry import BASIC_PLAYER
 from sim.run import chunked as D
 from sim.run.hands import Table, tally_from_records
 from sim.run.hands import simulate as run_hands
@@ -161,7 +162,7 @@ def test_local_cluster_gives_the_threaded_result(tmp_path):
 def test_chunk_that_raises_in_a_worker_is_one_clear_error():
     pytest.importorskip("distributed")
     # a parameter the kernel arrays do not know: fails inside the worker, not on the client
-    broken = Strategy("broken", BASIC, {"no_such_parameter": 1.0})
+    broken = Strategy("broken", BASIC_PLAYER, {"no_such_parameter": 1.0})
     t0 = time.perf_counter()
     with pytest.raises(RuntimeError, match=r"^chunk \d+ \(hands \d+\.\.\d+\) failed on worker "
                        r"tcp://[\d.:]+: KeyError: 'no_such_parameter'$"):  # fmt: skip

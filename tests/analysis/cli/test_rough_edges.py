@@ -134,13 +134,13 @@ def test_dotted_code_strategy_loads_from_the_repository_root(monkeypatch):
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.chdir(ROOT)
     s = load_strategy(SPEC)
-    assert s.hooks == ("examples.code_strategy", "BowerHunter", ("order_up", "call", "follow"))
+    assert s.impl == ("examples.code_strategy", "BowerHunter", ("order_up", "call", "follow"))
 
 
 def test_code_strategy_from_a_file_path(tmp_path, monkeypatch):
-    from sim.players.files import import_code_module
+    from sim.players.hook_calls import hook_addresses
     from sim.players.kinds import HOOK_ARGS
-    from sim.run.bindings import hook_addresses
+    from sim.players.user_code import import_code_module
 
     (tmp_path / "sub").mkdir()
     (tmp_path / "elsewhere").mkdir()
@@ -149,15 +149,15 @@ def test_code_strategy_from_a_file_path(tmp_path, monkeypatch):
     # a file outside the current folder: loaded from its path
     monkeypatch.chdir(tmp_path / "elsewhere")
     s = load_strategy(f"{mine}:BowerHunter")
-    assert s.name == f"{mine}:BowerHunter" and s.hooks[0] == str(mine)
-    addresses = dict(zip(HOOK_ARGS, hook_addresses(s.hooks), strict=True))   # what the kernel calls
+    assert s.name == f"{mine}:BowerHunter" and s.impl[0] == str(mine)
+    addresses = dict(zip(HOOK_ARGS, hook_addresses(s.impl), strict=True))   # what the kernel calls
     assert addresses["discard"] == 0 and addresses["follow"] != 0    # discard is not defined
-    follow = import_code_module(s.hooks[0]).BowerHunter.follow
+    follow = import_code_module(s.impl[0]).BowerHunter.follow
     assert follow.py_func.__code__.co_filename == str(mine)
     # under the current folder: the same module as its dotted name (one Numba cache entry)
     monkeypatch.chdir(tmp_path)
     s = load_strategy("sub/mine.py:BowerHunter")
-    assert s.name == "sub/mine.py:BowerHunter" and s.hooks[0] == "sub.mine"
+    assert s.name == "sub/mine.py:BowerHunter" and s.impl[0] == "sub.mine"
     for spec, words in (("sub/none.py:BowerHunter", ["no such file sub/none.py"]),
                         ("sub/mine.py:Nobody", ["has no 'Nobody'"]),
                         ("nowhere.code:X", ["cannot import", "path/to/file.py:Name"])):
@@ -166,7 +166,7 @@ def test_code_strategy_from_a_file_path(tmp_path, monkeypatch):
 
 def test_a_code_module_answers_to_its_file_name_too():
     # Numba's cache beside the file may name the module either way (see import_code_module)
-    from sim.players.files import file_module_name
+    from sim.players.user_code import file_module_name
 
     load_strategy(SPEC)
     path = (ROOT / "examples" / "code_strategy.py").resolve()

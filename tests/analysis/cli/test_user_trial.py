@@ -323,11 +323,11 @@ def test_the_issues_pimc_example_runs():
 
 
 def test_passing_round1_changes_only_round1():
-    from sim.players import H_ORDER, USER
+    from sim.players.kinds import H_ORDER, USER
 
     code = load_strategy("examples.code_strategy:BowerHunter")
     passing = code.passing_round1()
-    assert passing.hooks == code.hooks  # the same kernel copy
+    assert passing.impl == code.impl  # the same kernel copy
     assert passing.kind == code.kind - H_ORDER and passing.kind > USER
     pimc = load_strategy("pimc:worlds=7").passing_round1()
     assert pimc.passes_round1 and pimc.params == {"worlds": 7}

@@ -158,11 +158,11 @@ def test_bad_code_strategies(spec, message):
 
 
 def test_kinds_record_which_hooks_are_user_code():
-    from sim.players import H_FOLLOW, H_ORDER, USER
+    from sim.players.kinds import H_FOLLOW, H_ORDER, USER
 
     s = load_strategy(SPEC)
     assert s.kind == USER + H_ORDER + 2 + H_FOLLOW
-    assert s.hooks == ("examples.code_strategy", "BowerHunter", ("order_up", "call", "follow"))
+    assert s.impl == ("examples.code_strategy", "BowerHunter", ("order_up", "call", "follow"))
     assert np.allclose(s.vector()[0], 3.2)
 
 

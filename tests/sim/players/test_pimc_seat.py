@@ -1,6 +1,6 @@
 """Complete hands and games with ``pimc`` seats: the kernel bound to pimc's decide module
-(``sim.players.pimc.seat``, ``sim.run.bindings.pimc_kernels``).  Without a pimc seat the bound copy
-plays the kernel's hands card for card; with pimc seats its hands are legal and scored as the
+(``sim.players.pimc.seat``, ``sim.run.bindings.player_kernels``).  Without a pimc seat the bound
+copy plays the kernel's hands card for card; with pimc seats its hands are legal and scored as the
 referee scores them, repeat whatever the thread count, and a pimc bidder's first bid depends on
 nothing it cannot see."""
 
@@ -15,9 +15,10 @@ from analysis.cli import main
 from sim import kernel as K
 from sim.kernel import games as G
 from sim.players import load_strategy
+from sim.players.registry import PIMC_PLAYER
 from sim.referee import replay_record as replay
 from sim.rules import Rules
-from sim.run.bindings import pimc_kernels
+from sim.run.bindings import player_kernels
 from sim.run.hands import NO_FORCE, Table, simulate
 
 FAST = "pimc:worlds=12,bid_worlds=8"
@@ -37,7 +38,7 @@ def _records(kernel, table, rules, n, seed):
 def test_without_pimc_seats_the_loop_plays_the_kernels_hands(rules):
     table = Table.teams("basic", "random")
     a = _records(K, table, rules, 600, 5)
-    b = _records(pimc_kernels()[0], table, rules, 600, 5)
+    b = _records(player_kernels(PIMC_PLAYER)[0], table, rules, 600, 5)
     for x, y in zip(a, b, strict=True):
         assert np.array_equal(x, y)
 
@@ -46,7 +47,7 @@ def test_without_pimc_seats_the_games_are_the_kernels():
     table = Table.teams("aggressive", "random")
     kinds, rows = table.arrays()
     out = []
-    for game in (G, pimc_kernels()[1]):
+    for game in (G, player_kernels(PIMC_PLAYER)[1]):
         recs = np.zeros((40, G.N_GAME_COLUMNS), np.int64)
         game.run_games(3, 0, 40, 8, Rules().pack(), kinds, rows, NO_FORCE, recs,
                        np.zeros((5, G.N_GAME_TALLY), np.int64),

@@ -37,16 +37,15 @@ from sim.cards import (
 )
 from sim.kernel.hand import follow_card
 from sim.players import (
-    BASIC,
     BUILTINS,
     DEFAULT_STRATEGY,
-    RANDOM,
     FileStrategy,
     P,
     basic,
     basic_twin,
     load_strategy,
 )
+from sim.players.kinds import BASIC, RANDOM
 from sim.referee import card_strength, replay_record
 from sim.rules import Rules
 from sim.run.hands import FORCE_ALONE, Table, force_array, trace
@@ -485,7 +484,7 @@ second_offset = -0.5
 def test_toml_strategy_equals_builtin_with_params(tmp_path):
     s = load_strategy(str(write(tmp_path, VALID)))
     assert isinstance(s, FileStrategy)
-    assert (s.name, s.kind, s.base) == ("my-bidder", BASIC, "basic")
+    assert (s.name, s.player.name, s.base) == ("my-bidder", "basic", "basic")
     assert s.description == "orders a little lighter from the dealer's partner seat"
     same = BUILTINS["basic"].with_params("x", order_threshold=6.5, second_offset=-0.5)
     assert np.array_equal(s.vector(), same.vector())

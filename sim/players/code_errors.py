@@ -8,8 +8,7 @@ is told: the hand, the hook, the answer and why it is not allowed.
 from __future__ import annotations
 
 from sim.cards import SUIT_NAMES, card_name, effective_suit
-from sim.players.files import import_code_module
-from sim.players.kinds import HOOK_BITS, USER
+from sim.players.user_code import import_code_module
 from sim.records import parse_record
 from sim.referee import (
     DEFEND,
@@ -48,10 +47,10 @@ def _seat_hooks(seats) -> list[dict]:
     out = []
     for s in seats:
         mine = {}
-        if s.hooks is not None and s.kind >= USER:
-            module, name, present = s.hooks
+        if s.player.hooks is not None:
+            module, name = s.impl[:2]
             obj = getattr(import_code_module(module), name)
-            mine = {h: getattr(obj, h) for h in present if (s.kind - USER) & HOOK_BITS[h]}
+            mine = {h: getattr(obj, h) for h in s.player.hooks(s)}
         out.append(mine)
     return out
 
