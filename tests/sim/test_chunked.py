@@ -209,3 +209,67 @@ def test_analysis_scheduler_bad_address_is_one_line(tmp_path):
                                   str(tmp_path / "x"), "--scheduler", "nowhere"])
     assert r.exit_code == 1 and "--scheduler nowhere" in r.output, r.output
     assert not (tmp_path / "x").exists()
+
+
+SPECS = ["tuned", "basic:order_threshold=7.5", "pimc:worlds=20",
+         "examples/strategies/lighter-dealer-partner.toml", "examples.code_strategy:BowerHunter",
+         "examples/code_strategy.py:BowerHunter", "examples/bot.py:TrumpCounter"]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_recorded_strategy_is_rebuilt_exactly_from_another_folder(spec, tmp_path, monkeypatch):
+    from sim.players import load_strategy
+    from sim.players.recorded import rebuild, recorded
+
+    s = load_strategy(spec)
+    d = json.loads(json.dumps(recorded(s)))
+    monkeypatch.chdir(tmp_path)
+    again = rebuild(d)
+    assert (again.name, again.player, again.params, again.impl) == (s.name, s.player, s.params,
+                                                                    s.impl)
+
+
+def _stop_after(k):
+    done = []
+
+    def progress(n):
+        done.append(n)
+        if len(done) == k:
+            raise KeyboardInterrupt
+    return progress
+
+
+def test_a_resumed_run_plays_the_table_file_it_started_with(tmp_path):
+    import shutil
+
+    from sim.equilibrium import default_table_path
+    from sim.rules import Rules
+
+    mine = tmp_path / "mine.npz"
+    shutil.copy(default_table_path(Rules()), mine)
+    table = Table.teams(f"equilibrium:table={mine}", "tuned")
+    run_dir = tmp_path / "run"
+    with pytest.raises(KeyboardInterrupt):
+        D.run_chunked(3 * CHUNK, 7, table=table, chunk_hands=CHUNK, run_dir=run_dir,
+                      progress=_stop_after(1))
+    *_, again, _, _ = D.spec_values(D.read_run_spec(run_dir), run_dir)
+    assert again.seats[0].params == {"table": str(mine)}      # not the committed table
+    whole = run_hands(3 * CHUNK, 7, table=table)
+    assert np.array_equal(D.resume(run_dir).result.tally, whole.tally)
+
+
+def test_a_run_that_cannot_be_rebuilt_exactly_is_not_resumed(tmp_path):
+    toml = tmp_path / "mine.toml"
+    toml.write_text('base = "basic"\n[params]\norder_threshold = 7.0\n')
+    for table, spoil, words in (
+            (Table.teams(str(toml)), lambda: toml.write_text('base = "basic"\n'),
+             "has changed since the run started"),
+            (Table((Strategy("made-here", BASIC_PLAYER, {"order_threshold": 7.0}),) * 4),
+             lambda: None, "made in Python")):
+        run_dir = tmp_path / f"run-{words[:4]}"
+        with pytest.raises(KeyboardInterrupt):
+            D.run_chunked(2 * CHUNK, 7, table=table, chunk_hands=CHUNK, run_dir=run_dir,
+                          progress=_stop_after(1))
+        spoil()
+        with pytest.raises(ValueError, match=words):
+            D.resume(run_dir)
