@@ -5,34 +5,5 @@ A copy of the kernel package bound to another decide module (``sim.run.bindings`
 module's source in place of this file; nothing else in the copy changes.
 """
 
-from sim.players.decide import (  # noqa: F401
-    COUNTS_BAD,
-    FARMERS_HAND,
-    FAST_TRICKS,
-    KEYED,
-    MAX_BATCH,
-    MAX_CHUNK,
-    MAX_GAME_BATCH,
-    MAX_GAME_CHUNK,
-    SETTINGS_A_FOLLOWS,
-    SETTINGS_A_LEADS,
-    SETTINGS_B_FOLLOWS,
-    SETTINGS_B_LEADS,
-    best_suit,
-    call,
-    chunk_state,
-    contract,
-    defend_alone,
-    discard,
-    farmer,
-    follow,
-    hand_context,
-    lead,
-    order_up,
-    plain_round1,
-    played,
-    round1_all,
-    table_slots,
-    trick_settings,
-    uses_play_key,
-)
+from sim.players.decide import *  # noqa: F403  (the decide interface, as it is)
+from sim.players.decide import __all__  # noqa: F401

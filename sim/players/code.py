@@ -17,30 +17,7 @@ from numba import njit
 from sim.bits import to_cards
 from sim.cards import POS_SUIT, POWER_CARD, POWER_POS
 from sim.players import decide
-from sim.players.decide import (  # noqa: F401  (the decide interface, unchanged)
-    FARMERS_HAND,
-    FAST_TRICKS,
-    KEYED,
-    MAX_BATCH,
-    MAX_CHUNK,
-    MAX_GAME_BATCH,
-    MAX_GAME_CHUNK,
-    SETTINGS_A_FOLLOWS,
-    SETTINGS_A_LEADS,
-    SETTINGS_B_FOLLOWS,
-    SETTINGS_B_LEADS,
-    best_suit,
-    chunk_state,
-    contract,
-    defend_alone,
-    farmer,
-    hand_context,
-    played,
-    round1_all,
-    table_slots,
-    trick_settings,
-    uses_play_key,
-)
+from sim.players.decide import *  # noqa: F403  (the decide interface; some replaced below)
 from sim.players.hook_calls import CALL_AT, DISCARD_AT, FOLLOW_AT, LEAD_AT, ORDER_AT, call_hook
 from sim.players.kinds import H_CALL, H_DISCARD, H_FOLLOW, H_LEAD, H_ORDER, PIMC, USER
 from sim.rules import R_DISCARD_UPCARD, R_GAME_TO

@@ -36,20 +36,7 @@ from sim.jit.apart import call_later
 from sim.players import decide
 from sim.players import equilibrium as eq
 from sim.players.basic import OWN, OWN_WIDTH
-from sim.players.decide import (  # noqa: F401  (the decide interface, unchanged)
-    COUNTS_BAD,
-    SETTINGS_A_FOLLOWS,
-    SETTINGS_A_LEADS,
-    SETTINGS_B_FOLLOWS,
-    SETTINGS_B_LEADS,
-    best_suit,
-    defend_alone,
-    farmer,
-    hand_context,
-    table_slots,
-    trick_settings,
-    uses_play_key,
-)
+from sim.players.decide import *  # noqa: F403  (the decide interface; some replaced below)
 from sim.players.kinds import PIMC
 from sim.players.pimc.params import S_BIDDING, S_PASSES_ROUND1, S_TABLE
 from sim.players.pimc.turns import chunk_state, pimc_bid, pimc_discard, pimc_play
@@ -227,7 +214,7 @@ def bids_on_worlds(p, seed, lo, hi, hands, upcards, swapped, kinds, seat_table, 
         hand = hand_key(seed, i, STREAM_SEAT)
         for w in range(hands.shape[1]):
             world = hands[i, w]
-            ctx = hand_context(world, dealer, upcard, kinds, rules, 0)
+            ctx = decide.hand_context(world, dealer, upcard, kinds, rules, 0)
             row = out[i, w]
             row[:] = 0.0
             for k in range(4):

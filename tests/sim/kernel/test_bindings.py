@@ -22,3 +22,30 @@ def test_the_table_decides_which_kernel_plays_it():
                                 ((pimc,) * 4, Rules(farmers_hand=True), "farmer")):
         with pytest.raises(ValueError, match=words):
             kernels_for(seats, rules)
+
+
+def _signature(obj):
+    import inspect
+
+    f = getattr(obj, "py_func", obj)
+    return str(inspect.signature(f)) if callable(f) else type(obj).__name__
+
+
+def test_every_decide_module_defines_the_whole_interface_alike():
+    """The decide interface is ``sim.players.decide.__all__``: every decide module a player's
+    record names (and the kernel's ``seat``) defines each name, the functions with the same
+    parameters and the constants of the same type."""
+    import importlib
+
+    import sim.players.decide as main
+    from sim.players import player_types
+
+    modules = {p.decide for p in player_types().values() if p.decide} | {"sim.kernel.seat"}
+    assert len(main.__all__) >= 29
+    for name in sorted(modules):
+        m = importlib.import_module(name)
+        for part in main.__all__:
+            assert hasattr(m, part), f"{name} lacks {part}"
+            assert _signature(getattr(m, part)) == _signature(getattr(main, part)), (
+                f"{name}.{part}{_signature(getattr(m, part))} differs from the interface's "
+                f"{_signature(getattr(main, part))}")
