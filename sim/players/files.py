@@ -28,6 +28,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from sim.jit.numba_private import return_type
 from sim.players.basic import PARAM_NAMES, SETTINGS
 from sim.players.hook_calls import hook_signature
 from sim.players.kinds import BASIC, EQUILIBRIUM, HOOK_ARGS, HOOK_BITS, OUTSIDE, PIMC, USER
@@ -341,7 +342,7 @@ def _check_hook_compiles(spec: str, hook: str, fn) -> None:
         fn.compile(sig)
     except NumbaError as e:
         raise ValueError(f"{where} does not compile with Numba: {_first_line(e)}") from None
-    returns = fn.overloads[sig].signature.return_type
+    returns = return_type(fn, sig)
     if not isinstance(returns, types.Integer | types.Boolean):
         what = ("never returns (it always raises, or has no return)" if returns == types.none
                 else f"returns {returns}")
