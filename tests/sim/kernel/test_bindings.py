@@ -3,6 +3,8 @@ decision, bound to a copy of the kernel, changes that decision and nothing else.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -60,3 +62,12 @@ def test_the_table_decides_which_kernel_plays_it():
                                 ((pimc,) * 4, Rules(farmers_hand=True), "farmer")):
         with pytest.raises(ValueError, match=words):
             kernels_for(seats, rules)
+
+
+def test_a_copy_without_inlined_phases_says_so_in_its_compile_options():
+    """The copy's ``compile_options.py`` is replaced, not the kernel's source edited."""
+    kernel, _ = bound_kernels(NEVER_ORDERS, tag="test: never orders up", inline_phases=False)
+    assert kernel.compile_options.INLINE_PHASES is False and K.compile_options.INLINE_PHASES
+    assert kernel.hand.five_tricks.targetoptions["forceinline"] is False
+    assert K.hand.five_tricks.targetoptions["forceinline"] is True
+    assert Path(kernel.hand.__file__).read_text() == Path(K.hand.__file__).read_text()
