@@ -12,7 +12,6 @@ import numpy as np
 from llvmlite import ir
 from numba import njit, types
 from numba.core import cgutils
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
 import sim.jit.compiling  # noqa: F401  (compiles run from a roomy frame: see it)
@@ -43,6 +42,32 @@ def _inverse_remap():
 
 
 INV_REMAP = _inverse_remap()
+
+
+@intrinsic
+def trailing_zeros(typingctx, x):
+    """The number of zero bits below the lowest set bit of an integer (its width for 0): LLVM's
+    ``cttz``, through Numba's documented extension API."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return x(x), codegen
+
+
+@intrinsic
+def leading_zeros(typingctx, x):
+    """The number of zero bits above the highest set bit of an integer (its width for 0):
+    LLVM's ``ctlz``."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return x(x), codegen
 
 
 @njit(cache=True, inline="always", _nrt=False)

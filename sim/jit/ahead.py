@@ -4,8 +4,9 @@ then loads the child's part instead of compiling it.
 
 ``start(module, function, *dispatchers)`` starts ``python -c "import module; module.function()"``
 (a function that compiles the part, so that it is cached), unless the cache already holds
-the code of the ``dispatchers`` given for the current sources (``cached``) or the machine has
-one core; ``wait(child)`` waits for it before the command uses that part (or ``sim.jit.apart``'s
+the code of the ``dispatchers`` given for the current sources (``cached``, which reads Numba's
+cache index through ``sim.jit.numba_private``) or the machine has one core; ``wait(child)``
+waits for it before the command uses that part (or ``sim.jit.apart``'s
 ``wait_before_loading`` does, at the part's first call).  If the child fails the command
 compiles the part itself, as it would have without it; a child still running when the command
 ends is ended.  Only a part independent of what the command compiles meanwhile is worth it:
@@ -21,12 +22,14 @@ import os
 import subprocess
 import sys
 
+from sim.jit import numba_private
+
 
 def cached(dispatcher) -> bool:
     """Whether Numba's cache holds code of ``dispatcher`` (an ``@njit(cache=True)`` function)
     for the current sources, for any signature."""
     try:
-        return bool(dispatcher._cache._cache_file._load_index())
+        return bool(numba_private.cache_index(dispatcher))
     except Exception:  # noqa: BLE001 - whatever cannot be read counts as not cached
         return False
 

@@ -14,7 +14,8 @@ registration is recorded in the caller's ``reload_init``, which Numba runs befor
 caller's cached code in a later process, so the symbol is there whenever the caller's code is.
 Numba forgets a library's ``reload_init`` when it loads the library from the cache, so a caller
 compiled later in that process, which links the loaded library, would be cached without the
-registration; ``carry_reload_init`` (installed on import) keeps it on the loaded library.
+registration; ``numba_private.install_reload_init_carry`` (on import) keeps it on the loaded
+library.
 
 The call is an ordinary native call in Numba's calling convention (an exception in ``f``
 reaches the caller as from a linked call); what is lost is only inlining across it, so it
@@ -32,8 +33,10 @@ counts as compiling in ``sim.jit.compiling``'s clock, so a run's rate leaves it 
 when declared, must be what every caller passes (checked when a caller is compiled), so that
 ``f`` can be compiled ahead for them.
 
-``call_native(context, builder, fn, restype, argtys, values)`` is the call itself, also used
-for a code strategy's hooks, which are called by address (``sim.players.hook_calls``).
+The call itself (``call_native``, also used for a code strategy's hooks, which are called by
+address, ``sim.players.hook_calls``), the callee's address and the ``reload_init`` go through
+Numba's internals, in ``sim.jit.numba_private``: where a Numba version lacks one of them,
+compiling a caller of ``call_apart`` or ``call_later`` raises an error naming it.
 """
 
 from __future__ import annotations
@@ -42,7 +45,6 @@ import ctypes
 import functools
 import hashlib
 import importlib
-import inspect
 import threading
 import traceback
 
@@ -53,17 +55,16 @@ from numba.core import cgutils
 from numba.core import event as numba_event
 from numba.extending import intrinsic
 
+from sim.jit import numba_private
 from sim.jit.compiling import roomy
-
-
-def call_native(context, builder, fn, restype, argtys, values):
-    """Emit a call of the compiled function ``fn`` (an LLVM function or pointer in Numba's
-    calling convention) with ``values`` of ``argtys``; an exception it raises returns from the
-    caller with the same status.  Returns the answer, of ``restype``."""
-    status, answer = context.call_conv.call_function(builder, fn, restype, argtys, values)
-    with cgutils.if_unlikely(builder, status.is_error):
-        context.call_conv.return_status_propagate(builder, status)
-    return answer
+from sim.jit.numba_private import (
+    add_reload_init,
+    call_native,
+    function_type,
+    native_address,
+    return_type,
+    return_user_exc,
+)
 
 
 def symbol(module: str, qualname: str, argtys: tuple) -> str:
@@ -72,43 +73,16 @@ def symbol(module: str, qualname: str, argtys: tuple) -> str:
     return f"euchre_sim_apart.{module}.{qualname}.{digest}"
 
 
-def native_address(cres) -> int:
-    """The address of a compile result's native entry point (Numba's calling convention)."""
-    return cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
-
-
 def register(module: str, qualname: str, argtys: tuple):
     """Compile (or load from the cache) ``module.qualname`` for ``argtys`` and register its
-    native entry point under ``symbol(...)``; returns its compile result."""
+    native entry point under ``symbol(...)``; returns the type it returns."""
     target = getattr(importlib.import_module(module), qualname)
     target.compile(argtys)
-    cres = target.overloads[argtys]
-    ll.add_symbol(symbol(module, qualname, argtys), native_address(cres))
-    return cres
+    ll.add_symbol(symbol(module, qualname, argtys), native_address(target, argtys))
+    return return_type(target, argtys)
 
 
-def carry_reload_init() -> None:
-    """Make a compile result loaded from Numba's cache keep its ``reload_init`` on its library,
-    as a freshly compiled one does, so that what links the library inherits it (once; later
-    calls do nothing)."""
-    from numba.core.compiler import CompileResult
-
-    original = CompileResult.__dict__["_rebuild"].__func__
-    if getattr(original, "_carries", False):
-        return
-    at = list(inspect.signature(original).parameters).index("reload_init")
-
-    @functools.wraps(original)
-    def _rebuild(cls, *args):
-        cr = original(cls, *args)
-        cr.library._reload_init.update(args[at - 1] or ())
-        return cr
-
-    _rebuild._carries = True
-    CompileResult._rebuild = classmethod(_rebuild)
-
-
-carry_reload_init()
+numba_private.install_reload_init_carry()
 
 
 @intrinsic
@@ -121,16 +95,16 @@ def call_apart(typingctx, target, args):
     module, qualname = py_func.__module__, py_func.__qualname__
     if "<locals>" in qualname:
         raise TypeError(f"call_apart needs a module-level function, not {qualname}")
+    numba_private.require(numba_private.CALLS_APART, "call_apart")
     argtys = tuple(args.types)
-    restype = register(module, qualname, argtys).signature.return_type
+    restype = register(module, qualname, argtys)
 
     def codegen(context, builder, signature, llargs):
         values = [builder.extract_value(llargs[1], i) for i in range(len(argtys))]
-        fnty = context.call_conv.get_function_type(restype, argtys)
+        fnty = function_type(context, restype, argtys)
         fn = cgutils.get_or_insert_function(builder.module, fnty,
                                             symbol(module, qualname, argtys))
-        context.active_code_library._reload_init.add(
-            functools.partial(register, module, qualname, argtys))
+        add_reload_init(context, functools.partial(register, module, qualname, argtys))
         return call_native(context, builder, fn, restype, argtys, values)
 
     return restype(target, args), codegen
@@ -202,12 +176,12 @@ def _fill(address: int) -> int:
                         "dispatcher": target, "args": "waited for a child process"}):
                     wait()
             roomy(target.compile, argtys)
-            cres = target.overloads[argtys]
             restype = _declared[(module, qualname)][0]
-            if cres.signature.return_type != restype:
-                raise TypeError(f"{module}.{qualname} returns {cres.signature.return_type}, "
+            returns = return_type(target, argtys)
+            if returns != restype:
+                raise TypeError(f"{module}.{qualname} returns {returns}, "
                                 f"not the {restype} declared with @later")
-            c.value = native_address(cres)
+            c.value = native_address(target, argtys)
         return 0
     except BaseException:  # noqa: BLE001 - compiled code cannot catch it: print, then fail there
         traceback.print_exc()
@@ -230,6 +204,7 @@ def call_later(typingctx, target, args):
     ``f`` declared with ``@later``, compiled at its first call (see the module's header)."""
     if not isinstance(target, types.Dispatcher) or not isinstance(args, types.BaseTuple):
         return None
+    numba_private.require(numba_private.CALLS_APART, "call_later")
     module, qualname = _key(target.dispatcher)
     if (module, qualname) not in _declared:
         raise TypeError(f"call_later needs {qualname} declared with @sim.jit.apart.later(...)")
@@ -244,7 +219,7 @@ def call_later(typingctx, target, args):
 
     def codegen(context, builder, signature, llargs):
         values = [builder.extract_value(llargs[1], i) for i in range(len(argtys))]
-        fnty = context.call_conv.get_function_type(restype, argtys)
+        fnty = function_type(context, restype, argtys)
         slot = _global(builder.module, name)
         with cgutils.if_unlikely(builder, cgutils.is_null(builder, builder.load(slot))):
             filler = builder.load(_global(builder.module, _FILLER))
@@ -252,14 +227,13 @@ def call_later(typingctx, target, args):
             builder.call(filler, [builder.ptrtoint(slot, _I64)])
         address = builder.load(slot)
         with cgutils.if_unlikely(builder, cgutils.is_null(builder, address)):
-            context.call_conv.return_user_exc(builder, RuntimeError, (message,))
-        context.active_code_library._reload_init.add(
-            functools.partial(cell, module, qualname, argtys))
+            return_user_exc(context, builder, RuntimeError, (message,))
+        add_reload_init(context, functools.partial(cell, module, qualname, argtys))
         return call_native(context, builder, builder.bitcast(address, fnty.as_pointer()),
                            restype, argtys, values)
 
     return restype(target, args), codegen
 
 
-__all__ = ["call_apart", "call_later", "call_native", "carry_reload_init", "cell", "later",
-           "native_address", "register", "symbol", "wait_before_loading"]
+__all__ = ["call_apart", "call_later", "cell", "later", "register", "symbol",
+           "wait_before_loading"]

@@ -1,23 +1,24 @@
 """Compiling with Numba: the clock that keeps compile time out of a run's rate, the one-line
 notice a command prints when it compiles, a cache stamped by the sources, the roomy frame
 every compile runs from, and an inliner that builds each inlined function once
-(``install_inline_memo``).
+(``numba_private.install_inline_memo``).  What these do to Numba's internals is done through
+``sim.jit.numba_private``, the one door to them: this module says what to install and why.
 
 ``compile_clock`` measures the seconds spent compiling inside a ``with`` (real compiles and the
-saving of their code to the cache, ``install_timed_save``: code loaded from Numba's cache is not
-compiled), so a run reports its simulation rate apart from its compile time.
+saving of their code to the cache, ``numba_private.install_timed_save``: code loaded from
+Numba's cache is not compiled), so a run reports its simulation rate apart from its compile time.
 ``compile_notice`` calls a function once, when the first compile inside a ``with`` starts: the
 command line says there that the first use compiles, once.
 
 A cache that cannot go stale.  Numba stamps a function's cached code with a hash of the
 function's own file, but the code holds what it inlined from other files too, so an edit to a
 helper in ``sim/bits.py`` left its callers' cached code running the old helper.  The cache
-locator ``SourceKeyedLocator`` stamps every function of ``sim`` with a hash of all of ``sim``'s
-sources instead (and a copy of the kernel for pimc or the code strategies with that and its own
-files; a code strategy's own functions are the user's to cache, and are compiled apart from
-the copy, ``sim.players.hook_calls``): any edit to ``sim`` makes the cache stale, and
-Numba compiles afresh into the same place (about 30 s for the hand kernel), so there is no
-``__pycache__`` to clear after an edit or an upgrade.
+locator ``SourceKeyedLocator`` (``numba_private.install_cache_locator``) stamps every function
+of ``sim`` with a hash of all of ``sim``'s sources instead (and a copy of the kernel for pimc
+or the code strategies with that and its own files; a code strategy's own functions are the
+user's to cache, and are compiled apart from the copy, ``sim.players.hook_calls``): any edit
+to ``sim`` makes the cache stale, and Numba compiles afresh into the same place (about 30 s
+for the hand kernel), so there is no ``__pycache__`` to clear after an edit or an upgrade.
 
 The roomy frame.  CPython (3.11 and later) keeps Python frames in chunks of 16 KB that it maps
 when the stack grows past a chunk and unmaps as soon as it unwinds below the chunk's first
@@ -32,22 +33,25 @@ stack, which CPython can only place at the start of a fresh 4 MB chunk; the comp
 frames then fit in the rest of that chunk and never cross an edge.  The frame costs one
 mapping per top-level compile.
 
-The frame, the locator and the inliner's memo are installed when a module of the foundation
-that compiles is imported (``sim.bits``, ``sim.rng``, ``sim.scoring``, ``sim.seats``): every
-kernel, player and solver module imports one of them before its first compile.
+The frame, the locator, the inliner's memo and the timed save are installed when a module of
+the foundation that compiles is imported (``sim.bits``, ``sim.rng``, ``sim.scoring``,
+``sim.seats``): every kernel, player and solver module imports one of them before its first
+compile.  Where Numba's internals moved, the frame, the memo and the timed save switch off with
+a warning (they only save time), and without the locator Numba's cache lasts one run (code
+cached with Numba's own stamp could go stale), also with a warning.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
-import inspect
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from numba.core import caching, dispatcher
 from numba.core import event as numba_event
+
+from sim.jit import numba_private
 
 SIM = Path(__file__).resolve().parent.parent
 # the folders of the kernel copies bound to other players are named so (``sim.run.bindings``)
@@ -75,83 +79,9 @@ def roomy(fn, *args, **kwargs):
 
 def install() -> None:
     """Run Numba's compile-on-first-call from ``_call``'s roomy frame (once; later calls do
-    nothing)."""
-    base = dispatcher._DispatcherBase
-    original = base._compile_for_args
-    if getattr(original, "_roomy_frame", False):
-        return
-
-    @functools.wraps(original)
-    def _compile_for_args(self, *args, **kws):
-        return _call(original, (self, *args), kws)
-
-    _compile_for_args._roomy_frame = True
-    base._compile_for_args = _compile_for_args
-
-
-def _flags_key(flags):
-    """The compile flags an inlined function's untyped IR depends on, as a dict key (the
-    untyped passes run with SSA off)."""
-    key = flags.copy()
-    key.enable_ssa = False
-    return key
-
-
-def install_inline_memo() -> None:
-    """Make Numba's inliner (``inline="always"``) build a function's untyped IR once a process
-    instead of once at every call site (once; later calls do nothing).
-
-    Numba's ``InlineWorker.inline_function`` runs the whole untyped pipeline on the callee at
-    each site, and that pipeline inlines the callee's own ``inline="always"`` callees the same
-    way, so a helper three levels down is rebuilt at every path that reaches it.  The IR it
-    returns is only read: ``inline_ir`` copies it before splicing the copy in.  So the IR is
-    kept, by function and compile flags, and each site gets its own copy as before.  Where
-    Numba's inliner is not the one this was written for, it is left alone."""
-    try:
-        from numba.core.inline_closurecall import InlineWorker
-    except ImportError:
-        return
-    original = getattr(InlineWorker, "inline_function", None)
-    if original is None or getattr(original, "_memo", False):
-        return
-    params = list(inspect.signature(original).parameters)
-    if (params != ["self", "caller_ir", "block", "i", "function", "arg_typs"]
-            or not hasattr(InlineWorker, "run_untyped_passes")
-            or not hasattr(InlineWorker, "inline_ir")):
-        return
-    memo: dict = {}
-
-    @functools.wraps(original)
-    def inline_function(self, caller_ir, block, i, function, arg_typs=None):
-        if self.locals:                  # a caller's ``locals=`` types: built afresh, as before
-            return original(self, caller_ir, block, i, function, arg_typs)
-        key = (function, _flags_key(self.flags), id(self.typingctx), id(self.targetctx))
-        callee_ir = memo.get(key)
-        if callee_ir is None:
-            callee_ir = memo[key] = self.run_untyped_passes(function)
-        return self.inline_ir(caller_ir, block, i, callee_ir, function.__code__.co_freevars,
-                              arg_typs=arg_typs)
-
-    inline_function._memo = True
-    InlineWorker.inline_function = inline_function
-
-
-def install_timed_save() -> None:
-    """Make saving a compiled function to Numba's cache a ``numba:compile`` event (data
-    ``saving``: True), so that ``compile_clock`` counts it: Numba saves a function after its
-    compile event ends, and the main kernel's save (about 16 ms) counted as its first run's
-    simulation time (once; later calls do nothing)."""
-    original = caching.Cache.save_overload
-    if getattr(original, "_timed", False):
-        return
-
-    @functools.wraps(original)
-    def save_overload(self, sig, data):
-        with numba_event.trigger_event("numba:compile", data={"saving": True, "args": sig}):
-            return original(self, sig, data)
-
-    save_overload._timed = True
-    caching.Cache.save_overload = save_overload
+    nothing; switched off with a warning where Numba's entry point moved,
+    ``sim.jit.numba_private``)."""
+    numba_private.install_roomy_frame(_call)
 
 
 class _Compiles(numba_event.Listener):
@@ -221,52 +151,9 @@ def source_stamp(py_file: str) -> bytes | None:
     return None
 
 
-def _locator_class(name: str):
-    # Numba 0.68 names them without the leading underscore
-    return getattr(caching, name, None) or getattr(caching, "_" + name)
-
-
-class SourceKeyedLocator(caching._CacheLocator):
-    """Numba's usual cache place for a function (``NUMBA_CACHE_DIR``, else ``__pycache__``,
-    else the user-wide folder), stamped by ``source_stamp``."""
-
-    def __init__(self, inner, stamp: bytes, py_file: str):
-        self._inner = inner
-        self._stamp = stamp
-        self._py_file = py_file     # Numba's warning for an uncachable function names it
-
-    def ensure_cache_path(self):
-        self._inner.ensure_cache_path()
-
-    def get_cache_path(self):
-        return self._inner.get_cache_path()
-
-    def get_source_stamp(self):
-        return self._stamp
-
-    def get_disambiguator(self):
-        return self._inner.get_disambiguator()
-
-    @classmethod
-    def from_function(cls, py_func, py_file):
-        stamp = source_stamp(py_file)
-        if stamp is None:
-            return None
-        for name in ("UserProvidedCacheLocator", "InTreeCacheLocator", "UserWideCacheLocator"):
-            inner = _locator_class(name).from_function(py_func, py_file)
-            if inner is not None:
-                return cls(inner, stamp, py_file)
-        return None
-
-
-def install_source_keyed_cache() -> None:
-    """Put ``SourceKeyedLocator`` first among Numba's cache locators (once)."""
-    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
-    if SourceKeyedLocator not in impl._locator_classes:
-        impl._locator_classes.insert(0, SourceKeyedLocator)
-
-
+# the cache locator stamped by ``source_stamp`` (None where Numba's caching moved: then Numba's
+# cache lasts one run, ``sim.jit.numba_private.install_cache_locator``)
+SourceKeyedLocator = numba_private.install_cache_locator(source_stamp)
 install()
-install_source_keyed_cache()
-install_inline_memo()
-install_timed_save()
+numba_private.install_inline_memo()
+numba_private.install_timed_save()

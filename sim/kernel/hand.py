@@ -10,19 +10,20 @@ a player that draws, a key of its own per hand (``seat_key``, when ``seat.KEYED`
 module does not use compiles away.
 
 The phases every hand goes through are functions that LLVM inlines into ``play_dealt``, and
-``play_dealt`` into the loops that call it (``forceinline=True``; compiled without reference
-counting: they allocate nothing), so the hand compiles to one loop body whose state stays in
-registers, and ``tracing=False`` compiles the event log away.  The big phases are inlined by
-LLVM rather than by Numba (``inline="always"``) because Numba compiles such a function once
-and every caller shares it, while Numba's own inlining re-processes a callee's whole body at
-every level it is inlined through: with the tricks, the hand and the batch inlined by Numba the
-main job compiled for 190 s; with LLVM doing it, 50 s, at the same speed.  Small helpers and the
-seat's decisions stay inlined by Numba, where inlining is cheap.  The two phases of house rules
-that are off by default (farmer's hand, defending alone) are called instead: kept out of that
-body, they leave the compiler a smaller hot path to lay out.  Each phase ends in a single
-``return`` (loops ``break`` into it), which compiled to faster code for the same logic.
-Once trump is known the hands are remapped into the power layout (``sim.bits``), where
-the trick's winner is one bit test.
+``play_dealt`` into the loops that call it (``forceinline=INLINE_PHASES``, from
+``compile_options``, which a bound copy may replace; compiled without reference counting: they
+allocate nothing), so the hand compiles to one loop body whose state stays in registers, and
+``tracing=False`` compiles the event log away.  The big phases are inlined by LLVM rather than
+by Numba (``inline="always"``) because Numba compiles such a function once and every caller
+shares it, while Numba's own inlining re-processes a callee's whole body at every level it is
+inlined through: with the tricks, the hand and the batch inlined by Numba the main job compiled
+for 190 s; with LLVM doing it, 50 s, at the same speed.  Small helpers and the seat's decisions
+stay inlined by Numba, where inlining is cheap.  The two phases of house rules that are off by
+default (farmer's hand, defending alone) are called instead: kept out of that body, they leave
+the compiler a smaller hot path to lay out.  Each phase ends in a single ``return`` (loops
+``break`` into it), which compiled to faster code for the same logic.  Once trump is known the
+hands are remapped into the power layout (``sim.bits``), where the trick's winner is one bit
+test.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from sim.scoring import hand_points
 from sim.seats import next_seats
 
 from . import seat as sm
+from .compile_options import INLINE_PHASES
 from .layout import (
     BAD_USER_CELL,
     BID_ORDER,
@@ -157,7 +159,7 @@ def farmers_hand(ps, hands, dealer, upcard, kitty, kinds, seat_table, slots, pla
     return farmer
 
 
-@njit(cache=True, forceinline=True, _nrt=False)
+@njit(cache=True, forceinline=INLINE_PHASES, _nrt=False)
 def round1(ps, hands, dealer, upcard, kinds, seat_table, ctx, plain, force, rules, scores,
            play_key, seat_key, draws, trace, tracing):
     """Round 1, from the dealer's left: may the upcard be ordered up?  Returns (maker or -1,
@@ -201,7 +203,7 @@ def round1(ps, hands, dealer, upcard, kinds, seat_table, ctx, plain, force, rule
     return maker, alone, forced, bad_user
 
 
-@njit(cache=True, forceinline=True, _nrt=False)
+@njit(cache=True, forceinline=INLINE_PHASES, _nrt=False)
 def pick_up(ps, hands, dealer, upcard, maker, alone, kinds, rules, force, ctx, play_key,
             seat_key, draws, trace, tracing):
     """The dealer picks up the ordered upcard and discards (unless his partner is alone and the
@@ -222,7 +224,7 @@ def pick_up(ps, hands, dealer, upcard, maker, alone, kinds, rules, force, ctx, p
     return discard, bad_user
 
 
-@njit(cache=True, forceinline=True, _nrt=False)
+@njit(cache=True, forceinline=INLINE_PHASES, _nrt=False)
 def round2(ps, hands, dealer, upcard, kinds, seat_table, slots, ctx, rules, force, scores,
            play_key, seat_key, draws, trace, tracing):
     """Round 2: any suit but the one turned down, from the dealer's left; under stick the
@@ -317,7 +319,7 @@ def follow_card(ps, kinds, hands, seat, t, led_mask, beaters, lead_pos, win_pos,
     return (c if better else win_pos), (seat if better else win_seat), bad
 
 
-@njit(cache=True, forceinline=True, _nrt=False)
+@njit(cache=True, forceinline=INLINE_PHASES, _nrt=False)
 def tricks(ps, hands, leader, t, maker, alone, lone, avoid, kinds, leads, follows, nxt,
            n_active, play_key, seat_key, draws, trace, tracing):
     """The five tricks among the ``n_active`` seats in play (``nxt``: the next seat in play
@@ -358,7 +360,7 @@ def tricks(ps, hands, leader, t, maker, alone, lone, avoid, kinds, leads, follow
     return maker_tricks, bad_user
 
 
-@njit(cache=True, forceinline=True, _nrt=False)
+@njit(cache=True, forceinline=INLINE_PHASES, _nrt=False)
 def five_tricks(ps, hands, dealer, t, maker, alone, def_alone, avoid, kinds, seat_table, slots,
                 play_key, seat_key, draws, trace, tracing):
     """Play the five tricks in the power layout, the first led by the first active player from
@@ -404,7 +406,7 @@ def five_tricks(ps, hands, dealer, t, maker, alone, def_alone, avoid, kinds, sea
 # ---------------------------------------------------------------------------------------------
 # the hand
 
-@njit(cache=True, forceinline=True, _nrt=False)
+@njit(cache=True, forceinline=INLINE_PHASES, _nrt=False)
 def play_dealt(ps, deal, dealer, rules, kinds, seat_table, slots, play_key, seat_key, draws,
                scores, close, plain_round1, force, hands, trace, tracing):
     """Play one complete hand of ``deal`` = (the four hands dealt from the dealer's left round,

@@ -25,6 +25,7 @@ import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from sim.jit.numba_private import return_type
 from sim.players.hook_calls import hook_signature
 from sim.players.kinds import HOOK_ARGS
 from sim.players.param_bounds import did_you_mean, show_value
@@ -233,7 +234,7 @@ def _check_hook_compiles(spec: str, hook: str, fn) -> None:
         fn.compile(sig)
     except NumbaError as e:
         raise ValueError(f"{where} does not compile with Numba: {_first_line(e)}") from None
-    returns = fn.overloads[sig].signature.return_type
+    returns = return_type(fn, sig)
     if not isinstance(returns, types.Integer | types.Boolean):
         what = ("never returns (it always raises, or has no return)" if returns == types.none
                 else f"returns {returns}")

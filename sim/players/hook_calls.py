@@ -10,8 +10,10 @@ machine, and a new code strategy costs only its hooks' own compile (a second or 
 
 Each address is that of a small Numba function compiled here for the hook's argument types
 (int64, with the flags of ``FLAG_ARGS`` as booleans) that calls the user's function and returns
-its answer as an int64; the call is ``sim.jit.apart.call_native``, in Numba's own calling
-convention, so an exception raised in a hook reaches the caller as from a linked call.
+its answer as an int64; the call is ``sim.jit.numba_private.call_native``, in Numba's own
+calling convention, so an exception raised in a hook reaches the caller as from a linked call
+(where a Numba version lacks what that needs, compiling the kernel copy raises an error naming
+it).
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
-from sim.jit.apart import call_native, native_address
+from sim.jit import numba_private
+from sim.jit.numba_private import call_native, function_type, native_address
 from sim.players.kinds import HOOK_ARGS
 from sim.players.user_code import import_code_module
 
@@ -47,11 +50,12 @@ def call_hook(typingctx, address, args):
     argtys = tuple(args.types)
     if any(t not in _ALLOWED for t in argtys):
         return None
+    numba_private.require(numba_private.NATIVE_CALLS, "a code strategy's hooks")
 
     def codegen(context, builder, signature, llargs):
         addr, tup = llargs
         values = [builder.extract_value(tup, i) for i in range(len(argtys))]
-        fnty = context.call_conv.get_function_type(types.int64, argtys)
+        fnty = function_type(context, types.int64, argtys)
         fn = builder.inttoptr(addr, fnty.as_pointer())
         return call_native(context, builder, fn, types.int64, argtys, values)
 
@@ -96,7 +100,7 @@ def hook_address(key: tuple, fn, hook: str) -> int:
         sig = hook_signature(hook)
         wrapper = njit(_as_int64(fn, len(sig)))
         wrapper.compile(sig)
-        _compiled[key] = (wrapper, native_address(wrapper.overloads[sig]))
+        _compiled[key] = (wrapper, native_address(wrapper, sig))
     return _compiled[key][1]
 
 

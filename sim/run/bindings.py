@@ -48,14 +48,15 @@ def bound_kernels(seat_source: str, extra: dict[str, str] | None = None, tag: st
                   inline_phases: bool = True):
     """(hand kernel, game kernel) of a copy of the kernel package whose ``seat.py`` is
     ``seat_source`` (a decide module's source, ``sim.players.decide``'s interface), with the
-    ``extra`` files beside it; built once per process.  With ``inline_phases`` False the
-    hand's phases are compiled as functions of their own, not inlined by LLVM into the hand
-    and its loops (pimc's kernel: since its decisions are compiled apart, ``sim.jit.apart``, its
-    cold compile was the same either way, 47.6 s against 48.8 s inlined)."""
+    ``extra`` files beside it (replacing the package's of the same name); built once per
+    process.  With ``inline_phases`` False the hand's phases are compiled as functions of their
+    own, not inlined by LLVM into the hand and its loops (the copy's ``compile_options.py``
+    says so; pimc's kernel: since its decisions are compiled apart, ``sim.jit.apart``, its cold
+    compile was the same either way, 47.6 s against 48.8 s inlined)."""
     files = {p.name: p.read_text() for p in sorted((SIM / "kernel").glob("*.py"))}
-    if not inline_phases:
-        files = {n: t.replace("forceinline=True", "forceinline=False") for n, t in files.items()}
     files["seat.py"] = seat_source
+    if not inline_phases:
+        files["compile_options.py"] = "INLINE_PHASES = False\n"
     files.update(extra or {})
     digest = hashlib.sha1("\n".join(
         [tag] + [f"{n}\n{t}" for n, t in sorted(files.items())]).encode()).hexdigest()[:12]

@@ -5,12 +5,15 @@ module that changes one decision changes that decision and nothing else:
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from sim import kernel as K
 from sim.players import load_strategy
+from sim.players.player_type import MAIN_DECIDE
 from sim.rules import Rules
-from sim.run.bindings import kernels_for
+from sim.run.bindings import bound_kernels, decide_source, kernels_for
 
 
 def test_the_table_decides_which_kernel_plays_it():
@@ -49,3 +52,13 @@ def test_every_decide_module_defines_the_whole_interface_alike():
             assert _signature(getattr(m, part)) == _signature(getattr(main, part)), (
                 f"{name}.{part}{_signature(getattr(m, part))} differs from the interface's "
                 f"{_signature(getattr(main, part))}")
+
+
+def test_a_copy_without_inlined_phases_says_so_in_its_compile_options():
+    """The copy's ``compile_options.py`` is replaced, not the kernel's source edited."""
+    kernel, _ = bound_kernels(decide_source(MAIN_DECIDE), tag="test: phases apart",
+                              inline_phases=False)
+    assert kernel.compile_options.INLINE_PHASES is False and K.compile_options.INLINE_PHASES
+    assert kernel.hand.five_tricks.targetoptions["forceinline"] is False
+    assert K.hand.five_tricks.targetoptions["forceinline"] is True
+    assert Path(kernel.hand.__file__).read_text() == Path(K.hand.__file__).read_text()
