@@ -10,6 +10,7 @@ import pandas as pd
 
 from analysis.features import CLASS_KEYS, POINT_BIN, class_parts
 from analysis.stats import wilson_interval, z_value
+from sim.intervals import normal_interval
 
 # net points of one team on one hand: -4 .. 4
 NET_VALUES = np.arange(-4, 5)
@@ -81,8 +82,7 @@ def mean_columns(values, counts) -> tuple[np.ndarray, ...]:
         var = (n * s2 - s1 * s1) / (n * (n - 1))
         se = np.sqrt(var / n)
     se = np.where(n >= 2, se, np.nan)
-    half = z_value() * se
-    return mean, mean - half, mean + half, se
+    return (mean, *normal_interval(mean, se, z_value()), se)
 
 
 def label_columns(labels: pd.DataFrame, outer: list[tuple[str, list]], keep) -> dict:

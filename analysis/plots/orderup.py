@@ -12,6 +12,7 @@ from matplotlib.patches import Rectangle
 from analysis.features import POINT_BIN
 from analysis.plots.theme import axes_or_new, colour_map, style
 from sim import POSITIONS
+from sim.intervals import Z95
 
 POSITION_COLOURS = dict(zip(POSITIONS, ("#1b9e77", "#d95f02", "#7570b3", "#e7298a"), strict=True))
 GAIN_CMAP = "RdBu"  # blue: the first action pays; red: it loses
@@ -267,7 +268,7 @@ def bower_table(class_table: pd.DataFrame, a: str = "order", b: str = "pass") ->
     g = t.groupby(["position", "trumps", "right_bower", "left_bower"], sort=False)
     out = g[["deals", "w_gain", "w_var"]].sum().reset_index()
     out["gain"] = out["w_gain"] / out["deals"]
-    half = 1.959963984540054 * np.sqrt(out["w_var"]) / out["deals"]
+    half = Z95 * np.sqrt(out["w_var"]) / out["deals"]
     out["gain_low"], out["gain_high"] = out["gain"] - half, out["gain"] + half
     out["verdict"] = np.where(out["gain_low"] > 0, a,
                               np.where(out["gain_high"] < 0, b, TOO_CLOSE))  # fmt: skip
