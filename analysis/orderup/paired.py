@@ -21,6 +21,7 @@ from analysis.orderup.tallies import (
     mean_columns,
     regroup,
     share_columns,
+    verdicts,
 )
 from sim import POSITIONS, Rules, RunSpec, Table, check_count, force_array, simulate
 from sim.run.hands import DEFAULT_CHUNK, FORCE_ALONE, FORCE_MAKE, FORCE_PASS
@@ -263,7 +264,7 @@ def counterfactual_table(
     diff = (NET_VALUES[:, None] - NET_VALUES[None, :]).ravel()
     mean, low, high, se = mean_columns(diff, j)
     cols.update(gain=mean, gain_low=low, gain_high=high, gain_se=se)
-    cols["verdict"] = np.where(low > 0, c.a, np.where(high < 0, c.b, "too close"))
+    cols["verdict"] = verdicts(low, high, c.a, c.b)
     cols.update(share_columns(f"{c.a}_success", a_marg[:, NET_VALUES > 0].sum(axis=1), n))
     cols.update(share_columns(f"{c.a}_euchred", a_marg[:, NET_VALUES < 0].sum(axis=1), n))
     if c.march_a is not None:

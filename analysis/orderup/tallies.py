@@ -1,5 +1,6 @@
 """What the order-up tables share: net-point values, the groupings of a tally's cells
-(``cell_groups``) and the columns of counts, rates and means with their 95% intervals."""
+(``cell_groups``), the columns of counts, rates and means with their 95% intervals, and the
+verdict on a gain (``verdicts``: one action, the other, or ``TOO_CLOSE``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from sim.intervals import normal_interval
 NET_VALUES = np.arange(-4, 5)
 N_NET = NET_VALUES.size
 DEFAULT_BATCH = 1 << 18
+#: the verdict on a gain whose interval holds 0
+TOO_CLOSE = "too close"
 GROUPINGS = ("class", "trumps", "trumps_aces", "points", "position")
 RECORD_COLUMNS = (
     "hand0", "hand1", "hand2", "hand3", "upcard", "dealer", "round", "maker", "trump",
@@ -83,6 +86,12 @@ def mean_columns(values, counts) -> tuple[np.ndarray, ...]:
         se = np.sqrt(var / n)
     se = np.where(n >= 2, se, np.nan)
     return (mean, *normal_interval(mean, se, z_value()), se)
+
+
+def verdicts(low, high, a: str, b: str) -> np.ndarray:
+    """Each row's verdict on the gain of ``a`` over ``b``: ``a`` where its interval lies above
+    0, ``b`` where below, else ``TOO_CLOSE``."""
+    return np.where(low > 0, a, np.where(high < 0, b, TOO_CLOSE))
 
 
 def label_columns(labels: pd.DataFrame, outer: list[tuple[str, list]], keep) -> dict:

@@ -18,7 +18,7 @@ from analysis.orderup.paired import (
     paired_deals,
     position_index,
 )
-from analysis.orderup.tallies import DEFAULT_BATCH, cell_groups, regroup
+from analysis.orderup.tallies import DEFAULT_BATCH, cell_groups, regroup, verdicts
 from analysis.win_model import parse_score, win_probability, win_table
 from sim import POSITIONS, Rules, RunSpec, Table, check_count, force_array, simulate
 from sim.run.hands import DEFAULT_CHUNK
@@ -270,5 +270,5 @@ def win_gain_table(
     if df.empty:
         return df
     low, high = df["win_gain_low"].to_numpy(), df["win_gain_high"].to_numpy()
-    df["verdict"] = np.where(low > 0, c.a, np.where(high < 0, c.b, "too close"))
+    df["verdict"] = verdicts(low, high, c.a, c.b)
     return df

@@ -10,6 +10,7 @@ import pandas as pd
 from matplotlib.patches import Rectangle
 
 from analysis.features import POINT_BIN
+from analysis.orderup.tallies import TOO_CLOSE, verdicts
 from analysis.plots.theme import axes_or_new, colour_map, style
 from sim import POSITIONS
 from sim.intervals import Z95
@@ -20,7 +21,6 @@ RATE_CMAP = "Greens"
 MIN_DEALS = 30  # cells with fewer deals are left blank
 TRUMP_ROWS = 6  # 0-5 trumps
 ACE_COLS = 4  # 0-3 off-suit aces
-TOO_CLOSE = "too close"
 MIN_POINT_DEALS = 1000  # point-count bins with fewer paired deals are left out of gain curves
 #: why a gain curve levels off at the top of the point scale, by the first action
 TOP_NOTES = {"order": "the top bins hold mostly 4-5 trump hands\nwith both bowers, where passing "
@@ -270,8 +270,7 @@ def bower_table(class_table: pd.DataFrame, a: str = "order", b: str = "pass") ->
     out["gain"] = out["w_gain"] / out["deals"]
     half = Z95 * np.sqrt(out["w_var"]) / out["deals"]
     out["gain_low"], out["gain_high"] = out["gain"] - half, out["gain"] + half
-    out["verdict"] = np.where(out["gain_low"] > 0, a,
-                              np.where(out["gain_high"] < 0, b, TOO_CLOSE))  # fmt: skip
+    out["verdict"] = verdicts(out["gain_low"], out["gain_high"], a, b)
     return out.drop(columns=["w_gain", "w_var"])
 
 
