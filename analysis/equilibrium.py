@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pandas as pd
 
+from sim import POSITIONS
+
 MODELS = ("equilibrium", "tuned", "basic")
-POSITION_NAMES = ("first", "second", "third", "dealer")
 CLASS = ["position", "upcard_rank", "trumps", "bowers", "off_aces"]
 
 
@@ -26,7 +27,7 @@ def model_bids(rules, deals: int = 200_000, seed: int = 0, models=MODELS) -> pd.
         f["model"] = m
         frames.append(f)
     out = pd.concat(frames, ignore_index=True)
-    out["position"] = out["position"].map(dict(enumerate(POSITION_NAMES)))
+    out["position"] = out["position"].map(dict(enumerate(POSITIONS)))
     out["makes"] = out["order"] + out["alone"]
     return out
 

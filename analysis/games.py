@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.stats import proportion, wilson_interval
+from sim.intervals import Z95_ROUNDED, normal_interval
 from sim.run import games as G
 
 COLUMNS = ["statistic", "value", "low", "high", "n", "unit"]
@@ -35,8 +36,7 @@ def _mean_from_sums(s1: int, s2: int, n: int):
     mean = s1 / n
     var = (s2 - s1 * s1 / n) / (n - 1) if n > 1 else math.nan
     se = math.sqrt(max(var, 0.0) / n) if n > 1 else math.nan
-    z = z_value()
-    return Estimate(mean, mean - z * se, mean + z * se, n, se)
+    return Estimate(mean, *normal_interval(mean, se, z_value()), n, se)
 
 
 def summarise_games(result: G.GameRunResult) -> pd.DataFrame:
@@ -64,9 +64,9 @@ def summarise_games(result: G.GameRunResult) -> pd.DataFrame:
             count = int(g[G.G_POINT_KINDS + team * 5 + k])
             mean = count / n
             se = math.sqrt(mean / n) if n else math.nan
+            low, high = normal_interval(mean, se, Z95_ROUNDED)
             rows.append({"statistic": f"team {team} {KIND_LABELS[kind]} per game",
-                         "value": mean, "low": mean - 1.96 * se, "high": mean + 1.96 * se,
-                         "n": n, "unit": "hands"})
+                         "value": mean, "low": low, "high": high, "n": n, "unit": "hands"})
     if g[G.G_CAPPED]:
         rows.append({"statistic": "games stopped at the hand cap", "value": float(g[G.G_CAPPED]),
                      "low": math.nan, "high": math.nan, "n": n, "unit": "games"})

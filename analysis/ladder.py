@@ -26,6 +26,7 @@ import pandas as pd
 from analysis.headtohead import head_to_head, head_to_head_games
 from analysis.stats import DEFAULT_CONFIDENCE, z_value
 from sim import Rules, load_strategy
+from sim.intervals import normal_interval
 
 ELO = 400 / math.log(10)
 DEFAULT_LADDER = ("random", "trump-count", "conservative", "aggressive", "basic", "tuned", "pimc")
@@ -121,8 +122,7 @@ def points_ratings(pairs: pd.DataFrame, names, confidence: float = DEFAULT_CONFI
     rating[free] = beta
     se = np.zeros(k)
     se[free] = np.sqrt(np.clip(np.diag(cov), 0, None))
-    z = z_value(confidence)
-    return rating, rating - z * se, rating + z * se
+    return (rating, *normal_interval(rating, se, z_value(confidence)))
 
 
 def _bt(wins: np.ndarray, anchor: int) -> np.ndarray:

@@ -31,6 +31,7 @@ import pandas as pd
 
 from analysis.stats import z_value
 from sim import Rules, Table, trace
+from sim.intervals import normal_interval, sample_interval
 from sim.solver.review import ROLES, SIDES, TRICK_POSITIONS, hand_totals, review_hands
 
 GROUPS = ((("all", "all"),) + tuple(("position", p) for p in TRICK_POSITIONS)
@@ -72,16 +73,7 @@ def _ratio(y: np.ndarray, x: np.ndarray, z: float) -> tuple[float, float, float]
     r = float(y.sum()) / sx
     d = y - r * x
     se = math.sqrt(float(np.dot(d, d)) / (n - 1) / n) / (sx / n)
-    return r, r - z * se, r + z * se
-
-
-def _mean(v: np.ndarray, z: float) -> tuple[float, float, float]:
-    n = len(v)
-    if n < 2:
-        return (float(v.mean()) if n else math.nan), math.nan, math.nan
-    m = float(v.mean())
-    half = z * float(v.std(ddof=1)) / math.sqrt(n)
-    return m, m - half, m + half
+    return (r, *normal_interval(r, se, z))
 
 
 def review_table(strategy: str, counts: np.ndarray, values: np.ndarray,
@@ -94,11 +86,11 @@ def review_table(strategy: str, counts: np.ndarray, values: np.ndarray,
         plays, critical, lossy, lost = (counts[:, k, j] for j in range(4))
         rows.append((strategy, by, group, n, int(plays.sum()), int(critical.sum()),
                      int(lossy.sum()), *_ratio(lossy, plays, z), *_ratio(lossy, critical, z),
-                     *_mean(lost.astype(np.float64), z), *_ratio(lost, lossy, z)))
+                     *sample_interval(lost.astype(np.float64), z), *_ratio(lost, lossy, z)))
     nan = (math.nan,) * 3
     for j, name in enumerate(("start", "scored")):
         rows.append((strategy, "value", name, n, 0, 0, 0, *nan, *nan,
-                     *_mean(values[:, j].astype(np.float64), z), *nan))
+                     *sample_interval(values[:, j].astype(np.float64), z), *nan))
     return pd.DataFrame(rows, columns=list(COLUMNS))
 
 

@@ -42,6 +42,7 @@ def match(game, ours: str, make_opponent, hands: int, seed: int) -> dict:
     import pyspiel
 
     from sim import openspiel_bot
+    from sim.intervals import Z95_ROUNDED, half_width
 
     diffs = []
     t0 = time.perf_counter()
@@ -56,7 +57,7 @@ def match(game, ours: str, make_opponent, hands: int, seed: int) -> dict:
     n = len(diffs)
     mean = sum(diffs) / n
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
+    half = half_width(sd, n, Z95_ROUNDED)
     return {"hands": n, "margin": mean, "low": mean - half, "high": mean + half,
             "seconds": time.perf_counter() - t0}
 

@@ -314,9 +314,6 @@ def record_to_json(rec: HandRecord) -> dict:
 # Per-hand Parquet rows (``simulate --records``) in cards
 
 
-POSITION_NAMES = ("first", "second", "third", "dealer")
-
-
 def mask_cards(mask: int) -> str:
     """A 24-bit hand mask (bit ``suit * 6 + rank`` per card) as card names in card order,
     e.g. ``"JC AD 9H KH AH"``."""
@@ -339,6 +336,8 @@ def to_cards(df):
     """
     import pandas as pd
 
+    from sim.seats import POSITIONS  # here, so that importing sim.records loads no Numba
+
     def seat_or_none(col):  # nullable integers: <NA> for none
         return pd.array([None if v < 0 else int(v) for v in df[col]], dtype="Int64")
 
@@ -356,7 +355,7 @@ def to_cards(df):
     out["trump"] = text(None if t < 0 else SUIT_NAMES[int(t)] for t in df["trump"])
     makers = seat_or_none("maker")
     out["maker"] = makers
-    out["maker_position"] = text(None if pd.isna(m) else POSITION_NAMES[(m - int(d) - 1) % 4]
+    out["maker_position"] = text(None if pd.isna(m) else POSITIONS[(m - int(d) - 1) % 4]
                                  for m, d in zip(makers, df["dealer"], strict=True))
     out["maker_team"] = makers % 2
     out["alone"] = df["alone"].astype(bool).to_numpy()

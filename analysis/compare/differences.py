@@ -13,6 +13,7 @@ from analysis.compare.play import GameArrays, HandArrays
 from analysis.compare.verdicts import rules_label, verdict
 from analysis.stats import DEFAULT_CONFIDENCE, mean_interval, proportion, z_value
 from sim import Rules
+from sim.intervals import Z95, normal_interval
 
 COMPARE_COLUMNS = [
     "section", "statistic", "unit", "a", "a_low", "a_high", "b", "b_low", "b_high", "diff",
@@ -84,10 +85,6 @@ def _side(x: np.ndarray, unit: str, confidence: float):
     return e.value, e.low, e.high
 
 
-def _interval(d: float, se: float, z: float):
-    return d - z * se, d + z * se
-
-
 def difference_row(section, key, stats, xa, xb, confidence=DEFAULT_CONFIDENCE) -> dict:
     """One comparison row: both sides with intervals, B - A with paired and unpaired intervals."""
     label, unit, _ = stats[key]
@@ -102,8 +99,8 @@ def difference_row(section, key, stats, xa, xb, confidence=DEFAULT_CONFIDENCE) -
     row = {"section": section, "statistic": label, "unit": unit, "a": a, "a_low": a_low,
            "a_high": a_high, "b": b, "b_low": b_low, "b_high": b_high, "diff": diff,
            "paired_se": se_p, "unpaired_se": se_u, "n": n}  # fmt: skip
-    row["paired_low"], row["paired_high"] = _interval(diff, se_p, z)
-    row["unpaired_low"], row["unpaired_high"] = _interval(diff, se_u, z)
+    row["paired_low"], row["paired_high"] = normal_interval(diff, se_p, z)
+    row["unpaired_low"], row["unpaired_high"] = normal_interval(diff, se_u, z)
     return row
 
 
@@ -120,12 +117,14 @@ def _ratio_row(pa: np.ndarray, pb: np.ndarray, confidence=DEFAULT_CONFIDENCE) ->
     se_u = math.sqrt(sa**2 + sb**2)
     d = rb - ra
     label, unit, _ = HAND_STATS["hands_per_point"]
+    (a_low, a_high), (b_low, b_high) = normal_interval(ra, sa, z), normal_interval(rb, sb, z)
+    (p_low, p_high), (u_low, u_high) = normal_interval(d, se_p, z), normal_interval(d, se_u, z)
     return {
         "section": "hand", "statistic": label, "unit": unit,
-        "a": ra, "a_low": ra - z * sa, "a_high": ra + z * sa,
-        "b": rb, "b_low": rb - z * sb, "b_high": rb + z * sb, "diff": d,
-        "paired_low": d - z * se_p, "paired_high": d + z * se_p, "paired_se": se_p,
-        "unpaired_low": d - z * se_u, "unpaired_high": d + z * se_u, "unpaired_se": se_u, "n": n,
+        "a": ra, "a_low": a_low, "a_high": a_high,
+        "b": rb, "b_low": b_low, "b_high": b_high, "diff": d,
+        "paired_low": p_low, "paired_high": p_high, "paired_se": se_p,
+        "unpaired_low": u_low, "unpaired_high": u_high, "unpaired_se": se_u, "n": n,
     }  # fmt: skip
 
 
@@ -187,7 +186,7 @@ def win_probability_difference(wp: pd.DataFrame, a: str, b: str) -> pd.DataFrame
     points, with an unpaired 95% interval from the two Wilson intervals (``diff, low, high``)."""
     key = ["dealer_score", "other_score"]
     m = wp[wp["rules"] == a].merge(wp[wp["rules"] == b], on=key, suffixes=("_a", "_b"))
-    z = 1.959963984540054
+    z = Z95
     se = np.hypot((m["high_a"] - m["low_a"]) / (2 * z), (m["high_b"] - m["low_b"]) / (2 * z))
     out = m[key].copy()
     out["diff"] = 100 * (m["p_b"] - m["p_a"])

@@ -1,6 +1,7 @@
 """Paired counterfactuals: the same deals played with one position's round-1 decision forced
-each way (``counterfactual``), and the gain of one action over the other with paired 95%
-intervals (``counterfactual_table``, ``march_check``, ``deals_table``)."""
+each way (``counterfactual``; the batches of forced runs, ``forced_batches``, are
+``win_gain``'s too), and the gain of one action over the other with paired 95% intervals
+(``counterfactual_table``, ``march_check``, ``deals_table``)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from analysis.orderup.tallies import (
     mean_columns,
     regroup,
     share_columns,
+    verdicts,
 )
 from sim import POSITIONS, Rules, RunSpec, Table, check_count, force_array, simulate
 from sim.run.hands import DEFAULT_CHUNK, FORCE_ALONE, FORCE_MAKE, FORCE_PASS
@@ -132,6 +134,47 @@ def position_index(position) -> int:
     return int(position)
 
 
+def batch_for(deals: int, most: int = DEFAULT_BATCH) -> int:
+    """Hands a batch of forced runs: enough for ``deals`` reached deals at one position (1.6
+    hands a deal, in whole chunks), at most ``most``."""
+    return min(most, -(-int(deals * 1.6) // DEFAULT_CHUNK) * DEFAULT_CHUNK)
+
+
+def forced_batches(deals: int, positions: Sequence, actions: Sequence[int], batch: int,
+                   run: Callable, take: Callable, progress: Callable[[int], None] | None = None):
+    """The loop of paired forced runs: for each position, batches of ``batch`` hands from hand
+    0, each played once per forced action, until exactly the first ``deals`` deals (in hand
+    order) where the auction reached the position are kept, so the sample never depends on the
+    batch size.
+
+    ``run(p, action, start)``: the records of hands ``start`` .. ``start + batch`` with
+    position ``p``'s round-1 decision forced to ``action``; ``take(p, recs, n_rows)`` tallies
+    one batch (``recs``: action -> its records cut to the first ``n_rows`` hands, those that
+    count) and returns the paired deals it added; ``progress(k)`` gets them too.
+    """
+    for position in positions:
+        p = position_index(position)
+        start = 0
+        kept = 0
+        while kept < deals:
+            recs = {a: run(p, a, start) for a in actions}
+            forced = recs[actions[0]]["forced"].to_numpy()
+            cum = np.cumsum(forced == 1)
+            n_rows = batch
+            if kept + int(cum[-1]) > deals:
+                n_rows = int(np.searchsorted(cum, deals - kept)) + 1  # the deals-th reached
+            added = take(p, {a: r.iloc[:n_rows] for a, r in recs.items()}, n_rows)
+            kept += added
+            start += batch
+            if progress is not None:
+                progress(added)
+            if kept == 0 and start >= GIVE_UP:
+                raise ValueError(
+                    f"the auction never reached the {POSITIONS[p]} position in round 1 in "
+                    f"{start:,} hands with this strategy: no deals to compare there"
+                )
+
+
 def counterfactual(
     deals: int,
     seed: int = 0,
@@ -172,48 +215,31 @@ def counterfactual(
     seed, rules, table = spec.seed, spec.rules, spec.table
     check_play(play, rules, table)
     if batch is None:
-        most = PERFECT_BATCH if play == "perfect" else DEFAULT_BATCH
-        batch = min(most, -(-int(deals * 1.6) // DEFAULT_CHUNK) * DEFAULT_CHUNK)
+        batch = batch_for(deals, PERFECT_BATCH if play == "perfect" else DEFAULT_BATCH)
     actions = sorted({c.force_a for c in comparisons} | {c.force_b for c in comparisons})
     out = {f"{c.a}-{c.b}": PairedTally(c, play=play) for c in comparisons}
-    for position in positions:
-        p = position_index(position)
-        start = 0
-        kept = 0
-        while kept < deals:
-            recs = {}
-            for a in actions:
-                res = simulate(
-                    batch, seed, rules, table, records=True, threads=threads, batch=batch,
-                    start=start, force=force_array(p, 1, a), executor=executor,
-                )  # fmt: skip
-                recs[a] = res.records
-            forced = recs[actions[0]]["forced"].to_numpy()
-            cum = np.cumsum(forced == 1)
-            n_rows = batch
-            if kept + int(cum[-1]) > deals:
-                n_rows = int(np.searchsorted(cum, deals - kept)) + 1  # the deals-th reached
-            recs = {a: r.iloc[:n_rows] for a, r in recs.items()}
-            if play == "perfect":
-                rows = np.flatnonzero(forced[:n_rows] == 1)
-                recs = {a: perfect_records(r, rules, rows, threads=threads)
-                        for a, r in recs.items()}  # fmt: skip
-            added = 0
-            for c in comparisons:
-                d = paired_deals(recs[c.force_a], recs[c.force_b], p, rules)
-                t = out[f"{c.a}-{c.b}"]
-                _tally_pairs(t, p, d)
-                t.hands[p] += n_rows
-                added = d["row"].size
-            kept += added
-            start += batch
-            if progress is not None:
-                progress(added)
-            if kept == 0 and start >= GIVE_UP:
-                raise ValueError(
-                    f"the auction never reached the {POSITIONS[p]} position in round 1 in "
-                    f"{start:,} hands with this strategy: no deals to compare there"
-                )
+
+    def run(p, a, start):
+        return simulate(
+            batch, seed, rules, table, records=True, threads=threads, batch=batch,
+            start=start, force=force_array(p, 1, a), executor=executor,
+        ).records  # fmt: skip
+
+    def take(p, recs, n_rows):
+        if play == "perfect":
+            rows = np.flatnonzero(recs[actions[0]]["forced"].to_numpy() == 1)
+            recs = {a: perfect_records(r, rules, rows, threads=threads)
+                    for a, r in recs.items()}  # fmt: skip
+        added = 0
+        for c in comparisons:
+            d = paired_deals(recs[c.force_a], recs[c.force_b], p, rules)
+            t = out[f"{c.a}-{c.b}"]
+            _tally_pairs(t, p, d)
+            t.hands[p] += n_rows
+            added = d["row"].size
+        return added
+
+    forced_batches(deals, positions, actions, batch, run, take, progress)
     return out
 
 
@@ -263,7 +289,7 @@ def counterfactual_table(
     diff = (NET_VALUES[:, None] - NET_VALUES[None, :]).ravel()
     mean, low, high, se = mean_columns(diff, j)
     cols.update(gain=mean, gain_low=low, gain_high=high, gain_se=se)
-    cols["verdict"] = np.where(low > 0, c.a, np.where(high < 0, c.b, "too close"))
+    cols["verdict"] = verdicts(low, high, c.a, c.b)
     cols.update(share_columns(f"{c.a}_success", a_marg[:, NET_VALUES > 0].sum(axis=1), n))
     cols.update(share_columns(f"{c.a}_euchred", a_marg[:, NET_VALUES < 0].sum(axis=1), n))
     if c.march_a is not None:

@@ -1,5 +1,6 @@
 """What the order-up tables share: net-point values, the groupings of a tally's cells
-(``cell_groups``) and the columns of counts, rates and means with their 95% intervals."""
+(``cell_groups``), the columns of counts, rates and means with their 95% intervals, and the
+verdict on a gain (``verdicts``: one action, the other, or ``TOO_CLOSE``)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ import pandas as pd
 
 from analysis.features import CLASS_KEYS, POINT_BIN, class_parts
 from analysis.stats import wilson_interval, z_value
+from sim.intervals import normal_interval
 
 # net points of one team on one hand: -4 .. 4
 NET_VALUES = np.arange(-4, 5)
 N_NET = NET_VALUES.size
 DEFAULT_BATCH = 1 << 18
+#: the verdict on a gain whose interval holds 0
+TOO_CLOSE = "too close"
 GROUPINGS = ("class", "trumps", "trumps_aces", "points", "position")
 RECORD_COLUMNS = (
     "hand0", "hand1", "hand2", "hand3", "upcard", "dealer", "round", "maker", "trump",
@@ -81,8 +85,13 @@ def mean_columns(values, counts) -> tuple[np.ndarray, ...]:
         var = (n * s2 - s1 * s1) / (n * (n - 1))
         se = np.sqrt(var / n)
     se = np.where(n >= 2, se, np.nan)
-    half = z_value() * se
-    return mean, mean - half, mean + half, se
+    return (mean, *normal_interval(mean, se, z_value()), se)
+
+
+def verdicts(low, high, a: str, b: str) -> np.ndarray:
+    """Each row's verdict on the gain of ``a`` over ``b``: ``a`` where its interval lies above
+    0, ``b`` where below, else ``TOO_CLOSE``."""
+    return np.where(low > 0, a, np.where(high < 0, b, TOO_CLOSE))
 
 
 def label_columns(labels: pd.DataFrame, outer: list[tuple[str, list]], keep) -> dict:

@@ -12,16 +12,15 @@ import pandas as pd
 
 from analysis.features import N_CLASSES
 from analysis.orderup.paired import (
-    GIVE_UP,
     ORDER_VS_PASS,
     ForcedChoice,
+    batch_for,
+    forced_batches,
     paired_deals,
-    position_index,
 )
-from analysis.orderup.tallies import DEFAULT_BATCH, cell_groups, regroup
+from analysis.orderup.tallies import cell_groups, regroup, verdicts
 from analysis.win_model import parse_score, win_probability, win_table
 from sim import POSITIONS, Rules, RunSpec, Table, check_count, force_array, simulate
-from sim.run.hands import DEFAULT_CHUNK
 
 #: points one team scores on one hand: 0 .. 4 (0, 1, 2 or 4 in practice)
 N_TEAM_POINTS = 5
@@ -141,53 +140,39 @@ def win_probability_gain(
     if win_p.shape != (rules.game_to, rules.game_to):
         raise ValueError(f"win_p must be a {rules.game_to} x {rules.game_to} table")
     if batch is None:
-        batch = min(DEFAULT_BATCH, -(-int(deals * 1.6) // DEFAULT_CHUNK) * DEFAULT_CHUNK)
+        batch = batch_for(deals)
     out = WinGainTally(comparison, sc, win_p)
     actions = (comparison.force_a, comparison.force_b)
-    for position in positions:
-        p = position_index(position)
-        start = 0
-        kept = 0
-        while kept < deals:
-            recs = {}
-            for a in actions:
-                runs = {}
-                for team in (0, 1):
-                    if team == 1 and sc[0] == sc[1]:
-                        runs[1] = runs[0]
-                        continue
-                    runs[team] = simulate(
-                        batch, seed, rules, table, records=True, threads=threads, batch=batch,
-                        start=start, force=force_array(p, 1, a), scores=team_scores(sc, team),
-                        executor=executor,
-                    ).records  # fmt: skip
-                recs[a] = _at_score(runs, p)
-            forced = recs[actions[0]]["forced"].to_numpy()
-            cum = np.cumsum(forced == 1)
-            n_rows = batch
-            if kept + int(cum[-1]) > deals:
-                n_rows = int(np.searchsorted(cum, deals - kept)) + 1
-            ra, rb = (recs[a].iloc[:n_rows] for a in actions)
-            d = paired_deals(ra, rb, p, rules)
-            row = d["row"]
-            seat = deciding_seat(ra["dealer"].to_numpy().astype(np.int64)[row], p)
-            ca = _result_code(ra.iloc[row], seat)
-            cb = _result_code(rb.iloc[row], seat)
-            cell = (d["class_code"] * N_HAND_RESULTS + ca) * N_HAND_RESULTS + cb
-            out.by_class[p] += np.bincount(cell, minlength=out.by_class[p].size).reshape(
-                out.by_class[p].shape
-            )
-            out.deals[p] += row.size
-            out.hands[p] += n_rows
-            kept += row.size
-            start += batch
-            if progress is not None:
-                progress(row.size)
-            if kept == 0 and start >= GIVE_UP:
-                raise ValueError(
-                    f"the auction never reached the {POSITIONS[p]} position in round 1 in "
-                    f"{start:,} hands with this strategy: no deals to compare there"
-                )
+
+    def run(p, a, start):
+        runs = {}
+        for team in (0, 1):
+            if team == 1 and sc[0] == sc[1]:
+                runs[1] = runs[0]
+                continue
+            runs[team] = simulate(
+                batch, seed, rules, table, records=True, threads=threads, batch=batch,
+                start=start, force=force_array(p, 1, a), scores=team_scores(sc, team),
+                executor=executor,
+            ).records  # fmt: skip
+        return _at_score(runs, p)
+
+    def take(p, recs, n_rows):
+        ra, rb = (recs[a] for a in actions)
+        d = paired_deals(ra, rb, p, rules)
+        row = d["row"]
+        seat = deciding_seat(ra["dealer"].to_numpy().astype(np.int64)[row], p)
+        ca = _result_code(ra.iloc[row], seat)
+        cb = _result_code(rb.iloc[row], seat)
+        cell = (d["class_code"] * N_HAND_RESULTS + ca) * N_HAND_RESULTS + cb
+        out.by_class[p] += np.bincount(cell, minlength=out.by_class[p].size).reshape(
+            out.by_class[p].shape
+        )
+        out.deals[p] += row.size
+        out.hands[p] += n_rows
+        return row.size
+
+    forced_batches(deals, positions, actions, batch, run, take, progress)
     return out
 
 
@@ -270,5 +255,5 @@ def win_gain_table(
     if df.empty:
         return df
     low, high = df["win_gain_low"].to_numpy(), df["win_gain_high"].to_numpy()
-    df["verdict"] = np.where(low > 0, c.a, np.where(high < 0, c.b, "too close"))
+    df["verdict"] = verdicts(low, high, c.a, c.b)
     return df

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pandas as pd
 
 from analysis.plots.theme import style
+from sim import POSITIONS
 
 MODEL_STYLE = {"equilibrium": ("#222222", "-", "o"), "tuned": ("#1b9e77", "--", "s"),
                "basic": ("#d95f02", ":", "^")}
@@ -23,7 +24,7 @@ def order_up_chart(by_class: pd.DataFrame, min_hands: int = 200):
                              "hands": g["hands"].sum()}), include_groups=False).reset_index()
     t = t[t["hands"] >= min_hands]
     fig, axes = plt.subplots(1, 4, figsize=(13, 3.6), sharey=True)
-    for ax, pos in zip(axes, ("first", "second", "third", "dealer"), strict=True):
+    for ax, pos in zip(axes, POSITIONS, strict=True):
         p = t[t["position"] == pos]
         for model, (colour, line, marker) in MODEL_STYLE.items():
             m = p[p["model"] == model]

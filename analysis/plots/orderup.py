@@ -10,8 +10,10 @@ import pandas as pd
 from matplotlib.patches import Rectangle
 
 from analysis.features import POINT_BIN
+from analysis.orderup.tallies import TOO_CLOSE, verdicts
 from analysis.plots.theme import axes_or_new, colour_map, style
 from sim import POSITIONS
+from sim.intervals import Z95
 
 POSITION_COLOURS = dict(zip(POSITIONS, ("#1b9e77", "#d95f02", "#7570b3", "#e7298a"), strict=True))
 GAIN_CMAP = "RdBu"  # blue: the first action pays; red: it loses
@@ -19,7 +21,6 @@ RATE_CMAP = "Greens"
 MIN_DEALS = 30  # cells with fewer deals are left blank
 TRUMP_ROWS = 6  # 0-5 trumps
 ACE_COLS = 4  # 0-3 off-suit aces
-TOO_CLOSE = "too close"
 MIN_POINT_DEALS = 1000  # point-count bins with fewer paired deals are left out of gain curves
 #: why a gain curve levels off at the top of the point scale, by the first action
 TOP_NOTES = {"order": "the top bins hold mostly 4-5 trump hands\nwith both bowers, where passing "
@@ -267,10 +268,9 @@ def bower_table(class_table: pd.DataFrame, a: str = "order", b: str = "pass") ->
     g = t.groupby(["position", "trumps", "right_bower", "left_bower"], sort=False)
     out = g[["deals", "w_gain", "w_var"]].sum().reset_index()
     out["gain"] = out["w_gain"] / out["deals"]
-    half = 1.959963984540054 * np.sqrt(out["w_var"]) / out["deals"]
+    half = Z95 * np.sqrt(out["w_var"]) / out["deals"]
     out["gain_low"], out["gain_high"] = out["gain"] - half, out["gain"] + half
-    out["verdict"] = np.where(out["gain_low"] > 0, a,
-                              np.where(out["gain_high"] < 0, b, TOO_CLOSE))  # fmt: skip
+    out["verdict"] = verdicts(out["gain_low"], out["gain_high"], a, b)
     return out.drop(columns=["w_gain", "w_var"])
 
 

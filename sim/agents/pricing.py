@@ -28,13 +28,13 @@ world's cards are known when it is priced): the options are ranked by them, not 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 
 import numpy as np
 
 from sim.agents.agent import Agent
 from sim.cards import mask_of
+from sim.intervals import Z95, half_width
 from sim.players import load_strategy
 from sim.records import Bid
 from sim.referee.actions import (
@@ -58,7 +58,6 @@ from sim.solver.review import record_position
 
 DEFAULT_WORLDS = 64
 INFER_TRIES = 20        # deals drawn a world, at most, to find ones that explain the bids
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -182,7 +181,7 @@ def _pricing(legal, table: np.ndarray) -> Pricing:
 
 def _interval(xs: np.ndarray) -> tuple[float, float]:
     m = float(xs.mean())
-    half = Z95 * float(xs.std(ddof=1)) / math.sqrt(xs.size) if xs.size > 1 else 0.0
+    half = half_width(float(xs.std(ddof=1)), xs.size, Z95) if xs.size > 1 else 0.0
     return m - half, m + half
 
 

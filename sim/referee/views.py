@@ -55,8 +55,8 @@ from sim.referee.actions import (
 from sim.referee.hand import Hand
 from sim.referee.replay import bid_action
 from sim.rules import Rules
+from sim.seats import POSITIONS
 
-POSITIONS = ("first", "second", "third", "dealer")
 VIEW_FIELDS = ("seat", "dealer", "hand", "upcard", "bids", "discard", "plays", "scores",
                "rules", "legal")
 

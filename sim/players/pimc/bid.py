@@ -36,12 +36,14 @@ from sim.cards import LED_MASK, POWER_POS
 from sim.jit.apart import call_later
 from sim.players import basic
 from sim.players.basic import PL_ALONE, PL_CALL, plan_row
+from sim.players.pimc.params import PASS_MODELS
 from sim.rng import bounded, draw, sub_key
 from sim.rules import R_DEALER_DISCARDS_PARTNER_ALONE, R_DISCARD_UPCARD, R_STICK
 from sim.solver import search
 from sim.solver.worlds import ALL_CARDS
 
-PASS_BASIC, PASS_ZERO = 0, 1     # sim.players.pimc_params.PASS_MODELS, in order
+# the pass models' codes: their places in PASS_MODELS (plain ints, read by Numba as constants)
+PASS_BASIC, PASS_ZERO = (PASS_MODELS.index(m) for m in ("basic", "zero"))
 INFER_TRIES = 50
 MAX_OPTIONS = 7              # round 2: pass, and three suits with a partner or alone
 # a world's scratch: the hands for the solver, its two scratch arrays, the (empty) trick

@@ -22,6 +22,7 @@ from dataclasses import replace
 import numpy as np
 
 from sim.cards import cards_of, effective_suit, suit_of
+from sim.intervals import Z95_ROUNDED, normal_interval
 from sim.players import BASIC_PARAMS, basic_twin
 from sim.records import parse_record
 from sim.referee import partner, trick_winner
@@ -125,8 +126,7 @@ def _interval(xs) -> tuple[float, float, float]:
     n = len(xs)
     m = sum(xs) / n
     var = sum((x - m) ** 2 for x in xs) / max(n - 1, 1)
-    h = 1.96 * math.sqrt(var / n)
-    return m, m - h, m + h
+    return (m, *normal_interval(m, math.sqrt(var / n), Z95_ROUNDED))
 
 
 def compare_sides(records, n_worlds: int = DEFAULT_WORLDS, seed: int = 0, margin: float = 1.0):
