@@ -35,8 +35,7 @@ LAYERS = (
     ("sim", 4),                      # the engine's API (sim/__init__.py)
     ("analysis", 5),                 # the analyses (compute) and the notebook API
     ("analysis.plots", 6), ("analysis.text", 6),
-    ("analysis.results_io", 7), ("analysis.studies", 7),   # result folders, the studies
-    ("analysis.report", 7),
+    ("analysis.studies", 7), ("analysis.report", 7),   # the studies' registry, the report
     ("analysis.cli", 8),
 )
 LAYER_NAMES = ("foundation", "solver", "players", "kernel", "run", "analyses", "plots and text",
