@@ -1,4 +1,6 @@
-"""euchre-sim analysis: each analysis a function returning a tidy DataFrame; plots take ``ax=``.
+"""euchre-sim analysis: each analysis a function returning a tidy DataFrame; plots take ``ax=``;
+``study(name)`` is a whole study (``analysis.studies``: its ``run(...)`` gives the tables,
+charts, headlines and manifest that its command writes, and ``write(folder)``).
 
 Functions that simulate take ``seed``, ``rules``, ``table`` (default: the default strategy,
 ``tuned``, everywhere), ``threads`` and ``executor`` (from ``sim.open_executor``).  Names
@@ -36,6 +38,7 @@ _EXPORTS = {
     "plot_ladder": ("analysis.plots.ladder", "plot_ladder"),
     "tune_strategy": ("analysis.tune", "tune"),
     "strategy_toml": ("analysis.tune", "strategy_toml"),
+    "study": ("analysis.studies", "study"),
 }
 
 
@@ -202,7 +205,7 @@ __all__ = [
     "hand_summary", "by_position", "games_summary", "win_probability_by_score", "order_up_rates",
     "order_pass_gain", "alone_partner_gain", "win_gain", "compare_rules", "rule_comparison",
     "head_to_head", "head_to_head_games", "advise_hand", "every_seat_order_value",
-    "strength_ladder", "tune_strategy",
+    "strength_ladder", "tune_strategy", "study",
     *sorted(k for k in _EXPORTS if k.startswith("plot_")),
     "RuleComparison",
 ]  # fmt: skip

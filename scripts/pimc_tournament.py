@@ -8,7 +8,8 @@
 
 and the published PIMC hand priced by ``advise`` (``results/pimc/advise_published_hand*.json``:
 "JS AS 9H 9D TC", 9S up, first seat) with pimc players around the table, once with each pass
-model.  Each run is the command line's, so its manifest carries the command that reproduces it.
+model.  Each tournament is the ``tournament`` command's study (``analysis.studies.TOURNAMENT``),
+and its manifest carries the command that reproduces it.
 
 Usage: python scripts/pimc_tournament.py [--scale 1.0] [--seed 2026]
 (``--scale 0.1`` runs a tenth of the deals and games, for a quick look.)
@@ -50,11 +51,15 @@ def main(argv=None) -> int:
     if not 0 < args.scale <= 10:
         p.error("--scale must be above 0 and at most 10")
     t0 = time.perf_counter()
+    from analysis.studies import TOURNAMENT
+
     for folder, a, b, deals, games in MATCHES:
-        _run(["tournament", a, b, "--hands", str(max(int(deals * args.scale), 1)),
-              "--games", str(max(int(games * args.scale), 1)), "--seed", str(args.seed),
-              "--out", str(ROOT / "results" / "pimc" / "tournament" / folder), "--force",
-              "--silent"])
+        out = ROOT / "results" / "pimc" / "tournament" / folder
+        result = TOURNAMENT.run(a, b, max(int(deals * args.scale), 2),
+                                max(int(games * args.scale), 2), args.seed)
+        command = TOURNAMENT.reproduce(result, out, force=True)
+        print(f"$ {command}", file=sys.stderr, flush=True)
+        result.write(out, force=True, command=command)
     pimc_dir = ROOT / "results" / "pimc"
     pimc_dir.mkdir(parents=True, exist_ok=True)
     for suffix, strategy in (("", "pimc"), ("_zero_pass", "pimc:pass_model=zero")):

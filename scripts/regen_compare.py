@@ -29,34 +29,15 @@ def _log(msg: str) -> None:
 
 
 def tournament(out: Path) -> str:
-    """Write the ``TOURNAMENT`` folder at ``out`` (published rules) as ``euchre-sim
-    tournament ... --out OUT --force`` does; returns the text the command prints."""
-    from analysis.headtohead import head_to_head, head_to_head_games
-    from analysis.results_io import tournament_manifest, write_tournament
-    from analysis.text.headtohead import format_tournament
-    from sim import Rules, RunFolder, load_strategy
-    from sim.run.manifests import reproduce_command, rules_spec
+    """Write the ``TOURNAMENT`` folder at ``out`` (published rules) with the ``tournament``
+    command's study; returns the text the command prints."""
+    from analysis.studies import TOURNAMENT as STUDY
+    from sim import Rules
 
     t = TOURNAMENT
-    rules = Rules()
-    sa, sb = load_strategy(t["a"]), load_strategy(t["b"])
-    t0 = time.perf_counter()
-    folder = RunFolder(out, force=True)
-    try:
-        hrow = head_to_head(sa, sb, t["hands"], t["seed"], rules)
-        grow = head_to_head_games(sa, sb, t["games"], t["seed"], rules)
-        write_tournament(folder.tmp, hrow, grow, sa.name, sb.name, rules, t["seed"])
-        command = reproduce_command("tournament", [
-            t["a"], t["b"], "--games", t["games"], "--hands", t["hands"], "--seed", t["seed"],
-            "--rules", rules_spec(rules), "--out", out])  # fmt: skip
-        folder.write_json("manifest.json", tournament_manifest(
-            seed=t["seed"], hands=t["hands"], games=t["games"], a=sa.name, b=sb.name,
-            rules=rules, wall_s=time.perf_counter() - t0, command=command))  # fmt: skip
-        folder.commit()
-    except BaseException:
-        folder.discard()
-        raise
-    return format_tournament(hrow, grow) + f"\n\nwrote {out}\n"
+    result = STUDY.run(t["a"], t["b"], t["hands"], t["games"], t["seed"], Rules())
+    result.write(out, force=True, command=STUDY.reproduce(result, out))
+    return result.text() + f"\n\nwrote {out}\n"
 
 
 def main(argv=None) -> int:
@@ -72,18 +53,13 @@ def main(argv=None) -> int:
     p.add_argument("--strategy", default="basic", help="the strategy at every seat")
     args = p.parse_args(argv)
 
-    from analysis.compare import compare_rules
     from analysis.report import write_report
-    from analysis.results_io import comparison_manifest, write_comparison
-    from analysis.text.compare import format_comparison
-    from sim import Rules, RunFolder, Table
-    from sim.run.hands import set_threads
+    from analysis.studies import COMPARE_RULES
+    from sim import Rules, Table
 
     t0 = time.perf_counter()
-    rules_a, rules_b = Rules(), Rules(stick_the_dealer=True)
-    table = Table.teams(args.strategy)
-    threads = set_threads(args.threads)
-    c = compare_rules(args.hands, args.games, SEED, rules_a, rules_b, table, threads=threads)
+    c = COMPARE_RULES.run(args.hands, args.games, SEED, Rules(), Rules(stick_the_dealer=True),
+                          Table.teams(args.strategy), threads=args.threads)
     t1 = time.perf_counter()
     _log(f"compared: {args.hands:,} hands and {args.games:,} games x 2 rule sets "
          f"in {t1 - t0:.1f} s")  # fmt: skip
@@ -93,20 +69,10 @@ def main(argv=None) -> int:
                      ("strategy", args.strategy))
         if v != {"hands": HANDS, "games": GAMES, "out": Path("results"), "strategy": "basic"}[k]
     )
-    folder = RunFolder(args.out / "compare", force=True)
-    try:
-        files = write_comparison(folder.tmp, c)
-        m = comparison_manifest(c, table, threads, command, files + ["manifest.json"])
-        m["timings"] = {"simulate_and_compare": t1 - t0,
-                        "tables_and_charts": time.perf_counter() - t1}  # fmt: skip
-        folder.write_json("manifest.json", m)
-        folder.commit()
-    except BaseException:
-        folder.discard()
-        raise
+    c.write(args.out / "compare", force=True, command=command)
     t2 = time.perf_counter()
     _log(f"wrote {args.out / 'compare'} ({t2 - t1:.1f} s)")
-    print(format_comparison(c))
+    print(c.text())
     if args.strategy != "basic":
         return 0          # the tournament and the report are basic's
     print(tournament(args.out / "tournament"))

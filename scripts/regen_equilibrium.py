@@ -126,13 +126,14 @@ def perfect() -> dict:
             "exploit": rows}
 
 
-def cli(*args) -> None:
-    """Run ``euchre-sim ARGS`` (its run folder is the result, written as the command writes
-    it)."""
-    import subprocess
+def tournament(a: str, b: str, hands: int, games: int, out: Path) -> None:
+    """The ``tournament`` command's study, ``a`` against ``b``, written into ``out``."""
+    from analysis.studies import TOURNAMENT
 
-    _log("  euchre-sim " + " ".join(map(str, args)))
-    subprocess.run(["euchre-sim", *map(str, args)], check=True)
+    result = TOURNAMENT.run(a, b, hands, games, SEED)
+    command = TOURNAMENT.reproduce(result, out, force=True)
+    _log(f"  {command}")
+    result.write(out, force=True, command=command)
 
 
 def script_run(name: str, *args) -> None:
@@ -173,12 +174,10 @@ def main(argv=None) -> int:
     if "perfect" in parts:
         facts["perfect"] = perfect()
     if "strength" in parts:
-        cli("tournament", "equilibrium", "tuned", "--hands", a.hands, "--games", a.games,
-            "--seed", SEED, "--out", OUT / "vs-tuned", "--force", "--silent")
+        tournament("equilibrium", "tuned", a.hands, a.games, OUT / "vs-tuned")
         for a_, b_, out in (("pimc:bidding=equilibrium", "pimc", "pimc-bidding"),
                             ("equilibrium", "pimc", "vs-pimc")):
-            cli("tournament", a_, b_, "--hands", a.pimc_hands, "--games", a.pimc_games,
-                "--seed", SEED, "--out", OUT / out, "--force", "--silent")
+            tournament(a_, b_, a.pimc_hands, a.pimc_games, OUT / out)
     # the studies the other models answer (results/models), with equilibrium at every seat
     for part, script in (("rules", "regen_compare.py"), ("orderup", "regen_orderup.py")):
         if part in parts:

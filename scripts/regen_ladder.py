@@ -1,7 +1,7 @@
 """Regenerate ``results/ladder/``: the strength ladder of the built-ins (random, trump-count,
 conservative, aggressive, basic, tuned, equilibrium, pimc), each pair on the same paired,
-seat-swapped deals and games, with ratings fitted to all pairs (``euchre-sim ladder``; its
-manifest carries the command that reproduces it).
+seat-swapped deals and games, with ratings fitted to all pairs (the ``ladder`` command's study,
+``analysis.studies.LADDER``; its manifest carries the command that reproduces it).
 
 Usage: python scripts/regen_ladder.py [--scale 1.0] [--seed 2026]
 (``--scale 0.01`` runs a hundredth of the deals and games, for a quick look.)
@@ -10,7 +10,6 @@ Usage: python scripts/regen_ladder.py [--scale 1.0] [--seed 2026]
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 from pathlib import Path
 
@@ -28,14 +27,17 @@ def main(argv=None) -> int:
     if not 0 < args.scale <= 10:
         p.error("--scale must be above 0 and at most 10")
 
-    def n(x):
-        return str(max(int(x * args.scale), 2))
+    from analysis.studies import LADDER
 
-    cmd = ["euchre-sim", "ladder", "--hands", n(HANDS), "--games", n(GAMES), "--slow-hands",
-           n(SLOW_HANDS), "--slow-games", n(SLOW_GAMES), "--seed", str(args.seed), "--out",
-           str(args.out), "--force"]
-    print("$ " + " ".join(cmd), file=sys.stderr, flush=True)
-    return subprocess.run(cmd).returncode
+    def n(x):
+        return max(int(x * args.scale), 2)
+
+    result = LADDER.run(None, n(HANDS), n(GAMES), args.seed, slow_hands=n(SLOW_HANDS),
+                        slow_games=n(SLOW_GAMES))
+    result.write(args.out, force=True, command=LADDER.reproduce(result, args.out, force=True))
+    print(result.text())
+    print(f"\nwrote {args.out}", file=sys.stderr)
+    return 0
 
 
 if __name__ == "__main__":

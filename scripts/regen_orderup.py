@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 OBSERVED_SEED = 20260601
@@ -26,10 +27,25 @@ def _log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
+@contextmanager
+def logged(label: str, total: int):
+    """A study's progress on stderr: twice a stage, and its time at the end."""
+    done, t0 = [0], time.perf_counter()
+
+    def tick(k):
+        done[0] += k
+        if done[0] % (total // 2 or 1) < k:
+            _log(f"  {label}: {done[0]:,} of {total:,}")
+
+    yield tick
+    _log(f"{label}: {total:,} in {time.perf_counter() - t0:.1f} s")
+
+
 def main(argv=None) -> int:
     """Observed rates from ``HANDS`` hands (seed ``OBSERVED_SEED``); counterfactuals from
     exactly ``DEALS`` paired deals per position (seed ``PAIRED_SEED``), the order-up run and
-    the alone run sharing the forced order-up games."""
+    the alone run sharing the forced order-up games (``analysis.studies.order_up_and_alone``,
+    the ``order-up`` and ``alone`` commands' studies)."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--hands", type=int, default=HANDS, help="observed hands")
     p.add_argument("--deals", type=int, default=DEALS, help="paired deals per position")
@@ -38,71 +54,23 @@ def main(argv=None) -> int:
     p.add_argument("--strategy", default="basic", help="the strategy at every seat")
     args = p.parse_args(argv)
 
-    from analysis import orderup
-    from analysis.results_io import orderup_manifest, write_alone, write_orderup
-    from sim import Rules, RunFolder, Table, simulate
-    from sim.run.hands import set_threads
+    from analysis.studies import order_up_and_alone
+    from sim import Rules, Table
 
-    rules, table = Rules(), Table.teams(args.strategy)
-    threads = set_threads(args.threads)
-    tc = time.perf_counter()
-    simulate(64, 0, rules, table, records=True, threads=args.threads)  # JIT compile or load
     t0 = time.perf_counter()
-    _log(f"kernel ready in {t0 - tc:.1f} s")
-    observed = orderup.observe(args.hands, OBSERVED_SEED, rules, table, threads=args.threads)
-    t1 = time.perf_counter()
-    _log(f"observed: {args.hands:,} hands in {t1 - t0:.1f} s")
-    done = [0]
-
-    def tick(k):
-        done[0] += k
-        if done[0] % (args.deals // 2 or 1) < k:
-            _log(f"  paired deals: {done[0]:,} of {4 * args.deals:,}")
-
-    paired = orderup.counterfactual(
-        args.deals, PAIRED_SEED, rules, table,
-        comparisons=(orderup.ORDER_VS_PASS, orderup.ALONE_VS_PARTNER),
-        threads=args.threads, progress=tick,
-    )  # fmt: skip
-    t2 = time.perf_counter()
-    _log(
-        f"counterfactual: {args.deals:,} deals per position, "
-        f"{int(paired['order-pass'].hands.sum()):,} hands x 3 forced actions in {t2 - t1:.1f} s"
-    )
+    results = order_up_and_alone(args.hands, args.deals, OBSERVED_SEED, Rules(),
+                                 Table.teams(args.strategy), paired_seed=PAIRED_SEED,
+                                 threads=args.threads, progress=logged, warm_up=True)
     command = "python scripts/regen_orderup.py" + "".join(
         f" --{k} {v}"
         for k, v in (("hands", args.hands), ("deals", args.deals), ("out", args.out),
                      ("strategy", args.strategy))
         if v != {"hands": HANDS, "deals": DEALS, "out": Path("results"), "strategy": "basic"}[k]
     )
-    for kind, name, key, writer in (
-        ("order-up", "orderup", "order-pass", write_orderup),
-        ("alone", "alone", "alone-partner", write_alone),
-    ):
-        t3 = time.perf_counter()
-        folder = RunFolder(args.out / name, force=True)
-        try:
-            writer(folder.tmp, observed, paired[key], rules)
-            timings = {
-                "kernel_compile_or_load": t0 - tc,
-                "observe": t1 - t0,
-                "counterfactual (order, pass and alone runs)": t2 - t1,
-                "tables_and_charts": time.perf_counter() - t3,
-            }
-            m = orderup_manifest(
-                kind, seed=OBSERVED_SEED, hands=args.hands, deals=args.deals, rules=rules,
-                table=table, threads=threads, timings=timings, paired=paired[key],
-                command=command,
-            )  # fmt: skip
-            m["paired_seed"] = PAIRED_SEED
-            folder.write_json("manifest.json", m)
-            folder.commit()
-        except BaseException:
-            folder.discard()
-            raise
-        _log(f"wrote {args.out / name} ({time.perf_counter() - t3:.1f} s)")
-    end = time.perf_counter()
-    _log(f"total {end - tc:.1f} s ({end - t0:.1f} s once the kernel was ready)")
+    for name, result in zip(("orderup", "alone"), results, strict=True):
+        result.write(args.out / name, force=True, command=command)
+        _log(f"wrote {args.out / name} ({result.timings['tables_and_charts']:.1f} s)")
+    _log(f"total {time.perf_counter() - t0:.1f} s")
     return 0
 
 

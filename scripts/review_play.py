@@ -41,7 +41,7 @@ def main(argv=None) -> int:
 
     import analysis
     from analysis.plots import save_figure
-    from analysis.results_io import write_csv
+    from analysis.studies import write_csv
     from sim.run.manifests import manifest
 
     strategies = args.strategies.split(",")

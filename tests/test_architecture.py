@@ -3,10 +3,11 @@
 Layers, each importing only itself and those before it (``LAYERS``, one row a layer): the
 foundation (cards, bits, seats, rules and scoring, rng, threads, records, the referee) -> the
 solver -> players (each behind the decide interface, ``sim.players.decide``) -> the kernel and
-its bound copies -> the run layer -> the studies -> plots and text -> result folders and the
-report -> the command line; analyses reach the kernel only through the run layer, and the
-kernel reaches the players only through its ``seat`` module.  Imports are read from the source
-(function-level imports included), so a cycle cannot hide in a function body.
+its bound copies -> the run layer -> the analyses (compute) -> plots and text -> the studies
+(each one protocol, written to run folders) and the report -> the command line; analyses reach
+the kernel only through the run layer, and the kernel reaches the players only through its
+``seat`` module.  Imports are read from the source (function-level imports included), so a
+cycle cannot hide in a function body.
 """
 
 from __future__ import annotations
@@ -32,13 +33,13 @@ LAYERS = (
     ("sim.agents", 4),               # the decision API and its doors (bots, OpenSpiel, pricing)
     ("sim.equilibrium", 4),          # the bidding game, on the kernel's phases
     ("sim", 4),                      # the engine's API (sim/__init__.py)
-    ("analysis", 5),                 # the studies (compute) and the notebook API
+    ("analysis", 5),                 # the analyses (compute) and the notebook API
     ("analysis.plots", 6), ("analysis.text", 6),
-    ("analysis.results_io", 7), ("analysis.report", 7),
+    ("analysis.studies", 7), ("analysis.report", 7),   # the studies' registry, the report
     ("analysis.cli", 8),
 )
-LAYER_NAMES = ("foundation", "solver", "players", "kernel", "run", "studies", "plots and text",
-               "result folders and report", "command line")
+LAYER_NAMES = ("foundation", "solver", "players", "kernel", "run", "analyses", "plots and text",
+               "studies and report", "command line")
 KERNEL = 3
 MAX_FUNCTION_LINES = 100
 MAX_COMMAND_LINES = 250

@@ -68,9 +68,8 @@ def _interrupted(ctx, out, e: KeyboardInterrupt):
 def simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force, threads,
                      batch, scheduler, resume, as_json, silent):
     """Play (or finish) a chunked run, write its folder and print its summary."""
-    from analysis.results_io import write_chunked_run
-    from analysis.summary import by_position, summarise
-    from analysis.text.summary import format_summary, summary_json
+    from analysis.studies import SIMULATE
+    from analysis.text.summary import summary_json
     from sim.run import chunked as D
     from sim.run.sizes import chunk_size
 
@@ -95,10 +94,12 @@ def simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force,
                                records=records, progress=ticker(bar),
                                command=command)  # fmt: skip
         result = cr.result
-        df = summarise(result)
+        run = SIMULATE.of(result, **_fields(out, cr, records, command, scheduler or "threads",
+                                              len(D.chunk_ranges(hands, chunk_hands))))
         if out is not None:
-            write_chunked_run(out, cr, df, records=records, scheduler=scheduler or "threads",
-                              chunks=len(D.chunk_ranges(hands, chunk_hands)), command=command)
+            # straight into the run's folder, each file atomically and the manifest last, so a
+            # folder with a manifest is complete
+            run.write_into(out)
     except KeyboardInterrupt as e:
         _interrupted(ctx, out, e)
     except (ValueError, RuntimeError) as e:
@@ -109,9 +110,24 @@ def simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force,
     if as_json:
         click.echo(json.dumps(summary_json(result), indent=2))
     else:
-        click.echo(format_summary(df, result, by_position(result)))
+        click.echo(run.text())
         if out is not None:
             click.echo(f"\nwrote {out}")
+
+
+def _fields(out, cr, records, command, scheduler, chunks) -> dict:
+    """A chunked run's manifest fields after its seed, rules, strategies, threads and wall."""
+    result = cr.result
+    parts = sorted(p.name for p in (out / "records").glob("part-*.parquet")) if records else []
+    return dict(
+        hands=result.hands,
+        hands_per_s=result.hands_per_s,  # hands played by this call / its wall
+        records={"parts": parts, "rows": result.hands} if records else None,
+        command=command, scheduler=scheduler, chunk_hands=cr.chunk_hands, chunks=chunks,
+        resumed_chunks=cr.resumed_chunks,
+        workers={a: {"chunks": w["chunks"], "hands_per_s": w["hands_per_s"]}
+                 for a, w in cr.workers.items()},
+    )  # fmt: skip
 
 
 __all__ = ["simulate_chunked"]

@@ -1,11 +1,10 @@
 """The ``compare-rules`` and ``tournament`` commands: two rule sets, or two strategies, on the
-same deals (``analysis.compare``, ``analysis.headtohead``), written into a run folder by
-``analysis.results_io``.
+same deals (the studies ``analysis.studies.COMPARE_RULES`` and ``TOURNAMENT``), written into a
+run folder.
 """
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import click
@@ -17,14 +16,12 @@ from analysis.cli.options import (
     check_seed,
     check_threads,
     open_folder,
-    play_or_write,
-    progress_bar,
     reproduce_line,
     rules_options,
     run_or_fail,
     scheduler_option,
+    stage_bars,
     strategy_options,
-    ticker,
 )
 
 
@@ -83,9 +80,7 @@ def compare_rules(ctx, hands, games, seed, table, a_spec, b_spec, out, force, th
         euchre-sim compare-rules --hands 200000 --games 20000 --seed 3 --out runs/stick
         euchre-sim compare-rules --a stick-the-dealer --b house --strategy aggressive --out runs/h
     """
-    from analysis.compare import compare_rules as run
-    from analysis.results_io import comparison_manifest, write_comparison
-    from analysis.text.compare import format_comparison
+    from analysis.studies import COMPARE_RULES
 
     check_at_least("--hands", hands, 2)
     if games < 0 or games == 1:
@@ -97,18 +92,12 @@ def compare_rules(ctx, hands, games, seed, table, a_spec, b_spec, out, force, th
     command = reproduce_line(ctx)
 
     def work():
-        with progress_bar(silent, 2 * (hands + games), "hands and games") as bar:
-            c = run(hands, games, seed, rules_a, rules_b, table, threads=threads,
-                    progress=ticker(bar), executor=executor)  # fmt: skip
-        files = write_comparison(folder.tmp, c)
-        folder.write_json(
-            "manifest.json",
-            comparison_manifest(c, table, threads, command, files + ["manifest.json"]),
-        )
-        return c
+        result = COMPARE_RULES.run(hands, games, seed, rules_a, rules_b, table, threads=threads,
+                                   executor=executor, progress=stage_bars(silent))
+        result.write_into(folder.tmp, command=command)
+        return result
 
-    c = run_or_fail(ctx, folder, work)
-    click.echo(format_comparison(c))
+    click.echo(run_or_fail(ctx, folder, work).text())
     click.echo(f"\nwrote {out}")
 
 
@@ -142,9 +131,7 @@ def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent
         euchre-sim tournament basic conservative --rules house --out runs/tour
         euchre-sim tournament pimc basic --hands 20000 --games 2000 --out runs/pimc
     """
-    from analysis.headtohead import head_to_head, head_to_head_games
-    from analysis.results_io import tournament_manifest, write_tournament
-    from analysis.text.headtohead import format_tournament
+    from analysis.studies import TOURNAMENT
     from sim import load_strategy
 
     if games < 0 or hands < 0 or (games == 0 and hands == 0):
@@ -158,35 +145,15 @@ def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     folder = open_folder(out, force) if out is not None else None
-    t0 = time.perf_counter()
-    stages = [s for s, n in (("hands", hands), ("games", games)) if n]
-    run = dict(threads=threads, executor=executor)
-
-    def play():
-        hrow = grow = None
-        with progress_bar(silent, len(stages), "tournament") as bar:
-            if hands:
-                hrow = head_to_head(sa, sb, hands, seed, rules, **run)
-                if bar is not None:
-                    bar.update(1)
-            if games:
-                grow = head_to_head_games(sa, sb, games, seed, rules, **run)
-                if bar is not None:
-                    bar.update(1)
-        return hrow, grow
 
     def work():
-        hrow, grow = play()
-        write_tournament(folder.tmp, hrow, grow, sa.name, sb.name, rules, seed)
-        folder.write_json("manifest.json", tournament_manifest(
-            seed=seed, hands=hands, games=games, a=sa.name, b=sb.name, rules=rules,
-            wall_s=time.perf_counter() - t0,
-            command=reproduce_line(ctx),
-        ))  # fmt: skip
-        return hrow, grow
+        result = TOURNAMENT.run(sa, sb, hands, games, seed, rules, threads=threads,
+                                executor=executor, progress=stage_bars(silent))
+        if folder is not None:
+            result.write_into(folder.tmp, command=reproduce_line(ctx))
+        return result
 
-    hrow, grow = play_or_write(ctx, folder, play, work)
-    click.echo(format_tournament(hrow, grow))
+    click.echo(run_or_fail(ctx, folder, work).text())
     if out is not None:
         click.echo(f"\nwrote {out}")
 

@@ -1,9 +1,8 @@
 """The ``ladder`` command: a round robin of strategies on paired deals and games, with ratings
-on one scale (``analysis.ladder``), written into a run folder."""
+on one scale (the study ``analysis.studies.LADDER``), written into a run folder."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import click
@@ -13,14 +12,12 @@ from analysis.cli.options import (
     check_seed,
     check_threads,
     open_folder,
-    play_or_write,
-    progress_bar,
     reproduce_line,
     rules_options,
+    run_or_fail,
     scheduler_option,
-    ticker,
+    stage_bars,
 )
-from sim.run.manifests import manifest, rules_fields
 
 
 @click.command()
@@ -59,11 +56,7 @@ def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, o
         euchre-sim ladder basic examples/strategies/ace-lover.toml --out runs/ladder
     """
     from analysis.ladder import default_ladder
-    from analysis.ladder import ladder as run_ladder
-    from analysis.plots import save_figure
-    from analysis.plots.ladder import plot_ladder
-    from analysis.results_io import write_csv
-    from analysis.text.ladder import format_ladder
+    from analysis.studies import LADDER
     from sim import load_strategy
 
     check_seed(seed)
@@ -74,31 +67,16 @@ def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, o
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     folder = open_folder(out, force) if out is not None else None
-    t0 = time.perf_counter()
-    n_pairs = len(players) * (len(players) - 1) // 2
-
-    def play():
-        with progress_bar(silent, 2 * n_pairs, "pairs") as bar:
-            return run_ladder(players, hands, games, seed, rules, slow_hands=slow_hands,
-                              slow_games=slow_games, threads=threads, executor=executor,
-                              progress=ticker(bar))
 
     def work():
-        pairs, ratings = play()
-        write_csv(pairs, folder.tmp / "pairs.csv")
-        write_csv(ratings, folder.tmp / "ratings.csv")
-        fig = plot_ladder(ratings, pairs, f"Strength ladder ({rules.describe()}, seed {seed})")
-        save_figure(fig, folder.tmp / "ladder")
-        folder.write_json("manifest.json", manifest(
-            "ladder", seed=seed, hands=hands, games=games, slow_hands=slow_hands,
-            slow_games=slow_games, strategies=[p.name for p in players], **rules_fields(rules),
-            wall_s=time.perf_counter() - t0,
-            command=reproduce_line(ctx),
-        ))  # fmt: skip
-        return pairs, ratings
+        result = LADDER.run(players, hands, games, seed, rules, slow_hands=slow_hands,
+                            slow_games=slow_games, threads=threads, executor=executor,
+                            progress=stage_bars(silent))  # fmt: skip
+        if folder is not None:
+            result.write_into(folder.tmp, command=reproduce_line(ctx))
+        return result
 
-    pairs, ratings = play_or_write(ctx, folder, play, work)
-    click.echo(format_ladder(ratings, pairs))
+    click.echo(run_or_fail(ctx, folder, work).text())
     if out is not None:
         click.echo(f"\nwrote {out}")
 

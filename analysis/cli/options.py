@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 import click
@@ -232,17 +232,6 @@ def run_or_fail(ctx, folder: RunFolder | None, work, resumable_hint: str = ""):
         raise
 
 
-def play_or_write(ctx, folder: RunFolder | None, play, work):
-    """``play()`` when there is no run folder (a user mistake becomes one ``Error:`` line),
-    else ``work()`` (play and fill the folder) under ``run_or_fail``."""
-    if folder is not None:
-        return run_or_fail(ctx, folder, work)
-    try:
-        return play()
-    except ValueError as e:
-        raise click.ClickException(str(e)) from None
-
-
 TYPED = ("COMMANDLINE", "ENVIRONMENT", "PROMPT")
 
 
@@ -303,11 +292,23 @@ def ticker(bar):
     return None if bar is None else bar.update
 
 
+def stage_bars(silent: bool):
+    """A study's ``progress`` (``analysis.studies.study.Progress``): a ``progress_bar`` for each
+    stage of the run, giving its ``ticker``."""
+
+    @contextmanager
+    def progress(label: str, total: int):
+        with progress_bar(silent, total, label) as bar:
+            yield ticker(bar)
+
+    return progress
+
+
 __all__ = [
     "UsageError", "NonEmptyPath", "rules_options", "strategy_options", "resolve_table",
     "check_seed", "check_at_least", "check_threads", "scheduler_option", "open_folder",
-    "run_or_fail", "interrupt_status", "play_or_write", "reproduce_line", "shows_progress",
-    "progress_bar", "ticker",
+    "run_or_fail", "interrupt_status", "reproduce_line", "shows_progress",
+    "progress_bar", "ticker", "stage_bars",
 ]  # fmt: skip
 
 

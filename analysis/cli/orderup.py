@@ -1,5 +1,6 @@
-"""The ``order-up`` and ``alone`` commands: observed bidding rates and paired counterfactuals,
-tables and charts written into a results folder (``analysis.results_io``).
+"""The ``order-up`` and ``alone`` commands: observed bidding rates and paired counterfactuals
+(the studies ``analysis.studies.ORDER_UP`` and ``ALONE``), their tables and charts written into
+a results folder.
 
 Output goes into ``DIR.tmp-<pid>`` and is renamed to ``DIR`` only when complete
 (``sim.run.folders.RunFolder``), so an error or Ctrl-C leaves nothing behind; without ``--out`` the
@@ -8,9 +9,6 @@ headline is printed and the tables are not kept.
 
 from __future__ import annotations
 
-import tempfile
-import time
-from contextlib import nullcontext
 from pathlib import Path
 
 import click
@@ -21,13 +19,12 @@ from analysis.cli.options import (
     check_seed,
     check_threads,
     open_folder,
-    progress_bar,
     reproduce_line,
     rules_options,
     run_or_fail,
     scheduler_option,
+    stage_bars,
     strategy_options,
-    ticker,
 )
 
 
@@ -56,86 +53,25 @@ def _check(hands, deals, threads, seed, score, rules, table, play):
         raise click.ClickException(f"--score: {e}") from None
 
 
-def _study(kind, hands, deals, seed, rules, table, threads, silent, executor, dest, timings,
-           play):
-    """Observe, play the paired forced runs and write their tables and charts into the folder
-    ``dest``; returns (observed tally, paired tally, tables)."""
-    from analysis import orderup
-    from analysis.results_io import write_alone, write_orderup
-
-    choice = orderup.ORDER_VS_PASS if kind == "order-up" else orderup.ALONE_VS_PARTNER
-    run = dict(threads=threads, executor=executor, play=play)
-    t0 = time.perf_counter()
-    with progress_bar(silent, hands, "observed hands") as bar:
-        observed = orderup.observe(hands, seed, rules, table, progress=ticker(bar), **run)
-    t1 = time.perf_counter()
-    with progress_bar(silent, 4 * deals, "paired deals") as bar:
-        paired = orderup.counterfactual(deals, seed, rules, table, comparisons=(choice,),
-                                        progress=ticker(bar), **run)  # fmt: skip
-    paired = next(iter(paired.values()))
-    t2 = time.perf_counter()
-    writer = write_orderup if kind == "order-up" else write_alone
-    tables = writer(dest, observed, paired, rules)
-    timings.update(observe=t1 - t0, counterfactual=t2 - t1,
-                   tables_and_charts=time.perf_counter() - t2)  # fmt: skip
-    return observed, paired, tables
-
-
-def _win_gain(deals, score, seed, rules, table, threads, silent, executor, dest, choice):
-    """The paired change in game win probability at ``score``, written into ``dest``."""
-    from analysis import orderup
-    from analysis.results_io import write_win_gain
-
-    label = f"paired deals at {score[0]}-{score[1]}"
-    with progress_bar(silent, 4 * deals, label) as bar:
-        win_gain = orderup.win_probability_gain(
-            deals, score, seed, rules, table, comparison=choice, threads=threads,
-            progress=ticker(bar), executor=executor,
-        )  # fmt: skip
-    return win_gain, write_win_gain(dest, win_gain)
-
-
 def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silent, executor,
          play, score=None):
     score = _check(hands, deals, threads, seed, score, rules, table, play)
-    from analysis.results_io import orderup_manifest
-    from analysis.text.orderup import format_headline, format_win_headline
-    from sim.run import hands as runner
+    from analysis.studies import STUDIES
 
     folder = open_folder(out, force) if out is not None else None
-    timings = {}
 
     def work():
-        # without --out the tables go to a scratch folder that is removed
-        with nullcontext(folder.tmp) if folder else tempfile.TemporaryDirectory() as dest:
-            return study(Path(dest))
-
-    def study(dest):
-        used_threads = runner.set_threads(threads)
-        run = (seed, rules, table, threads, silent, executor, dest)
-        observed, paired, tables = _study(kind, hands, deals, *run, timings, play)
-        win_gain = win_tables = None
-        if score is not None:
-            t3 = time.perf_counter()
-            win_gain, win_tables = _win_gain(deals, score, *run, paired.comparison)
-            timings["win_probability_gain"] = time.perf_counter() - t3
+        result = STUDIES[kind].run(hands, deals, seed, rules, table, play=play, score=score,
+                                   threads=threads, executor=executor,
+                                   progress=stage_bars(silent))  # fmt: skip
         if folder is not None:
-            folder.write_json("manifest.json", orderup_manifest(
-                kind, seed=seed, hands=hands, deals=deals, rules=rules, table=table,
-                threads=used_threads, timings=timings, paired=paired, win_gain=win_gain,
-                command=reproduce_line(ctx),
-            ))  # fmt: skip
-        return paired, tables, win_gain, win_tables
+            result.write_into(folder.tmp, command=reproduce_line(ctx))
+        return result
 
-    paired, tables, win_gain, win_tables = run_or_fail(ctx, folder, work)
-    if play == "perfect":
-        click.echo("play: perfect (the strategy's bidding, then every card seen and played "
-                   "perfectly, the dealer's discard included)\n")
-    click.echo(format_headline(tables, paired, paired.comparison.a, paired.comparison.b))
-    if win_gain is not None:
-        click.echo("\n" + format_win_headline(win_tables["trumps"], win_gain))
+    result = run_or_fail(ctx, folder, work)
+    click.echo(result.text())
     if out is not None:
-        click.echo(f"\nwrote {out} ({sum(timings.values()):.1f} s)")
+        click.echo(f"\nwrote {out} ({sum(result.timings.values()):.1f} s)")
 
 
 def _common_options(f):

@@ -1,6 +1,6 @@
 """The ``simulate`` command: play hands (or whole games) and print the headline statistics.
 
-``--out DIR`` writes a run folder (``analysis.results_io``) atomically through
+``--out DIR`` writes a run folder (``analysis.studies.SIMULATE``) atomically through
 ``sim.run.folders.RunFolder``; ``--scheduler``/``--resume`` play the run in resumable chunks
 (``analysis.cli.chunked``).  The engine (numba) is imported inside the command so ``--help``
 stays quick.
@@ -20,12 +20,11 @@ from analysis.cli.options import (
     check_seed,
     check_threads,
     open_folder,
-    progress_bar,
     reproduce_line,
     rules_options,
     run_or_fail,
+    stage_bars,
     strategy_options,
-    ticker,
 )
 
 
@@ -118,6 +117,8 @@ def simulate(
 
         return simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force,
                                 threads, batch, scheduler, resume, as_json, silent)  # fmt: skip
+    import analysis.studies  # noqa: F401  (loaded before the folder opens: Ctrl-C cleans up)
+
     folder = open_folder(out, force) if out is not None else None
     run = (ctx, seed, rules, table, records, out, force, threads, folder, as_json, silent)
     if games is not None:
@@ -156,68 +157,45 @@ RESUMABLE_HINT = ("a plain --out run is kept only when complete; next time, add 
 def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, threads, folder,
                     as_json, silent):
     """``simulate --hands``: the summary, by position, and (with --out) the run folder."""
-    from analysis.results_io import write_hands_run
-    from analysis.summary import by_position, summarise
-    from analysis.text.summary import format_summary, summary_json
-    from sim.run import hands as runner
-    from sim.run.sizes import batch_size
-
-    parts = []
-
-    def write_part(frame, part):
-        path = folder.tmp / "records" / f"part-{part:05d}.parquet"
-        path.parent.mkdir(exist_ok=True)
-        frame.to_parquet(path, index=False)
-        parts.append(path.name)
+    from analysis.studies import SIMULATE
 
     def work():
-        with progress_bar(silent, hands, "hands") as bar:
-            result = runner.simulate(
-                hands, seed, rules, table, records=records, threads=threads,
-                batch=batch or batch_size(hands, records),
-                on_records=write_part if records else None, progress=ticker(bar),
-            )  # fmt: skip
-        df = summarise(result)
+        result = SIMULATE.run(hands, seed, rules, table, records=records,
+                              records_dir=folder.tmp if records else None, threads=threads,
+                              batch=batch, progress=stage_bars(silent))  # fmt: skip
         if folder is not None:
-            write_hands_run(folder.tmp, result, df, parts=parts if records else None,
-                            command=reproduce_line(ctx))
-        return result, df
+            result.write_into(folder.tmp, command=reproduce_line(ctx))
+        return result
 
-    result, df = run_or_fail(ctx, folder, work, RESUMABLE_HINT)
-    if as_json:
-        click.echo(json.dumps(summary_json(result), indent=2))
-    else:
-        click.echo(format_summary(df, result, by_position(result)))
-        if out is not None:
-            click.echo(f"\nwrote {out}")
+    _show(run_or_fail(ctx, folder, work, RESUMABLE_HINT), out, as_json)
 
 
 def _simulate_games(games, ctx, seed, rules, table, records, out, force, threads, folder,
                     as_json, silent):
     """``simulate --games``: per-game results, the win-probability table, game records."""
-    from analysis.games import summarise_games, win_probability_table
-    from analysis.results_io import write_games_run
-    from analysis.text.summary import format_games, games_json
-    from sim import simulate_games
+    from analysis.studies import SIMULATE_GAMES
 
     def work():
-        with progress_bar(silent, games, "games") as bar:
-            result = simulate_games(games, seed, rules, table, records=records, threads=threads,
-                                    progress=ticker(bar))  # fmt: skip
-        df = summarise_games(result)
-        wp = win_probability_table(result)
+        result = SIMULATE_GAMES.run(games, seed, rules, table, records=records,
+                                    threads=threads, progress=stage_bars(silent))
         if folder is not None:
-            write_games_run(folder.tmp, result, df, wp,
-                            command=reproduce_line(ctx))
-        return result, df, wp
+            result.write_into(folder.tmp, command=reproduce_line(ctx))
+        return result
 
-    result, df, wp = run_or_fail(ctx, folder, work)
+    _show(run_or_fail(ctx, folder, work), out, as_json)
+
+
+def _show(result, out, as_json) -> None:
+    """The run's summary (``--json``: as JSON), and where it was written."""
+    from analysis.text.summary import games_json, summary_json
+
     if as_json:
-        click.echo(json.dumps(games_json(result), indent=2))
-    else:
-        click.echo(format_games(df, result, wp))
-        if out is not None:
-            click.echo(f"\nwrote {out}")
+        as_data = games_json if result.study.name == "simulate --games" else summary_json
+        click.echo(json.dumps(as_data(result.detail), indent=2))
+        return
+    click.echo(result.text())
+    if out is not None:
+        click.echo(f"\nwrote {out}")
 
 
 __all__ = ["simulate"]

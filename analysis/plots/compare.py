@@ -118,8 +118,12 @@ def plot_maker_rates(makers: pd.DataFrame, ax=None, *, title: str | None = None)
 
 def comparison_figure(c: RuleComparison):
     """The headline chart: how trump is made and points per hand, A and B side by side."""
-    labels = (rules_label(c.rules_a), rules_label(c.rules_b))
-    t = c.hand_table
+    return hands_figure(c.hand_table, (rules_label(c.rules_a), rules_label(c.rules_b)), c.hands)
+
+
+def hands_figure(t: pd.DataFrame, labels: tuple[str, str], hands: int):
+    """``comparison_figure`` from the per-hand rows of a comparison table (``section`` hand),
+    the two rule sets' labels and the number of deals."""
     with style():
         fig, axes = plt.subplots(1, 2, figsize=(10.0, 4.2))
     plot_side_by_side(
@@ -133,7 +137,7 @@ def comparison_figure(c: RuleComparison):
                       axes[1], title="Points per hand", labels=labels)  # fmt: skip
     axes[1].set_ylabel("points per hand")
     with style():
-        fig.suptitle(f"{labels[0]} vs {labels[1]} on the same {c.hands:,} deals")
+        fig.suptitle(f"{labels[0]} vs {labels[1]} on the same {hands:,} deals")
     return fig
 
 
@@ -187,5 +191,6 @@ def win_probability_figure(wp: pd.DataFrame):
 
 __all__ = [
     "plot_side_by_side", "plot_differences", "plot_win_probability", "plot_maker_rates",
-    "plot_win_probability_difference", "comparison_figure", "win_probability_figure",
+    "plot_win_probability_difference", "comparison_figure", "hands_figure",
+    "win_probability_figure",
 ]  # fmt: skip

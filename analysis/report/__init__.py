@@ -1,5 +1,5 @@
-"""The HTML report from run folders: the page (``page``) and the headline tables of each kind
-of run folder (``headlines``)."""
+"""The HTML report from run folders: the page (``page``) and each folder's headline tables
+(``headlines``), both from the study that wrote the folder (``analysis.studies``)."""
 
 from analysis.report.page import (
     ReportError,

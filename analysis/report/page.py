@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from analysis.report.headlines import headlines, number_text
+from analysis.report.headlines import headlines, number_text, run_tables
+from analysis.studies import STUDIES, kind_of, study_of
 from sim.atomic import write_atomic
 
 MAX_ROWS = 30  # rows shown per raw table in the appendix (the CSV file has them all)
@@ -74,12 +75,6 @@ def read_run(folder: Path) -> dict:
         "pngs": sorted(folder.glob("*.png")),
         "verdicts": folder / "verdicts.txt" if (folder / "verdicts.txt").is_file() else None,
     }
-
-
-def kind_of(manifest: dict) -> str:
-    if "analysis" in manifest:
-        return str(manifest["analysis"])
-    return "simulate --games" if "games" in manifest else "simulate"
 
 
 def _rules_text(m: dict) -> str:
@@ -158,92 +153,45 @@ def png_html(data: bytes, name: str, caption: str = "") -> str:
             f"<figcaption>{text}</figcaption></figure>")  # fmt: skip
 
 
-#: what each chart shows, in reading order; charts not named here follow, captioned by name
-CHART_CAPTIONS = {
-    "decision_chart": "Should you order up? By hand classes a player names: trumps held (rows) "
-    "and off-suit aces (columns), one panel per position; each cell is EV(order) &minus; "
-    "EV(pass) in points per hand on the same deals (blue: ordering pays; red: passing is "
-    "better; hatched: too close to call). The dealer's trumps include the upcard.",
-    "bower_chart": "The same question by trumps and bowers held (off-suit aces pooled): which "
-    "trumps you hold matters as much as how many. The dealer's trumps include the upcard.",
-    "gain_by_points": "A secondary view for readers of the basic strategy: the same gain by its "
-    "point count (right bower 3.2, left 2.8, trump A K Q T 9 2.4 to 1.6, off-suit ace 1.3 and "
-    "king 0.3, 0.6 a void with two or more trumps; the dealer's count includes the upcard). "
-    "Bins with fewer than 1,000 deals are left out; at the top, where the hands are mostly 4-5 "
-    "trumps with both bowers, passing scores well too, so the gain levels off.",
-    "success_by_points": "What basic players actually did (observed, not forced): the share of "
-    "decisions that ordered up and the makers' success, by the point count above.",
-    "alone_chart": "Conditional on ordering up in round 1: EV(alone) &minus; EV(with partner) "
-    "by trumps and off-suit aces, the same deals played both ways. The dealer's trumps include "
-    "the upcard.",
-    "alone_march_chart": "Conditional on ordering up: how often the lone hand takes all five "
-    "tricks (4 points).",
-    "alone_gain_by_points": "Conditional on ordering up: EV(alone) &minus; EV(with partner) by "
-    "the basic strategy's point count (see the order-up section for how points are counted).",
-    "difference_chart": "Each statistic under the second rule set minus the first, on the same "
-    "deals, with paired 95% intervals.",
-    "compare_chart": "The two rule sets side by side: how trump is made and points per hand.",
-    "makers_chart": "How often makers are euchred: dealers forced to call against all makers.",
-    "win_probability_chart": "Who wins from each score: P(dealing team wins) under the first "
-    "rule set, and how much the second rule set changes it (percentage points; cells whose 95% "
-    "interval includes 0 are hatched).",
-    "tournament_chart": "The tournament: game win share and points per hand, 95% bars.",
-}
-#: the chart shown beside a kind's headline table
-LEAD_CHART = {"order-up": "decision_chart", "alone": "alone_chart",
-              "compare-rules": "difference_chart", "tournament": "tournament_chart"}  # fmt: skip
-#: the order of kinds in the answers section
-KIND_ORDER = ("order-up", "alone", "compare-rules", "simulate", "simulate --games", "tournament")
-
-
 def _anchor(i: int) -> str:
     return f"run{i}"
 
 
 def run_charts(run: dict) -> dict[str, bytes]:
-    """The run's charts as PNG bytes by stem, in ``CHART_CAPTIONS`` order, with the bower chart
-    drawn from the by-class table where the folder has that table and not the chart."""
+    """The run's charts as PNG bytes by stem: its study's charts in their order (those that
+    only the report draws, drawn from the folder's tables), then any other PNG by name."""
     pngs = {p.stem: p for p in run["pngs"]}
-    folder = run["folder"]
-    drawn = {}
-    for csv, a, b in (("order_vs_pass_by_class.csv", "order", "pass"),
-                      ("alone_vs_partner_by_class.csv", "alone", "partner")):  # fmt: skip
-        stem = "bower_chart" if a == "order" else "alone_bower_chart"
-        if stem not in pngs and (folder / csv).is_file():
-            drawn[stem] = _bower_png(folder / csv, a, b)
-    order = [k for k in CHART_CAPTIONS if k in pngs or k in drawn]
+    study = study_of(run["manifest"])
+    drawn = {c.stem: _png(c, run) for c in study.charts
+             if not c.written and c.stem not in pngs
+             and all((run["folder"] / f"{t}.csv").is_file() for t in c.needs)}  # fmt: skip
+    order = [c.stem for c in study.charts if c.stem in pngs or c.stem in drawn]
     order += [k for k in sorted(set(pngs) | set(drawn)) if k not in order]
     return {k: drawn[k] if k in drawn else pngs[k].read_bytes() for k in order}
 
 
-def _bower_png(csv: Path, a: str, b: str) -> bytes | None:
-    from analysis.plots.orderup import bower_figure
+def _png(chart, run: dict) -> bytes | None:
     from analysis.plots.theme import figure_png
 
     try:
-        df = pd.read_csv(csv)
-        return figure_png(bower_figure(df, a, b))
+        return figure_png(chart.draw(run_tables(run), run["manifest"]))
     except (OSError, ValueError, KeyError, pd.errors.ParserError):
         return None
 
 
-def _caption(stem: str) -> str:
-    if stem == "alone_bower_chart":
-        return "Conditional on ordering up: EV(alone) &minus; EV(with partner) by trumps and " \
-               "bowers held (off-suit aces pooled)."  # fmt: skip
-    return CHART_CAPTIONS.get(stem, html.escape(stem))
+def _caption(stem: str, run: dict) -> str:
+    return study_of(run["manifest"]).caption(stem, run["manifest"]) or html.escape(stem)
 
 
 def answer_html(run: dict, i: int, charts: dict[str, bytes]) -> str:
     """A run's headline tables, the first beside its lead chart, each with how to read it."""
-    m = run["manifest"]
     out = []
-    lead = LEAD_CHART.get(kind_of(m))
+    lead = study_of(run["manifest"]).lead
     for k, h in enumerate(headlines(run)):
         fig = ""
         if k == 0 and charts.get(lead):
-            fig = png_html(charts[lead], lead, _caption(lead) + f' <a href="#{_anchor(i)}">More '
-                           "charts and the raw tables below.</a>")  # fmt: skip
+            fig = png_html(charts[lead], lead, _caption(lead, run) + f' <a href="#{_anchor(i)}">'
+                           "More charts and the raw tables below.</a>")  # fmt: skip
         out.append(f"<h3>{h.question}</h3>"
                    f'<div class="answer"><div>{h.table}<p class="how">{h.how}</p></div>'
                    f"{fig}</div>")  # fmt: skip
@@ -285,8 +233,8 @@ def run_section(i: int, run: dict, charts: dict[str, bytes], link_base: Path | N
     out = [f'<section id="{_anchor(i)}"><h2>{html.escape(folder.name)} '
            f"({html.escape(kind_of(m))})</h2>",
            f'<p class="note">{method_note(m)}</p>']  # fmt: skip
-    lead = LEAD_CHART.get(kind_of(m)) if headlines(run) else None
-    out += [png_html(data, stem, _caption(stem)) for stem, data in charts.items()
+    lead = study_of(m).lead if headlines(run) else None
+    out += [png_html(data, stem, _caption(stem, run)) for stem, data in charts.items()
             if data and stem != lead]  # fmt: skip
     out.append(f"<h3>Appendix: raw tables of {html.escape(folder.name)}</h3>")
     out.append(appendix_html(run, link_base))
@@ -327,9 +275,10 @@ def build_report(folders, title: str = "euchre-sim report", link_base: Path | No
     if not runs:
         raise ReportError("give at least one run folder")
     charts = [run_charts(r) for r in runs]
+    kinds = list(STUDIES)
     order = sorted(range(len(runs)), key=lambda i: (
-        KIND_ORDER.index(kind_of(runs[i]["manifest"]))
-        if kind_of(runs[i]["manifest"]) in KIND_ORDER else len(KIND_ORDER), i))  # fmt: skip
+        kinds.index(kind_of(runs[i]["manifest"]))
+        if kind_of(runs[i]["manifest"]) in kinds else len(kinds), i))  # fmt: skip
     answers = "\n".join(answer_html(runs[i], i, charts[i]) for i in order)
     toc = "".join(
         f'<a href="#{_anchor(i)}">{html.escape(r["folder"].name)}</a>' for i, r in enumerate(runs)

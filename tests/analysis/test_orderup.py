@@ -15,8 +15,8 @@ from analysis import features as F
 from analysis import orderup as O
 from analysis.cli.orderup import alone, order_up
 from analysis.orderup import win_gain as W
-from analysis.results_io import ALONE_FILES, ORDERUP_FILES, WIN_GAIN_FILES
 from analysis.stats import mean_interval, paired_difference
+from analysis.studies.orderup import ALONE_FILES, ORDERUP_FILES, WIN_GAIN_FILES
 from analysis.text import orderup as T
 from sim.players import DEFAULT_STRATEGY, get_strategy
 from sim.rules import Rules

@@ -214,14 +214,16 @@ def test_every_seat_orders_on_every_deal():
 
 def test_write_perfect_writes_both_models(tmp_path):
     from analysis.perfect import PUBLISHED_ORDER_VALUE, order_value_every_seat
-    from analysis.results_io import PERFECT_CHARTS, PERFECT_FILES, write_perfect
+    from analysis.studies.perfect import PERFECT, PERFECT_CHARTS, PERFECT_FILES
 
     paired = {play: O.counterfactual(60, 2, comparisons=(O.ORDER_VS_PASS, O.ALONE_VS_PARTNER),
                                      play=play, batch=4096)
               for play in ("strategy", "perfect")}  # fmt: skip
-    write_perfect(tmp_path, paired, order_value_every_seat(40, 2))
+    args = dict(deals=60, alone_deals=60, every_seat=40, paired_seed=2, every_seat_seed=2,
+                rules=Rules(), table=Table.teams(), threads=None)
+    PERFECT.result(paired, order_value_every_seat(40, 2), args).write(tmp_path, force=True)
     names = {p.name for p in tmp_path.iterdir()}
-    assert set(PERFECT_FILES) <= names
+    assert set(PERFECT_FILES) <= names and "manifest.json" in names
     assert {f"{c}.{e}" for c in PERFECT_CHARTS for e in ("png", "svg")} <= names
     t = pd.read_csv(tmp_path / "order_vs_pass_by_trumps.csv")
     assert set(t["play"]) == {"strategy", "perfect"}

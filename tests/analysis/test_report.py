@@ -17,6 +17,7 @@ from click.testing import CliRunner  # noqa: E402
 from analysis.cli import main  # noqa: E402
 from analysis.report.headlines import decimals_for, number_text, value_html  # noqa: E402
 from analysis.report.page import MAX_HEADLINE_COLUMNS, build_report, write_report  # noqa: E402
+from sim.players import DEFAULT_STRATEGY  # noqa: E402
 
 RUNS = {
     "orderup": ["order-up", "--hands", "20000", "--deals", "3000", "--seed", "3"],
@@ -148,6 +149,9 @@ def test_every_chart_has_a_caption_and_the_bower_chart_is_drawn(report):
         assert len(cap) > 40, cap  # says how to read the chart, not just a file name
     assert 'alt="chart bower_chart"' in report and 'alt="chart alone_bower_chart"' in report
     assert "Bins with fewer than 1,000 deals" in report
+    # the observed rates are the players' who actually played (the default strategy here)
+    assert f"What {DEFAULT_STRATEGY} players actually did" in report
+    assert "What basic players" not in report or DEFAULT_STRATEGY == "basic"
 
 
 def test_build_report_without_link_base_names_files_only(root):
