@@ -11,11 +11,10 @@ from __future__ import annotations
 import html
 import math
 
+from analysis.plots.orderup import MIN_DEALS  # cells with fewer deals stay empty
 from analysis.studies.study import Chart, Study, StudyResult, stage
 from analysis.text.html import Headline, table_html, value_html
 from sim import POSITIONS
-
-MIN_DEALS = 30  # headline cells with fewer deals stay empty
 
 #: what each play model means, for manifests
 PLAY_NOTES = {
