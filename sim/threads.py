@@ -47,16 +47,23 @@ def using_threads(threads: int | None):
 
 def each_chunk(play, n: int) -> None:
     """``play(i)`` for each chunk ``i`` in ``range(n)``, on ``numba.get_num_threads()`` threads
-    (``set_threads``) at most.  The first exception a chunk raises (or a Ctrl-C while waiting)
-    is raised here once the chunks already running have finished; the others never start."""
+    (``set_threads``) at most.  The first exception a chunk raises is raised here once the
+    chunks already running have finished; the others never start.  A Ctrl-C (or SIGTERM) while
+    waiting is raised at once: the chunks running go on in their threads (compiled code, or a
+    compile, cannot be stopped from outside) and their results are dropped, so a command
+    stops at once and the process exits without waiting for them (``analysis.cli.run``)."""
     threads = min(numba.get_num_threads(), n)
     if threads <= 1:
         for i in range(n):
             play(i)
         return
     pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="euchre-chunk")
+    wait = True
     try:
         for future in [pool.submit(play, i) for i in range(n)]:
             future.result()
+    except KeyboardInterrupt:
+        wait = False
+        raise
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.shutdown(wait=wait, cancel_futures=True)

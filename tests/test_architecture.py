@@ -36,7 +36,7 @@ LAYERS = (
     ("analysis", 5),                 # the analyses (compute) and the notebook API
     ("analysis.plots", 6), ("analysis.text", 6),
     ("analysis.studies", 7), ("analysis.report", 7),   # the studies' registry, the report
-    ("analysis.cli", 8),
+    ("analysis.cli", 8), ("analysis.entry", 8),
 )
 LAYER_NAMES = ("foundation", "solver", "players", "kernel", "run", "analyses", "plots and text",
                "studies and report", "command line")
@@ -235,7 +235,8 @@ def test_nothing_asks_which_player_a_strategy_is():
     (``sim.players.kinds``)."""
     import re
 
-    asks = re.compile(r"\.kind\s*(==|!=|>=|<=|<|>|\bin\b|\bnot in\b)")
+    asks = re.compile(r"\.kind\s*(==|!=|>=|<=|<|>|\bin\b|\bnot in\b)\s*\(?\s*"
+                      r"(RANDOM|BASIC|USER|PIMC|EQUILIBRIUM|OUTSIDE)\b")
     paths = [p for d in (*PACKAGES, "scripts") for p in sorted((ROOT / d).rglob("*.py"))]
     bad = [f"{p.relative_to(ROOT)}: asks a strategy's kind" for p in paths if asks.search(
         p.read_text())]

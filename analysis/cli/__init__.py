@@ -20,6 +20,7 @@ from analysis.cli.decide import decide
 from analysis.cli.equilibrium import equilibrium, exploit
 from analysis.cli.grade import grade
 from analysis.cli.ladder import ladder
+from analysis.cli.options import interrupt_status
 from analysis.cli.orderup import alone, order_up
 from analysis.cli.replay import replay
 from analysis.cli.report import report
@@ -30,6 +31,7 @@ from analysis.cli.strategies import strategies
 from analysis.cli.tune import tune
 from sim import __version__
 from sim.interrupts import sigterm_as_interrupt
+from sim.jit.apart import interrupted as compile_interrupted
 from sim.jit.compiling import compile_notice
 
 
@@ -46,7 +48,28 @@ def say_compiling(_name: str) -> None:
                "(under a minute; later runs load it from the cache)", err=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The group of commands, which answers a Ctrl-C (or SIGTERM) the same way whatever the
+    command and whenever it comes: one line, exit 130 (143), nothing written (a command that
+    writes cleans up first and says so itself)."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as e:
+            _say_interrupted(ctx, interrupt_status(e))
+        except RuntimeError:
+            if not compile_interrupted():        # a compile stopped by Ctrl-C: see sim.jit.apart
+                raise
+            _say_interrupted(ctx, 130)
+
+
+def _say_interrupted(ctx, status: int) -> None:
+    click.echo("interrupted", err=True)
+    ctx.exit(status)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="euchre-sim")
 @click.pass_context
 def main(ctx):

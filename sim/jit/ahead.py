@@ -39,9 +39,11 @@ def start(module: str, function: str, *dispatchers):
     (the code of every one of ``dispatchers`` is cached, or one core)."""
     if (os.cpu_count() or 1) < 2 or all(cached(d) for d in dispatchers):
         return None
+    # its own session: a terminal's Ctrl-C (SIGINT to the foreground process group) stops the
+    # command, which ends the child; the child never dies alone, leaving its part to compile
     child = subprocess.Popen([sys.executable, "-c", f"import {module} as m; m.{function}()"],
                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL)
+                             stderr=subprocess.DEVNULL, start_new_session=True)
     atexit.register(stop, child)
     return child
 

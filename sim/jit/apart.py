@@ -116,6 +116,7 @@ _declared: dict[tuple, tuple] = {}      # (module, qualname) -> (return type, ar
 _cells: dict[tuple, ctypes.c_void_p] = {}     # (module, qualname, argtys) -> the callee's address
 _by_address: dict[int, tuple] = {}      # a cell's own address -> its key
 _waits: dict[tuple, object] = {}        # (module, qualname) -> called before the first fill
+_interrupted = threading.Event()
 _lock = threading.RLock()   # a fill compiles callers of other cells: re-entered
 _FILLER = "euchre_sim_later.fill"
 _I64 = ir.IntType(64)
@@ -183,9 +184,18 @@ def _fill(address: int) -> int:
                                 f"not the {restype} declared with @later")
             c.value = native_address(target, argtys)
         return 0
+    except KeyboardInterrupt:   # Ctrl-C during the compile: the caller fails; nothing to print
+        _interrupted.set()
+        return 1
     except BaseException:  # noqa: BLE001 - compiled code cannot catch it: print, then fail there
         traceback.print_exc()
         return 1
+
+
+def interrupted() -> bool:
+    """Whether a Ctrl-C stopped a compile at a ``call_later`` (its caller then raised
+    ``RuntimeError``, which is the user's Ctrl-C, not an error)."""
+    return _interrupted.is_set()
 
 
 _fill_callback = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64)(_fill)
@@ -235,5 +245,5 @@ def call_later(typingctx, target, args):
     return restype(target, args), codegen
 
 
-__all__ = ["call_apart", "call_later", "cell", "later", "register", "symbol",
+__all__ = ["call_apart", "call_later", "cell", "interrupted", "later", "register", "symbol",
            "wait_before_loading"]
