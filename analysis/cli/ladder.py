@@ -58,8 +58,7 @@ def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, o
         euchre-sim ladder basic tuned aggressive --hands 1000000 --games 100000
         euchre-sim ladder basic examples/strategies/ace-lover.toml --out runs/ladder
     """
-    from analysis.ladder import default_ladder
-    from analysis.ladder import ladder as run_ladder
+    from analysis.ladder import default_ladder, strength_ladder
     from analysis.plots import save_figure
     from analysis.plots.ladder import plot_ladder
     from analysis.results_io import write_csv
@@ -79,9 +78,9 @@ def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, o
 
     def play():
         with progress_bar(silent, 2 * n_pairs, "pairs") as bar:
-            return run_ladder(players, hands, games, seed, rules, slow_hands=slow_hands,
-                              slow_games=slow_games, threads=threads, executor=executor,
-                              progress=ticker(bar))
+            return strength_ladder(players, hands, games, seed, rules, slow_hands=slow_hands,
+                                   slow_games=slow_games, threads=threads, executor=executor,
+                                   progress=ticker(bar))
 
     def work():
         pairs, ratings = play()

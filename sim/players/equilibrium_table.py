@@ -130,17 +130,23 @@ def table_name(rules: Rules) -> str:
     return "-".join(f"{k}={int(v)}" for k, v in sorted(changed.items())) + ".npz"
 
 
-def default_table_path(rules: Rules) -> Path:
+def equilibrium_table_path(rules: Rules) -> Path:
+    """Where the committed table for ``rules`` is (or would be): ``TABLES / table_name(rules)``."""
     return TABLES / table_name(rules)
 
 
-def load_table(rules: Rules, path=None):
+def load_equilibrium_table(rules: Rules, path=None):
     """The equilibrium table for ``rules``: ``path``, or the committed one for those rules (a
     ``TableError`` that says how to make one when there is none)."""
     if path is None:
-        path = default_table_path(rules)
+        path = equilibrium_table_path(rules)
         if not path.exists():
             raise TableError(f"no equilibrium table for {rules.describe()} (looked for {path}): "
                              "compute one with `euchre-sim equilibrium --rules ... --out FILE` "
                              "and use equilibrium:table=FILE")
     return read_table(path, rules)
+
+
+# the name of earlier releases, still imported by ``sim.run.spec`` (``sim.load_equilibrium_table``
+# is the public name)
+load_table = load_equilibrium_table

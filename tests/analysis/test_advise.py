@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from analysis.advise import advise, options_for, paired
+from analysis.advise import advise_hand, options_for, paired
 from analysis.cli import main
 from analysis.win_model import parse_score, win_probability
 from sim import kernel as K
@@ -19,7 +19,7 @@ from sim.run.hands import Table, force_array
 
 
 def test_both_bowers_ace_king_order_up_and_alone():
-    df = advise("JH JD AH KH 9C", "QH", "first", deals=4000, seed=3)
+    df = advise_hand("JH JD AH KH 9C", "QH", "first", deals=4000, seed=3)
     up = paired(df, "order up", "pass")
     assert up["low"] > 0
     alone = paired(df, "order up alone", "order up")
@@ -30,7 +30,7 @@ def test_both_bowers_ace_king_order_up_and_alone():
 
 
 def test_no_trump_no_aces_pass():
-    df = advise("9C TC 9D TD QS", "9H", "first", deals=4000, seed=3)
+    df = advise_hand("9C TC 9D TD QS", "9H", "first", deals=4000, seed=3)
     assert paired(df, "pass", "order up")["low"] > 0
     assert df.attrs["recommendation"]["option"] == "pass"
 
@@ -38,7 +38,7 @@ def test_no_trump_no_aces_pass():
 def test_numbers_equal_direct_recomputation_from_run_seen():
     # second position: the first player sometimes orders up, so some deals are rejected
     hand, up, n = "JS AS 9H 9D TC", "9S", 3000
-    df = advise(hand, up, "second", deals=n, seed=11)
+    df = advise_hand(hand, up, "second", deals=n, seed=11)
     kinds, bv = Table.teams().arrays()       # advise's default strategy
     mask = mask_of(parse_cards(hand))
     big = 6000
@@ -72,19 +72,19 @@ def test_numbers_equal_direct_recomputation_from_run_seen():
         assert row.march == np.mean(ours & (o[:, 4] == 5))
         assert row.euchred == np.mean(ours & (o[:, 4] < 3))
     # the same seed gives the same numbers bit for bit
-    again = advise(hand, up, "second", deals=n, seed=11)
+    again = advise_hand(hand, up, "second", deals=n, seed=11)
     assert again.equals(df)
 
 
 def test_forced_make_is_always_made_or_euchred():
-    df = advise("JS AS 9H 9D TC", "9S", "third", deals=2000, seed=5)
+    df = advise_hand("JS AS 9H 9D TC", "9S", "third", deals=2000, seed=5)
     for opt in ("order up", "order up alone"):
         r = df.set_index("option").loc[opt]
         assert r.making + r.euchred == pytest.approx(1.0, abs=1e-12)
 
 
 def test_round2_options_and_conditioning():
-    df = advise("9C TC 9D TD QS", "9H", "second", round_=2, deals=1500, seed=2)
+    df = advise_hand("9C TC 9D TD QS", "9H", "second", round_=2, deals=1500, seed=2)
     assert df["option"].tolist() == [
         "pass", "call clubs", "call clubs alone", "call diamonds", "call diamonds alone",
         "call spades", "call spades alone",
@@ -98,7 +98,7 @@ def test_round2_options_and_conditioning():
 
 def test_score_at_nine_win_equals_making():
     # 9-8 to 10: making wins the game at once, a euchre (2 points) loses it
-    df = advise("JS AS 9H 9D TC", "9S", "first", score="9-8", deals=1500, seed=4)
+    df = advise_hand("JS AS 9H 9D TC", "9S", "first", score="9-8", deals=1500, seed=4)
     r = df.set_index("option").loc["order up"]
     assert r.win == pytest.approx(r.making, abs=1e-12)
     assert "recommendation_win" in df.attrs
@@ -191,19 +191,19 @@ def test_cli_table_and_json():
 
 
 def test_precision_and_default_stopping():
-    df = advise("JS AS 9H 9D TC", "9S", "first", precision=0.05, seed=6)
+    df = advise_hand("JS AS 9H 9D TC", "9S", "first", precision=0.05, seed=6)
     rec = df.attrs["recommendation"]
     assert (rec["high"] - rec["low"]) / 2 <= 0.05
-    df = advise("JS AS 9H 9D TC", "9S", "first", seed=6)
+    df = advise_hand("JS AS 9H 9D TC", "9S", "first", seed=6)
     assert ((df.net_high - df.net_low) / 2 <= 0.02).all()
 
 
 def test_advise_shows_the_equilibriums_own_mix_beside_the_prices():
     """With --strategy equilibrium each option carries the table's probability for the hand
     (round 2: the suits mapped through the hand's cross-suit order); other strategies none."""
-    df = advise("JD AD KD 9H TC", "9S", "second", round_=2, strategy="equilibrium", deals=100)
+    df = advise_hand("JD AD KD 9H TC", "9S", "second", round_=2, strategy="equilibrium", deals=100)
     mix = dict(zip(df["option"], df["equilibrium"], strict=True))
     assert abs(sum(mix.values()) - 1.0) < 1e-6
     assert mix["call diamonds"] > 0.9 and mix["call clubs alone"] == 0.0
-    assert "equilibrium" not in advise("JD AD KD 9H TC", "9S", "second", round_=2,
-                                       deals=100).columns
+    assert "equilibrium" not in advise_hand("JD AD KD 9H TC", "9S", "second", round_=2,
+                                            deals=100).columns

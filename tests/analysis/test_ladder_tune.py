@@ -19,11 +19,11 @@ from analysis.ladder import (
     ELO,
     default_ladder,
     elo_ratings,
-    ladder,
     points_ratings,
     ratings,
+    strength_ladder,
 )
-from analysis.tune import check_params, parse_pool, tune
+from analysis.tune import check_params, parse_pool, tune_strategy
 from sim import Rules
 from sim.players import BUILTINS, load_strategy
 
@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_two_strategies_rate_as_their_match():
-    pairs, rated = ladder(["basic", "aggressive"], hands=3_000, games=300, seed=3, boot=50)
+    pairs, rated = strength_ladder(["basic", "aggressive"], hands=3_000, games=300, seed=3, boot=50)
     r = pairs.iloc[0]
     match = head_to_head("basic", "aggressive", 3_000, 3).iloc[0]
     assert r["margin"] == pytest.approx(match["margin"])
@@ -69,8 +69,8 @@ def test_ratings_fit_a_consistent_round_robin():
 
 
 def test_ladder_ranks_random_last_with_a_clear_interval():
-    _, rated = ladder(["random", "basic", "trump-count"], hands=2_000, games=200, seed=5,
-                      boot=100)
+    _, rated = strength_ladder(["random", "basic", "trump-count"], hands=2_000, games=200,
+                               seed=5, boot=100)
     last = rated.iloc[-1]
     assert last["strategy"] == "random"
     assert last["points_high"] < -0.5 and last["elo_high"] < -200
@@ -90,7 +90,7 @@ def test_the_default_ladder_has_equilibrium_where_its_rules_have_a_table():
 ])
 def test_ladder_refuses_bad_lineups(names, message):
     with pytest.raises(ValueError, match=message):
-        ladder(names, hands=10, games=10)
+        strength_ladder(names, hands=10, games=10)
 
 
 def test_ladder_command_writes_its_folder(tmp_path):
@@ -108,17 +108,17 @@ def test_ladder_command_writes_its_folder(tmp_path):
 def test_tune_is_reproducible_and_resumes_where_it_stopped(tmp_path):
     kw = dict(params=("order_threshold", "call_threshold", "offsuit_ace"), deals=1_000,
               popsize=4, seed=9)
-    straight = tune(generations=3, **kw)
+    straight = tune_strategy(generations=3, **kw)
     state = tmp_path / "s.state"
-    first = tune(generations=1, state=state, **kw)
+    first = tune_strategy(generations=1, state=state, **kw)
     assert len(first.history) == 1
-    resumed = tune(generations=3, state=state, resume=True, **kw)
+    resumed = tune_strategy(generations=3, state=state, resume=True, **kw)
     assert resumed.params == straight.params
     pd.testing.assert_frame_equal(resumed.history, straight.history)
     assert set(straight.params) == set(kw["params"])
     assert straight.strategy.name == "tuned"
     with pytest.raises(ValueError, match="other settings"):
-        tune(generations=3, state=state, resume=True, **{**kw, "deals": 2_000})
+        tune_strategy(generations=3, state=state, resume=True, **{**kw, "deals": 2_000})
 
 
 @pytest.mark.parametrize("call, message", [
@@ -128,8 +128,8 @@ def test_tune_is_reproducible_and_resumes_where_it_stopped(tmp_path):
     (lambda: parse_pool(["pimc@x"]), "whole number"),
     (lambda: parse_pool(["basic@1"]), "at least 2"),
     (lambda: parse_pool([]), "empty"),
-    (lambda: tune("random", generations=1), "not a basic-family"),
-    (lambda: tune(generations=0), "at least 1"),
+    (lambda: tune_strategy("random", generations=1), "not a basic-family"),
+    (lambda: tune_strategy(generations=0), "at least 1"),
 ])
 def test_tune_refuses_bad_settings(call, message):
     with pytest.raises(ValueError, match=message):

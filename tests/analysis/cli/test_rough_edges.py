@@ -288,11 +288,11 @@ def test_advise_round2_never_reached_offers_assume_passed():
 
 
 def test_assume_passed_changes_nothing_when_the_strategy_passes_anyway():
-    from analysis.advise import advise
+    from analysis.advise import advise_hand
 
     args = dict(hand="9C TC 9D TD QS", upcard="9H", position="second", round_=2, deals=3000)
-    plain = advise(**args)
-    assumed = advise(**args, assume_passed=True)
+    plain = advise_hand(**args)
+    assumed = advise_hand(**args, assume_passed=True)
     assert plain.attrs["assumption"] is None and assumed.attrs["assumption"]
     cols = ["option", "net", "net_low", "net_high", "making", "march", "euchred", "dealt"]
     assert plain[cols].equals(assumed[cols])

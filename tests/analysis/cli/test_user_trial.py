@@ -53,7 +53,7 @@ def test_tune_refuses_an_unwritable_out_before_the_first_generation(tmp_path, mo
     def no_search(*args, **kwargs):
         raise AssertionError("the search started")
 
-    monkeypatch.setattr(analysis.tune, "tune", no_search)
+    monkeypatch.setattr(analysis.tune, "tune_strategy", no_search)
     r = run("tune", "--generations", 1, "--deals", 1000, "--out", "/proc/t13.toml")
     assert_one_line_error(r, "--out /proc/t13.toml", "cannot write there")
     r = run(*TUNE, "--out", tmp_path / "a.toml", "--state", tmp_path / "no" / "such" / "s")
