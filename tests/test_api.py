@@ -35,6 +35,7 @@ def readme_example() -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.compile
 def test_readme_example_returns_dataframes():
     code = readme_example()
     # every size in the example (200_000, 2_000, ...) becomes 1_000, to keep the test quick
@@ -66,6 +67,7 @@ def test_analysis_exports_are_documented_dataframe_functions():
             assert "DataFrame" in obj.__doc__, name
 
 
+@pytest.mark.subprocess
 def test_sim_exports_load_lazily():
     import subprocess
     import sys

@@ -17,6 +17,8 @@ from sim.rng import STREAM_SEEN, hand_key, shuffle_deck
 from sim.rules import Rules
 from sim.run.hands import Table, force_array
 
+pytestmark = pytest.mark.compile
+
 
 def test_both_bowers_ace_king_order_up_and_alone():
     df = advise_hand("JH JD AH KH 9C", "QH", "first", deals=4000, seed=3)

@@ -27,6 +27,8 @@ from analysis.tune import check_params, parse_pool, tune_strategy
 from sim import Rules
 from sim.players import BUILTINS, load_strategy
 
+pytestmark = pytest.mark.compile
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -30,6 +30,8 @@ from sim.run.hands import (
     simulate,
 )
 
+pytestmark = pytest.mark.compile
+
 # ---------------------------------------------------------------------------------------------
 # observed rates
 

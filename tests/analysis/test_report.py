@@ -18,6 +18,8 @@ from analysis.cli import main  # noqa: E402
 from analysis.report.headlines import decimals_for, number_text, value_html  # noqa: E402
 from analysis.report.page import MAX_HEADLINE_COLUMNS, build_report, write_report  # noqa: E402
 
+pytestmark = pytest.mark.compile
+
 RUNS = {
     "orderup": ["order-up", "--hands", "20000", "--deals", "3000", "--seed", "3"],
     "alone": ["alone", "--hands", "20000", "--deals", "3000", "--seed", "3"],

@@ -14,6 +14,8 @@ from sim.referee import Hand, replay_game
 from sim.referee.views import view_for
 from sim.run.refereed import deal_of, first_dealer, play_hand
 
+pytestmark = pytest.mark.compile
+
 SEED = 11
 
 

@@ -12,6 +12,8 @@ from sim.agents.bots import BotError
 from sim.players.kinds import OUTSIDE
 from sim.run.refereed import HandsTask
 
+pytestmark = [pytest.mark.compile, pytest.mark.subprocess]
+
 BOT = "examples/bot.py:TrumpCounter"
 
 

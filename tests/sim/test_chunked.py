@@ -21,6 +21,8 @@ from sim.run import chunked as D
 from sim.run.hands import Table, tally_from_records
 from sim.run.hands import simulate as run_hands
 
+pytestmark = pytest.mark.compile
+
 HANDS = 200_000
 CHUNK = 1 << 16  # 4 chunks, the last one short
 cli = click.Group("euchre-sim", commands=[simulate])
@@ -142,6 +144,7 @@ def test_bad_scheduler_address_is_one_clear_line():
 # Dask LocalCluster (the distributed extra)
 
 
+@pytest.mark.subprocess
 def test_local_cluster_gives_the_threaded_result(tmp_path):
     pytest.importorskip("distributed")
     out = tmp_path / "dask"
@@ -158,6 +161,7 @@ def test_local_cluster_gives_the_threaded_result(tmp_path):
     assert len(list((out / "chunks").iterdir())) == 4
 
 
+@pytest.mark.subprocess
 def test_chunk_that_raises_in_a_worker_is_one_clear_error():
     pytest.importorskip("distributed")
     # a parameter the kernel arrays do not know: fails inside the worker, not on the client
@@ -178,6 +182,7 @@ def _csvs(folder):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_analysis_commands_on_a_local_cluster_equal_local_runs(tmp_path):
     pytest.importorskip("distributed")
     from click.testing import CliRunner

@@ -3,11 +3,14 @@ chunks cannot thrash under it)."""
 
 import sys
 
+import pytest
 from numba import njit
 from numba.extending import overload
 
 import sim.rng  # noqa: F401  (a foundation module that compiles: it installs the frame)
 from sim.jit.compiling import _STACK_WORDS, compile_clock, compile_notice
+
+pytestmark = pytest.mark.compile
 
 seen: list[int] = []
 

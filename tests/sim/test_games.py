@@ -13,6 +13,8 @@ from sim.rules import Rules
 from sim.run import games as G
 from sim.run.hands import Table, simulate
 
+pytestmark = pytest.mark.compile
+
 RULE_CASES = [
     Rules(),
     Rules(stick_the_dealer=True),

@@ -22,6 +22,8 @@ from sim.referee import replay_record
 from sim.rules import Rules, parse_rules
 from sim.run.hands import RECORD_COLUMNS, RunResult, Table, tally_from_records, trace
 
+pytestmark = pytest.mark.compile
+
 HANDS = "20000"
 cli = click.Group("euchre-sim", commands=[simulate, show, strategies])
 

@@ -12,6 +12,8 @@ from sim.rules import Rules
 from sim.run.bindings import bound_kernels, kernels_for
 from sim.run.hands import NO_FORCE, Table
 
+pytestmark = pytest.mark.compile
+
 # every built-in decision, but nobody orders the upcard up
 NEVER_ORDERS = '''
 from numba import njit

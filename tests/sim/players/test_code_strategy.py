@@ -10,6 +10,8 @@ from sim.players import load_strategy
 from sim.referee import replay_record
 from sim.run.hands import Table, simulate, trace
 
+pytestmark = pytest.mark.compile
+
 SPEC = "examples.code_strategy:BowerHunter"
 
 

@@ -12,6 +12,8 @@ from sim.players import load_strategy
 from sim.players.equilibrium import INFO_PER_ROUND, N_CLASSES, N_RANKS, class_masks, class_of
 from sim.players.equilibrium_table import TableError, equilibrium_table_path, read_table
 
+pytestmark = pytest.mark.compile
+
 RULE_SETS = {"published": sim.Rules(), "stick": sim.Rules(stick_the_dealer=True)}
 
 

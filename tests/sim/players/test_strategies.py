@@ -52,6 +52,8 @@ from sim.rules import Rules
 from sim.run.hands import FORCE_ALONE, Table, force_array, trace
 from sim.run.hands import simulate as run_hands
 
+pytestmark = pytest.mark.compile
+
 EXAMPLES = ("examples/strategies/lighter-dealer-partner.toml", "examples/strategies/ace-lover.toml")
 
 # ---------------------------------------------------------------------------------------------
