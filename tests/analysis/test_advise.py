@@ -1,4 +1,5 @@
-"""The hand advisor: certain answers, exact recomputation from the kernel, dealing, bad input."""
+"""The hand advisor: certain answers, exact recomputation from the kernel, dealing, bad input,
+too few deals, and --assume-passed for every kind of player."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from sim.cards import mask_of, parse_card, parse_cards
 from sim.rng import STREAM_SEEN, hand_key, shuffle_deck
 from sim.rules import Rules
 from sim.run.hands import Table, force_array
+from tests.commands import ROOT, assert_one_line_error, run
 
 pytestmark = pytest.mark.compile
 
@@ -209,3 +211,87 @@ def test_advise_shows_the_equilibriums_own_mix_beside_the_prices():
     assert mix["call diamonds"] > 0.9 and mix["call clubs alone"] == 0.0
     assert "equilibrium" not in advise_hand("JD AD KD 9H TC", "9S", "second", round_=2,
                                             deals=100).columns
+
+
+# ---------------------------------------------------------------------------------------------
+# too few deals for an interval, an infinite precision, and round 2 for a hand the strategy
+# would have ordered with (--assume-passed), for every kind of player
+
+
+def test_advise_one_deal_prints_no_nan():
+    args = ["advise", "JS AS 9H 9D TC", "--upcard", "9S", "--position", "first", "--deals", "1",
+            "--silent"]
+    r = run(*args)
+    assert r.exit_code == 0, r.output
+    assert "nan" not in r.output
+    assert "too few deals for an interval" in r.output
+    r = run(*args, "--json")
+    assert r.exit_code == 0, r.output
+    assert "nan" not in r.output.lower()
+    d = json.loads(r.output)
+    assert d["options"][0]["net_low"] is None
+    assert "too few deals for an interval" in d["note"]
+
+
+@pytest.mark.parametrize("value", ["1e309", "inf", "nan"])
+def test_advise_refuses_an_infinite_precision(value):
+    r = run("advise", "JS AS 9H 9D TC", "--upcard", "9S", "--position", "first",
+            "--precision", value, "--silent")
+    assert_one_line_error(r, "precision must be a positive number")
+
+
+STRONG = ["advise", "JS JC AS KS QS", "--upcard", "9S", "--position", "first", "--round", "2",
+          "--silent", "--deals", 2000]
+
+
+def test_advise_round2_never_reached_offers_assume_passed():
+    r = run(*STRONG)
+    assert_one_line_error(r, "never reached", "--assume-passed")
+    r = run(*STRONG, "--assume-passed")
+    assert r.exit_code == 0, r.output
+    assert "assumed: the player passed in round 1" in r.output
+    assert "call clubs" in r.output and "recommended: call clubs" in r.output
+    d = json.loads(run(*STRONG, "--assume-passed", "--json").output)
+    assert d["assumption"].startswith("assumed: the player passed in round 1")
+    assert d["deals"] == 2000
+    assert_one_line_error(run(*STRONG[:7], "1", "--assume-passed"), "is for round 2")
+
+
+def test_assume_passed_changes_nothing_when_the_strategy_passes_anyway():
+    args = dict(hand="9C TC 9D TD QS", upcard="9H", position="second", round_=2, deals=3000)
+    plain = advise_hand(**args)
+    assumed = advise_hand(**args, assume_passed=True)
+    assert plain.attrs["assumption"] is None and assumed.attrs["assumption"]
+    cols = ["option", "net", "net_low", "net_high", "making", "march", "euchred", "dealt"]
+    assert plain[cols].equals(assumed[cols])
+
+
+ASSUME = ["--round", 2, "--assume-passed", "--deals", 50, "--silent", "--json"]
+
+
+@pytest.mark.parametrize("strategy", [
+    pytest.param("pimc:worlds=4,bid_worlds=4", marks=pytest.mark.subprocess),
+    "examples.code_strategy:BowerHunter",
+    str(ROOT / "examples" / "strategies" / "lighter-dealer-partner.toml"),
+    "basic:second_offset=-3",
+    "random",
+])  # fmt: skip
+def test_assume_passed_works_for_every_kind_of_player(strategy, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    # a hand every one of them orders up (most of the time) with hearts turned up
+    r = run("advise", "JH JD AH KH 9C", "--upcard", "QH", "--position", "second",
+            "--strategy", strategy, *ASSUME)
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["assumption"].startswith("assumed: the player passed in round 1")
+    assert all(o["deals"] == 50 for o in d["options"])
+
+
+@pytest.mark.subprocess
+def test_the_issues_pimc_example_runs():
+    r = run("advise", "JS AC AD 9H 9D", "--upcard", "KH", "--position", "second", "--round", 2,
+            "--assume-passed", "--strategy", "pimc:worlds=4,bid_worlds=4", "--deals", 20,
+            "--silent")
+    assert r.exit_code == 0, r.output
+    assert "assumed: the player passed in round 1" in r.output
+
