@@ -57,8 +57,8 @@ def test_sigterm_to_a_running_simulate_leaves_nothing(tmp_path):
         time.sleep(0.2)
     time.sleep(1)
     p.send_signal(signal.SIGTERM)
-    p.communicate(timeout=60)
-    assert p.returncode == 143
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 143, err.decode()
     assert list(tmp_path.iterdir()) == []
 
 
@@ -80,7 +80,7 @@ def test_sigterm_says_what_ctrl_c_says(tmp_path):
                  tmp_path, lambda: list(tmp_path.glob("plain.tmp-*")))
     p.send_signal(signal.SIGTERM)
     _, err = p.communicate(timeout=60)
-    assert p.returncode == 143
+    assert p.returncode == 143, err
     assert err.strip().splitlines()[-1].startswith("interrupted: nothing written; "), err
     assert not out.exists()
     chunked = tmp_path / "chunked"
@@ -89,7 +89,7 @@ def test_sigterm_says_what_ctrl_c_says(tmp_path):
                  tmp_path, lambda: len(list((chunked / "chunks").glob("*.npy"))) > 1)
     p.send_signal(signal.SIGTERM)
     _, err = p.communicate(timeout=60)
-    assert p.returncode == 143
+    assert p.returncode == 143, err
     assert "chunks saved in" in err and f"euchre-sim simulate --resume {chunked}" in err, err
 
 
