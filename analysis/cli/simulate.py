@@ -118,8 +118,7 @@ def simulate(
 
         return simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force,
                                 threads, batch, scheduler, resume, as_json, silent)  # fmt: skip
-    folder = open_folder(out, force) if out is not None else None
-    run = (ctx, seed, rules, table, records, out, force, threads, folder, as_json, silent)
+    run = (ctx, seed, rules, table, records, out, force, threads, as_json, silent)
     if games is not None:
         return _simulate_games(games, *run)
     return _simulate_hands(hands, batch, *run)
@@ -153,7 +152,7 @@ RESUMABLE_HINT = ("a plain --out run is kept only when complete; next time, add 
                   "--resume DIR' can finish an interrupted one")
 
 
-def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, threads, folder,
+def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, threads,
                     as_json, silent):
     """``simulate --hands``: the summary, by position, and (with --out) the run folder."""
     from analysis.results_io import write_hands_run
@@ -162,6 +161,9 @@ def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, 
     from sim.run import hands as runner
     from sim.run.sizes import batch_size
 
+    # the folder opens after the imports (seconds on a busy machine), just before run_or_fail,
+    # which says what an interrupt (Ctrl-C, SIGTERM) left: one in between was "Aborted!", exit 1
+    folder = open_folder(out, force) if out is not None else None
     parts = []
 
     def write_part(frame, part):
@@ -192,13 +194,15 @@ def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, 
             click.echo(f"\nwrote {out}")
 
 
-def _simulate_games(games, ctx, seed, rules, table, records, out, force, threads, folder,
-                    as_json, silent):
+def _simulate_games(games, ctx, seed, rules, table, records, out, force, threads, as_json,
+                    silent):
     """``simulate --games``: per-game results, the win-probability table, game records."""
     from analysis.games import summarise_games, win_probability_table
     from analysis.results_io import write_games_run
     from analysis.text.summary import format_games, games_json
     from sim import simulate_games
+
+    folder = open_folder(out, force) if out is not None else None   # after the imports, as above
 
     def work():
         with progress_bar(silent, games, "games") as bar:
