@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from sim.lazy import lazy_exports
 
-# plot functions and result types, loaded on first use: public name -> (module, attribute)
+# plot functions and result types, loaded on first use: public name -> (module, attribute);
+# each public name is the name its module defines
 _EXPORTS = {
     "plot_decision_heatmap": ("analysis.plots.orderup", "plot_decision_heatmap"),
     "plot_rate_heatmap": ("analysis.plots.orderup", "plot_rate_heatmap"),
@@ -25,20 +26,26 @@ _EXPORTS = {
     "plot_maker_rates": ("analysis.plots.compare", "plot_maker_rates"),
     "plot_tournament": ("analysis.plots.headtohead", "plot_tournament"),
     "RuleComparison": ("analysis.compare", "RuleComparison"),
-    "advise_hand": ("analysis.advise", "advise"),
+    "advise_hand": ("analysis.advise", "advise_hand"),
     "head_to_head": ("analysis.headtohead", "head_to_head"),
     "head_to_head_games": ("analysis.headtohead", "head_to_head_games"),
     "by_position": ("analysis.summary", "by_position"),
-    "win_probability_by_score": ("analysis.games", "win_probability_table"),
+    "win_probability_table": ("analysis.games", "win_probability_table"),
     "play_review": ("analysis.review", "play_review"),
     "plot_play_review": ("analysis.plots.review", "plot_play_review"),
     "play_review_figure": ("analysis.plots.review", "play_review_figure"),
-    "every_seat_order_value": ("analysis.perfect", "order_value_every_seat"),
-    "strength_ladder": ("analysis.ladder", "ladder"),
+    "order_value_every_seat": ("analysis.perfect", "order_value_every_seat"),
+    "strength_ladder": ("analysis.ladder", "strength_ladder"),
     "plot_ladder": ("analysis.plots.ladder", "plot_ladder"),
-    "tune_strategy": ("analysis.tune", "tune"),
+    "tune_strategy": ("analysis.tune", "tune_strategy"),
     "strategy_toml": ("analysis.tune", "strategy_toml"),
     "study": ("analysis.studies", "study"),
+}
+# old public name -> new: deprecated aliases, kept for one release (0.1.x; gone in 0.2); asking
+# for one warns DeprecationWarning with the new name
+_DEPRECATED = {
+    "win_probability_by_score": "win_probability_table",
+    "every_seat_order_value": "order_value_every_seat",
 }
 
 
@@ -202,13 +209,13 @@ def rule_comparison(hands: int, games: int = 0, seed: int = 0, rules_a=None, rul
 
 
 __all__ = [
-    "hand_summary", "by_position", "games_summary", "win_probability_by_score", "order_up_rates",
+    "hand_summary", "by_position", "games_summary", "win_probability_table", "order_up_rates",
     "order_pass_gain", "alone_partner_gain", "win_gain", "compare_rules", "rule_comparison",
-    "head_to_head", "head_to_head_games", "advise_hand", "every_seat_order_value",
+    "head_to_head", "head_to_head_games", "advise_hand", "order_value_every_seat",
     "strength_ladder", "tune_strategy", "study",
     *sorted(k for k in _EXPORTS if k.startswith("plot_")),
     "RuleComparison",
 ]  # fmt: skip
 
 
-__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, _DEPRECATED)

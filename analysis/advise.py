@@ -1,6 +1,6 @@
 """The hand advisor: price every option for one concrete hand, seat and upcard, by playing
 each option on the same deals of the unseen cards (consistent with what the player sees) and
-keeping only deals where the auction reaches him.  ``advise`` runs these steps: check the
+keeping only deals where the auction reaches him.  ``advise_hand`` runs these steps: check the
 request, deal until the stopping rule is met, one row per option, the recommendation.
 """
 
@@ -110,7 +110,7 @@ def _paired(a, b):
 
 @dataclass(frozen=True)
 class _Request:
-    """The checked inputs of one ``advise`` call."""
+    """The checked inputs of one ``advise_hand`` call."""
 
     cards: list
     upcard: int
@@ -410,7 +410,7 @@ def _inputs(req: _Request, state: _Deals, wall: float) -> dict:
     }
 
 
-def advise(
+def advise_hand(
     hand,
     upcard,
     position,
@@ -514,10 +514,10 @@ def paired(df: pd.DataFrame, a: str, b: str) -> dict:
 def advise_bench() -> float:
     """Seconds for the default run of "JS AS 9H 9D TC", upcard 9S, first position, after a
     warm-up run that compiles (or loads) the kernel."""
-    advise("JS AS 9H 9D TC", "9S", "first", deals=1000)
+    advise_hand("JS AS 9H 9D TC", "9S", "first", deals=1000)
     t0 = time.perf_counter()
-    advise("JS AS 9H 9D TC", "9S", "first")
+    advise_hand("JS AS 9H 9D TC", "9S", "first")
     return time.perf_counter() - t0
 
 
-__all__ = ["advise", "advise_bench", "options_for", "paired", "CAP", "DEFAULT_TARGET"]
+__all__ = ["advise_hand", "advise_bench", "options_for", "paired", "CAP", "DEFAULT_TARGET"]

@@ -29,8 +29,7 @@ def _best(fn, repeats: int) -> float:
 
 def referee_rate(n: int = 2_000, seed: int = 0) -> float:
     """Referee replay speed (hands/s) over ``n`` kernel-traced hands of mixed strategies."""
-    from sim import trace
-    from sim.referee import replay_record
+    from sim import replay_record, trace
 
     records = trace(seed, range(n), Rules(), Table.teams("basic", "random"))
     t = _best(lambda: [replay_record(r) for r in records], 2)

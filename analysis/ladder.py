@@ -50,7 +50,7 @@ def is_slow(strategy) -> bool:
     return strategy.player.searches
 
 
-def ladder(strategies=None, hands: int = 100_000, games: int = 10_000, seed: int = 1,
+def strength_ladder(strategies=None, hands: int = 100_000, games: int = 10_000, seed: int = 1,
            rules: Rules | None = None, *, slow_hands: int = 2_000, slow_games: int = 200,
            threads: int | None = None, executor=None, boot: int = 1000,
            confidence: float = DEFAULT_CONFIDENCE,
@@ -179,5 +179,5 @@ def ratings(pairs: pd.DataFrame, names, *, boot: int = 1000, seed: int = 1,
     return df.sort_values("points", ascending=False, ignore_index=True)
 
 
-__all__ = ["ladder", "ratings", "points_ratings", "elo_ratings", "DEFAULT_LADDER", "default_ladder",
-           "PAIR_COLUMNS", "RATING_COLUMNS"]
+__all__ = ["strength_ladder", "ratings", "points_ratings", "elo_ratings", "DEFAULT_LADDER",
+           "default_ladder", "PAIR_COLUMNS", "RATING_COLUMNS"]

@@ -35,7 +35,7 @@ from sim.players import BASIC_PARAMS, P
 from sim.players.basic import SETTINGS
 from sim.players.param_bounds import PARAM_BOUNDS
 
-#: what ``tune`` searches by default: the bidding numbers that matter for single hands (the
+#: what ``tune_strategy`` searches by default: the bidding numbers that matter for single hands (the
 #: lone-defender threshold needs the defend_alone rule and ``desperation`` a game score)
 DEFAULT_PARAMS = (
     "right_bower", "left_bower", "trump_ace", "trump_king", "trump_queen", "trump_ten",
@@ -196,7 +196,7 @@ def _tell(state: TuneState, xs, scores: list) -> None:
     state.generation += 1
 
 
-def tune(start="basic", params=DEFAULT_PARAMS, pool=("basic",), *, deals: int = DEALS,
+def tune_strategy(start="basic", params=DEFAULT_PARAMS, pool=("basic",), *, deals: int = DEALS,
          generations: int = 30, popsize: int | None = None, sigma: float = 0.5, seed: int = 1,
          rules: Rules | None = None, state: Path | None = None, resume: bool = False,
          threads: int | None = None, name: str = "tuned",
@@ -281,5 +281,6 @@ def strategy_toml(result: TuneResult, description: str, comments=()) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["tune", "parse_pool", "check_params", "candidate", "score", "strategy_toml",
-           "TuneResult", "TuneState", "Opponent", "DEFAULT_PARAMS", "SCALE", "DEALS"]
+__all__ = ["tune_strategy", "parse_pool", "check_params", "candidate", "score",
+           "strategy_toml", "TuneResult", "TuneState", "Opponent", "DEFAULT_PARAMS", "SCALE",
+           "DEALS"]

@@ -1,10 +1,11 @@
-"""Regenerate the committed equilibrium tables (``results/equilibrium/``): the bidding game
-solved by Monte Carlo CFR under tuned's card play, for the published rules and for stick the
-dealer, each written where the ``equilibrium`` strategy looks for it.
+"""Regenerate the committed equilibrium tables (``sim/players/tables/``, package data that
+ships in the wheel): the bidding game solved by Monte Carlo CFR under tuned's card play, for the
+published rules and for stick the dealer, each written where the ``equilibrium`` strategy looks
+for it (``sim.equilibrium_table_path``).
 
 Checkpoints go to ``results/equilibrium/.checkpoints/`` (not committed); ``--resume`` goes on
 from them, so a run cut short, or one with more ``--iterations``, continues where it stopped.
-A manifest (``results/equilibrium/manifest.json``) records each table's facts.
+A manifest beside the tables (``sim/players/tables/manifest.json``) records each table's facts.
 
     python scripts/equilibrium_tables.py --iterations 150000000
     python scripts/equilibrium_tables.py --iterations 300000000 --resume
@@ -20,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+CHECKPOINTS = ROOT / "results" / "equilibrium" / ".checkpoints"
 
 RULE_SETS = ("published", "stick-the-dealer")
 
@@ -37,13 +39,16 @@ def main(argv=None) -> int:
     ap.add_argument("--threads", type=int, default=None)
     a = ap.parse_args(argv)
     facts = {}
-    mpath = sim.equilibrium_table_path(sim.Rules()).parent / "manifest.json"
+    tables = sim.equilibrium_table_path(sim.Rules()).parent
+    if not tables.is_relative_to(ROOT):
+        ap.error(f"sim is imported from {tables}, not from this checkout ({ROOT})")
+    mpath = tables / "manifest.json"
     if mpath.exists():
         facts = json.loads(mpath.read_text()).get("tables", {})
     for name in RULE_SETS if a.only is None else (a.only,):
         rules = sim.PRESETS[name]
         out = sim.equilibrium_table_path(rules)
-        ck = out.parent / ".checkpoints" / (out.stem + ".checkpoint.npz")
+        ck = CHECKPOINTS / (out.stem + ".checkpoint.npz")
         ck.parent.mkdir(parents=True, exist_ok=True)
         resume = a.resume and ck.exists()
         print(f"{name}: {a.iterations:,} deals -> {out}", flush=True)

@@ -1,11 +1,13 @@
-"""Regenerate ``results/equilibrium/`` from the committed tables (``equilibrium_tables.py``
-computes those): the order-up chart under equilibrium bidding beside tuned's and basic's on the
-same deals, the dealer with a jack turned, going alone, each model's exploitability by position
-(pimc's on a smaller sample, beside the others' on the same one), the bidding game under
-perfect play (its table, bids and exploitability), equilibrium against tuned and pimc (paired
-deals, seats swapped), and with equilibrium at every seat the studies the other models answer
-(``regen_compare.py``: stick the dealer against redeal, each rule set with its own equilibrium;
-``regen_orderup.py``: ordering up and going alone), for ``scripts/models_figures.py``.
+"""Regenerate ``results/equilibrium/`` from the committed tables (``sim/players/tables/``,
+package data; ``equilibrium_tables.py`` computes those): the order-up chart under equilibrium
+bidding beside tuned's and basic's on the same deals, the dealer with a jack turned, going alone,
+each model's exploitability by position (pimc's on a smaller sample, beside the others' on the
+same one), the bidding game under perfect play (its table, bids and exploitability; that table is
+a study's output, written to ``results/equilibrium/perfect/``), equilibrium against tuned and
+pimc (paired deals, seats swapped), and with equilibrium at every seat the studies the other
+models answer (``regen_compare.py``: stick the dealer against redeal, each rule set with its own
+equilibrium; ``regen_orderup.py``: ordering up and going alone), for
+``scripts/models_figures.py``.
 
     python scripts/regen_equilibrium.py                      # everything (about two hours)
     python scripts/regen_equilibrium.py --only bids,exploit  # bids exploit deepest search

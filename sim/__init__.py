@@ -1,8 +1,8 @@
 """euchre-sim engine: rules, players, the Numba kernel and the runs that drive it.
 
     result = sim.simulate(100_000, seed=1, rules=sim.Rules(stick_the_dealer=True))
-    record = sim.trace(1, [42])[0]; sim.replay(record)    # hand 42 of seed 1, refereed
-    sim.review_hand(record, sim.Rules())                  # each card against perfect play
+    record = sim.trace(1, [42])[0]; sim.replay_record(record)  # hand 42 of seed 1, refereed
+    sim.review_hand(record, sim.Rules())                        # each card against perfect play
 
 Names load on first use, so ``import sim`` stays quick.  Nothing here imports ``analysis``.
 """
@@ -13,7 +13,7 @@ from sim.lazy import lazy_exports
 
 __version__ = "0.1.0"
 
-# public name -> (module, attribute)
+# public name -> (module, attribute): each public name is the name its module defines
 _EXPORTS = {
     "Rules": ("sim.rules", "Rules"),
     "parse_rules": ("sim.rules", "parse_rules"),
@@ -31,9 +31,9 @@ _EXPORTS = {
     "GameRunResult": ("sim.run.games", "GameRunResult"),
     "simulate_games": ("sim.run.games", "simulate_games"),
     "trace_game": ("sim.run.games", "trace_game"),
-    "replay": ("sim.referee", "replay_record"),
+    "replay_record": ("sim.referee", "replay_record"),
     "to_cards": ("sim.records", "to_cards"),
-    "replay_game": ("sim.referee", "play_game"),
+    "replay_game": ("sim.referee", "replay_game"),
     "run_chunked": ("sim.run.chunked", "run_chunked"),
     "resume": ("sim.run.chunked", "resume"),
     "open_executor": ("sim.run.executors", "open_executor"),
@@ -54,14 +54,20 @@ _EXPORTS = {
     "BotError": ("sim.agents.bots", "BotError"),
     "openspiel_bot": ("sim.agents.openspiel", "openspiel_bot"),
     "solve_equilibrium": ("sim.equilibrium", "solve_equilibrium"),
-    "load_equilibrium_table": ("sim.equilibrium", "load_table"),
-    "equilibrium_table_path": ("sim.equilibrium", "default_table_path"),
-    "bidding_policy": ("sim.equilibrium", "policy_for"),
+    "load_equilibrium_table": ("sim.equilibrium", "load_equilibrium_table"),
+    "equilibrium_table_path": ("sim.equilibrium", "equilibrium_table_path"),
+    "bidding_policy": ("sim.equilibrium", "bidding_policy"),
     "exploitability": ("sim.equilibrium.exploit", "exploitability"),
-    "bids_on_deals": ("sim.equilibrium.bids", "bid_table"),
+    "bids_on_deals": ("sim.equilibrium.bids", "bids_on_deals"),
+}
+
+# old public name -> new: deprecated aliases, kept for one release (0.1.x; gone in 0.2); asking
+# for one warns DeprecationWarning with the new name
+_DEPRECATED = {
+    "replay": "replay_record",
 }
 
 __all__ = ["__version__", *_EXPORTS]
 
 
-__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, _DEPRECATED)

@@ -2,7 +2,7 @@
 
 ``parse_record`` checks a record's *shape*: known fields, types, readable cards and a deal of 24
 distinct cards, and names the field that is wrong.  Whether the bids and plays are *legal* is the
-referee's job (``sim.referee.replay_record``).  ``record_to_json`` writes the canonical form
+referee's job (``sim.replay_record``).  ``record_to_json`` writes the canonical form
 (cards as ``JH``, suits as ``H``).  Besides the documented fields a record may carry a free-text
 ``"note"`` (kept, never interpreted); any other unknown field is an error, so a misspelt field is
 never silently ignored.

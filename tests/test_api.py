@@ -1,6 +1,7 @@
 """The Python API: the "From Python" example (docs/python-api.md, linked from the README) runs
 at small sizes and returns DataFrames; every analysis that ``analysis`` exports is a documented
-function."""
+function; every export's public name is the name its module defines (renamed ones keep their old
+name a release as a deprecated alias)."""
 
 import importlib
 import inspect
@@ -34,6 +35,7 @@ def readme_example() -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.compile
 def test_readme_example_returns_dataframes():
     code = readme_example()
     # every size in the example (200_000, 2_000, ...) becomes 1_000, to keep the test quick
@@ -65,6 +67,7 @@ def test_analysis_exports_are_documented_dataframe_functions():
             assert "DataFrame" in obj.__doc__, name
 
 
+@pytest.mark.subprocess
 def test_sim_exports_load_lazily():
     import subprocess
     import sys
@@ -77,4 +80,23 @@ def test_sim_exports_load_lazily():
     for name, (module, attr) in sim._EXPORTS.items():
         assert getattr(sim, name) is getattr(importlib.import_module(module), attr), name
     assert set(sim.__all__) == {"__version__", *sim._EXPORTS}
-    assert sim.replay is sim.referee.replay_record
+    assert sim.replay_record is sim.referee.replay_record
+
+
+@pytest.mark.parametrize("package", ["sim", "sim.solver", "analysis"])
+def test_each_public_name_is_the_name_its_module_defines(package):
+    """A lazy export is the object its module defines under the same name; a renamed one keeps
+    its old name for one release as a deprecated alias (``_DEPRECATED``), which warns with the new
+    name and is offered neither in ``__all__`` nor in ``dir()``."""
+    m = importlib.import_module(package)
+    renamed = {name: f"{module}.{attr}" for name, (module, attr) in m._EXPORTS.items()
+               if name != attr}
+    assert not renamed, f"{package} exports these under other names than their own: {renamed}"
+    for name, (module, attr) in m._EXPORTS.items():
+        assert getattr(m, name) is getattr(importlib.import_module(module), attr), name
+    for old, new in getattr(m, "_DEPRECATED", {}).items():
+        assert new in m._EXPORTS and old not in m._EXPORTS, old
+        assert old not in m.__all__ and old not in dir(m), old
+        with pytest.warns(DeprecationWarning, match=rf"{package}\.{old} is deprecated: use "
+                                                    rf"{package}\.{new}$"):
+            assert getattr(m, old) is getattr(m, new)

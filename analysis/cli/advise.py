@@ -1,6 +1,6 @@
 """The ``advise`` command: price every option for one hand, seat and upcard.
 
-A thin wrapper over ``analysis.advise.advise``: one line per option, then the recommendation
+A thin wrapper over ``analysis.advise_hand``: one line per option, then the recommendation
 with the paired interval of the best against the runner-up.
 """
 
@@ -88,7 +88,7 @@ def advise(
         euchre-sim advise "JS AS 9H 9D TC" --upcard 9S --position first
         euchre-sim advise "9C TC 9D TD QS" --upcard 9H --position second --round 2 --score 6-8
     """
-    from analysis.advise import advise as run_advise
+    from analysis.advise import advise_hand
 
     kwargs = dict(
         hand=hand, upcard=upcard, position=position, round_=round_, score=score,
@@ -107,7 +107,7 @@ def advise(
         bar.update(done - bar.pos)
 
     try:
-        df = run_advise(progress=progress if shows_progress(silent) else None, **kwargs)
+        df = advise_hand(progress=progress if shows_progress(silent) else None, **kwargs)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     finally:

@@ -1,6 +1,6 @@
 """``euchre-sim replay``: check and score hand records (JSON lines) with the rules referee.
 
-Thin: reads lines, calls ``sim.referee.replay_record`` and prints.  Every line is processed;
+Thin: reads lines, calls ``sim.replay_record`` and prints.  Every line is processed;
 bad ones are reported (stdout and one line on stderr each) and make the exit status 1.
 """
 
@@ -11,8 +11,7 @@ import json
 import click
 
 from analysis.cli.options import json_lines
-from sim import parse_rules
-from sim.referee import replay_record
+from sim import parse_rules, replay_record
 
 
 def _results(lines, rules, reneges):

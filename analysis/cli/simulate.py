@@ -154,7 +154,7 @@ RESUMABLE_HINT = ("a plain --out run is kept only when complete; next time, add 
                   "--resume DIR' can finish an interrupted one")
 
 
-def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, threads, folder,
+def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, threads,
                     as_json, silent):
     """``simulate --hands``: the summary, by position, and (with --out) the run folder."""
     from analysis.studies import SIMULATE
@@ -170,10 +170,12 @@ def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, 
     _show(run_or_fail(ctx, folder, work, RESUMABLE_HINT), out, as_json)
 
 
-def _simulate_games(games, ctx, seed, rules, table, records, out, force, threads, folder,
-                    as_json, silent):
+def _simulate_games(games, ctx, seed, rules, table, records, out, force, threads, as_json,
+                    silent):
     """``simulate --games``: per-game results, the win-probability table, game records."""
     from analysis.studies import SIMULATE_GAMES
+
+    folder = open_folder(out, force) if out is not None else None   # after the imports, as above
 
     def work():
         result = SIMULATE_GAMES.run(games, seed, rules, table, records=records,

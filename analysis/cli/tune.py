@@ -69,8 +69,13 @@ def tune(ctx, start, params, pool, deals, generations, popsize, sigma, seed, rul
         euchre-sim tune --params order_threshold,call_threshold --deals 400000
         euchre-sim tune --out mine.toml --generations 60 --resume
     """
-    from analysis.tune import DEFAULT_PARAMS, check_params, parse_pool, strategy_toml
-    from analysis.tune import tune as run_tune
+    from analysis.tune import (
+        DEFAULT_PARAMS,
+        check_params,
+        parse_pool,
+        strategy_toml,
+        tune_strategy,
+    )
     from sim import load_strategy
     from sim.players.files import check_name
 
@@ -104,9 +109,10 @@ def tune(ctx, start, params, pool, deals, generations, popsize, sigma, seed, rul
                     bar.label = f"mean {row['mean_score']:+.4f}"
                     bar.update(1)
 
-            result = run_tune(start, names, pool, deals=deals, generations=generations,
-                              popsize=popsize, sigma=sigma, seed=seed, rules=rules, state=state,
-                              resume=resume, threads=threads, name=name, progress=step)
+            result = tune_strategy(start, names, pool, deals=deals, generations=generations,
+                                   popsize=popsize, sigma=sigma, seed=seed, rules=rules,
+                                   state=state, resume=resume, threads=threads, name=name,
+                                   progress=step)
     except KeyboardInterrupt as e:
         click.echo(f"interrupted: {out} not written; the search so far is in {state} "
                    f"(--resume continues it)", err=True)

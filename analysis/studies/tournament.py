@@ -128,7 +128,7 @@ class Ladder(Study):
             threads: int | None = None, executor=None, progress=None) -> StudyResult:
         """Every pair of ``strategies`` (None: ``analysis.ladder.default_ladder(rules)``) on
         ``hands`` deals and ``games`` games, ``slow_*`` for pairs with a pimc player."""
-        from analysis.ladder import default_ladder, ladder
+        from analysis.ladder import default_ladder, strength_ladder
         from sim import Rules, load_strategy
 
         rules = rules or Rules()
@@ -136,7 +136,7 @@ class Ladder(Study):
         n_pairs = len(players) * (len(players) - 1) // 2
         timings: dict = {}
         with stage(progress, "pairs", 2 * n_pairs, timings, "play") as tick:
-            pairs, ratings = ladder(players, hands, games, seed, rules, slow_hands=slow_hands,
+            pairs, ratings = strength_ladder(players, hands, games, seed, rules, slow_hands=slow_hands,
                                     slow_games=slow_games, threads=threads, executor=executor,
                                     progress=tick)  # fmt: skip
         args = dict(strategies=[p.name for p in players], hands=hands, games=games, seed=seed,

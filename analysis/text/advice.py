@@ -1,6 +1,6 @@
 """The advisor's answer for people and programs: ``format_advice`` (one line per option, then
 the recommendation with the paired interval of the best against the runner-up) and
-``advice_json``, both from the DataFrame that ``analysis.advise.advise`` returns."""
+``advice_json``, both from the DataFrame that ``analysis.advise_hand`` returns."""
 
 from __future__ import annotations
 

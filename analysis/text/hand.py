@@ -6,9 +6,8 @@ the trick winners and points, so the text always agrees with the rules.
 
 from __future__ import annotations
 
-from sim import POSITIONS, Rules
+from sim import POSITIONS, Rules, replay_record
 from sim.cards import SUIT_NAMES, card_name, parse_card, rank_of, suit_of
-from sim.referee import replay_record
 
 
 def seat_label(seat: int, dealer: int) -> str:

@@ -25,8 +25,8 @@ from sim.players.equilibrium_table import (
     FORMAT,
     FORMAT_VERSION,
     EquilibriumTable,
-    default_table_path,
-    load_table,
+    equilibrium_table_path,
+    load_equilibrium_table,
     table_name,
 )
 from sim.rules import Rules
@@ -139,7 +139,7 @@ def purified(probs: np.ndarray, threshold: float) -> np.ndarray:
     return p / p.sum(axis=1, keepdims=True)
 
 
-def policy_for(spec: str, rules: Rules):
+def bidding_policy(spec: str, rules: Rules):
     """The bidding policy of a strategy spec: ``equilibrium`` (the committed table for
     ``rules``), ``equilibrium:table=FILE``, a table file ``FILE.npz``, a parameterised
     built-in or TOML strategy, or the search player (``pimc``, with its settings)."""
@@ -150,15 +150,15 @@ def policy_for(spec: str, rules: Rules):
     check_rules(rules)
     if spec == "equilibrium" or spec.startswith("equilibrium:table="):
         path = spec.split("=", 1)[1] if "=" in spec else None
-        return Policy.of_table(spec, load_table(rules, path))
+        return Policy.of_table(spec, load_equilibrium_table(rules, path))
     if spec.endswith(".npz"):
-        return Policy.of_table(spec, load_table(rules, spec))
+        return Policy.of_table(spec, load_equilibrium_table(rules, spec))
     strategy = load_strategy(spec)
     if strategy.player.searches:
         return Policy.of_search(strategy, rules)
     return Policy.of_strategy(strategy)
 
 
-__all__ = ["CheckpointError", "DEFAULT_BATCH", "PLAY_MODELS", "PURIFY", "check_rules",
-           "default_table_path", "load_table", "policy_for", "purified", "solve_equilibrium",
-           "table_name"]
+__all__ = ["CheckpointError", "DEFAULT_BATCH", "PLAY_MODELS", "PURIFY", "bidding_policy",
+           "check_rules", "equilibrium_table_path", "load_equilibrium_table", "purified",
+           "solve_equilibrium", "table_name"]

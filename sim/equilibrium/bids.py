@@ -1,6 +1,6 @@
 """What a bidding policy bids on sampled deals: the data of the equilibrium charts.
 
-``bid_table`` deals ``deals`` hands as the bidding game does (dealer in seat 3, positions are
+``bids_on_deals`` deals ``deals`` hands as the bidding game does (dealer in seat 3, positions are
 seats) and gives, for every position, its hand, the upcard and the policy's probability of each
 round-1 action (pass, order up, alone) and round-2 action (``sim.players.equilibrium``'s order),
 as a tidy frame with the hand features a chart groups by: trumps (the left bower counted), the
@@ -51,7 +51,7 @@ def _features(hands: np.ndarray, upcards: np.ndarray) -> dict:
             "right": count(right), "left": count(left)}
 
 
-def bid_table(policy, rules, deals: int = 200_000, seed: int = 0):
+def bids_on_deals(policy, rules, deals: int = 200_000, seed: int = 0):
     """A frame, one row per deal and position: ``deal``, ``position`` (0 first .. 3 dealer),
     ``upcard_rank``, the hand features and ``pass``, ``order``, ``alone`` (round 1) and
     ``r2_pass``, ``r2_call``, ``r2_alone`` (round 2, the calls summed over suits)."""

@@ -176,7 +176,7 @@ def play_one_game(ps, seed, g, rules, kinds, seat_table, slots, force, deck, han
     return winner, j, redeals, first
 
 
-play_game = play_one_game   # the name of earlier releases (``sim.referee.play_game`` is the
+play_game = play_one_game   # the name of earlier releases (``sim.replay_game`` is the
                             # referee's game, from hand records)
 
 

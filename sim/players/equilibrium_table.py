@@ -13,6 +13,11 @@ One ``.npz`` file (numpy's zip of arrays, compressed):
 
 ``read_table`` checks the format and that the rules are the ones asked for (those the bidding
 game depends on, ``BIDDING_RULES``): a table computed for other rules is an error that names both.
+
+The committed tables (published rules, stick the dealer) ship inside the package, in
+``sim/players/tables/`` beside their manifest (``scripts/equilibrium_tables.py`` writes them;
+``pyproject.toml`` declares them package data), so an installed wheel plays ``equilibrium``
+wherever it is.
 """
 
 from __future__ import annotations
@@ -31,8 +36,9 @@ FORMAT_VERSION = 1
 ABSTRACTION = ("exact: the seat's five cards up to suit symmetry (suits named by their relation "
                "to the upcard's; the two cross suits in a canonical order), the upcard's rank, "
                "the position and the round")
-# where the committed tables are (``scripts/equilibrium_tables.py`` writes them), by rule set
-TABLES = Path(__file__).resolve().parents[2] / "results" / "equilibrium"
+# where the committed tables are, by rule set: package data (``scripts/equilibrium_tables.py``
+# writes them), so an installed package has them
+TABLES = Path(__file__).resolve().parent / "tables"
 
 
 class TableError(ValueError):
@@ -124,17 +130,19 @@ def table_name(rules: Rules) -> str:
     return "-".join(f"{k}={int(v)}" for k, v in sorted(changed.items())) + ".npz"
 
 
-def default_table_path(rules: Rules) -> Path:
+def equilibrium_table_path(rules: Rules) -> Path:
+    """Where the committed table for ``rules`` is (or would be): ``TABLES / table_name(rules)``."""
     return TABLES / table_name(rules)
 
 
-def load_table(rules: Rules, path=None):
+def load_equilibrium_table(rules: Rules, path=None):
     """The equilibrium table for ``rules``: ``path``, or the committed one for those rules (a
     ``TableError`` that says how to make one when there is none)."""
     if path is None:
-        path = default_table_path(rules)
+        path = equilibrium_table_path(rules)
         if not path.exists():
             raise TableError(f"no equilibrium table for {rules.describe()} (looked for {path}): "
                              "compute one with `euchre-sim equilibrium --rules ... --out FILE` "
                              "and use equilibrium:table=FILE")
     return read_table(path, rules)
+

@@ -64,8 +64,8 @@ def _table_params(label: str, params: dict) -> dict:
 
 EQUILIBRIUM_PLAYER = register(PlayerType(
     "equilibrium", EQUILIBRIUM,
-    "bids by the bidding game's equilibrium for the rules in force (Monte Carlo CFR, "
-    "results/equilibrium; equilibrium:table=FILE for another table); plays cards like tuned",
+    "bids by the bidding game's equilibrium for the rules in force (Monte Carlo CFR, tables "
+    "shipped in sim/players/tables; equilibrium:table=FILE for another); plays cards like tuned",
     check_params=_table_params, param_names=("table",),
     name_with=lambda base, checked: f"{base}:table={checked['table']}",
     vector=lambda s: TUNED_VECTOR.copy(),

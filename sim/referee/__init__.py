@@ -90,7 +90,7 @@ from sim.referee.deals import (
 from sim.referee.game import (
     GameError,
     GameScore,
-    play_game,
+    replay_game,
 )
 from sim.referee.hand import (
     Hand,
@@ -117,7 +117,7 @@ __all__ = [
     "FarmerSwap", "GameError", "GameScore", "Hand", "IllegalAction", "KeepHand", "NoLoneDefender",
     "OrderUp", "PLAIN_SUIT_ORDER", "PLAY", "PUBLISHED", "Pass", "Play", "ROUND1", "ROUND2",
     "TRICKS_PER_HAND", "TRUMP_ORDER", "bid_action", "card_strength", "error_result",
-    "farmer_eligible", "left_of", "partner", "play_game", "play_record", "playable_cards",
-    "random_hand", "random_legal_hand", "replay_bidding", "replay_record", "score_hand", "team",
+    "farmer_eligible", "left_of", "partner", "play_record", "playable_cards", "random_hand",
+    "random_legal_hand", "replay_bidding", "replay_game", "replay_record", "score_hand", "team",
     "trick_winner",
 ]

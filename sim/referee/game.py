@@ -55,7 +55,7 @@ class GameScore:
         return list(self.score)
 
 
-def play_game(records, rules: Rules | None = None, *, reneges: bool = False) -> GameScore:
+def replay_game(records, rules: Rules | None = None, *, reneges: bool = False) -> GameScore:
     """Replay hand records in order as one game; raise ``GameError`` on the first problem."""
     game = GameScore(rules)
     for rec in records:

@@ -179,7 +179,7 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
 
 
 def trace_game(seed: int, g: int, rules: Rules | None = None, table=None) -> list[dict]:
-    """The hand records of game ``g`` in order (replayable with ``sim.referee.play_game``)."""
+    """The hand records of game ``g`` in order (replayable with ``sim.replay_game``)."""
     spec = RunSpec.of(seed, rules, table)
     seed, rules, table = spec.seed, spec.rules, spec.table
     kinds, seat_rows = table.arrays(rules)

@@ -91,9 +91,9 @@ def _table_region(rules: Rules, path: str | None) -> np.ndarray:
     """An equilibrium table's region of the seat table (``sim.players.equilibrium.region``),
     read once a process for each rule set and file."""
     from sim.players.equilibrium import region
-    from sim.players.equilibrium_table import load_table
+    from sim.players.equilibrium_table import load_equilibrium_table
 
-    t = load_table(rules, path)
+    t = load_equilibrium_table(rules, path)
     return region(t.round1, t.round2)
 
 

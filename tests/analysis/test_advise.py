@@ -1,4 +1,5 @@
-"""The hand advisor: certain answers, exact recomputation from the kernel, dealing, bad input."""
+"""The hand advisor: certain answers, exact recomputation from the kernel, dealing, bad input,
+too few deals, and --assume-passed for every kind of player."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from analysis.advise import advise, options_for, paired
+from analysis.advise import advise_hand, options_for, paired
 from analysis.cli import main
 from analysis.win_model import parse_score, win_probability
 from sim import kernel as K
@@ -16,10 +17,13 @@ from sim.cards import mask_of, parse_card, parse_cards
 from sim.rng import STREAM_SEEN, hand_key, shuffle_deck
 from sim.rules import Rules
 from sim.run.hands import Table, force_array
+from tests.commands import ROOT, assert_one_line_error, run
+
+pytestmark = pytest.mark.compile
 
 
 def test_both_bowers_ace_king_order_up_and_alone():
-    df = advise("JH JD AH KH 9C", "QH", "first", deals=4000, seed=3)
+    df = advise_hand("JH JD AH KH 9C", "QH", "first", deals=4000, seed=3)
     up = paired(df, "order up", "pass")
     assert up["low"] > 0
     alone = paired(df, "order up alone", "order up")
@@ -30,7 +34,7 @@ def test_both_bowers_ace_king_order_up_and_alone():
 
 
 def test_no_trump_no_aces_pass():
-    df = advise("9C TC 9D TD QS", "9H", "first", deals=4000, seed=3)
+    df = advise_hand("9C TC 9D TD QS", "9H", "first", deals=4000, seed=3)
     assert paired(df, "pass", "order up")["low"] > 0
     assert df.attrs["recommendation"]["option"] == "pass"
 
@@ -38,7 +42,7 @@ def test_no_trump_no_aces_pass():
 def test_numbers_equal_direct_recomputation_from_run_seen():
     # second position: the first player sometimes orders up, so some deals are rejected
     hand, up, n = "JS AS 9H 9D TC", "9S", 3000
-    df = advise(hand, up, "second", deals=n, seed=11)
+    df = advise_hand(hand, up, "second", deals=n, seed=11)
     kinds, bv = Table.teams().arrays()       # advise's default strategy
     mask = mask_of(parse_cards(hand))
     big = 6000
@@ -72,19 +76,19 @@ def test_numbers_equal_direct_recomputation_from_run_seen():
         assert row.march == np.mean(ours & (o[:, 4] == 5))
         assert row.euchred == np.mean(ours & (o[:, 4] < 3))
     # the same seed gives the same numbers bit for bit
-    again = advise(hand, up, "second", deals=n, seed=11)
+    again = advise_hand(hand, up, "second", deals=n, seed=11)
     assert again.equals(df)
 
 
 def test_forced_make_is_always_made_or_euchred():
-    df = advise("JS AS 9H 9D TC", "9S", "third", deals=2000, seed=5)
+    df = advise_hand("JS AS 9H 9D TC", "9S", "third", deals=2000, seed=5)
     for opt in ("order up", "order up alone"):
         r = df.set_index("option").loc[opt]
         assert r.making + r.euchred == pytest.approx(1.0, abs=1e-12)
 
 
 def test_round2_options_and_conditioning():
-    df = advise("9C TC 9D TD QS", "9H", "second", round_=2, deals=1500, seed=2)
+    df = advise_hand("9C TC 9D TD QS", "9H", "second", round_=2, deals=1500, seed=2)
     assert df["option"].tolist() == [
         "pass", "call clubs", "call clubs alone", "call diamonds", "call diamonds alone",
         "call spades", "call spades alone",
@@ -98,7 +102,7 @@ def test_round2_options_and_conditioning():
 
 def test_score_at_nine_win_equals_making():
     # 9-8 to 10: making wins the game at once, a euchre (2 points) loses it
-    df = advise("JS AS 9H 9D TC", "9S", "first", score="9-8", deals=1500, seed=4)
+    df = advise_hand("JS AS 9H 9D TC", "9S", "first", score="9-8", deals=1500, seed=4)
     r = df.set_index("option").loc["order up"]
     assert r.win == pytest.approx(r.making, abs=1e-12)
     assert "recommendation_win" in df.attrs
@@ -191,19 +195,103 @@ def test_cli_table_and_json():
 
 
 def test_precision_and_default_stopping():
-    df = advise("JS AS 9H 9D TC", "9S", "first", precision=0.05, seed=6)
+    df = advise_hand("JS AS 9H 9D TC", "9S", "first", precision=0.05, seed=6)
     rec = df.attrs["recommendation"]
     assert (rec["high"] - rec["low"]) / 2 <= 0.05
-    df = advise("JS AS 9H 9D TC", "9S", "first", seed=6)
+    df = advise_hand("JS AS 9H 9D TC", "9S", "first", seed=6)
     assert ((df.net_high - df.net_low) / 2 <= 0.02).all()
 
 
 def test_advise_shows_the_equilibriums_own_mix_beside_the_prices():
     """With --strategy equilibrium each option carries the table's probability for the hand
     (round 2: the suits mapped through the hand's cross-suit order); other strategies none."""
-    df = advise("JD AD KD 9H TC", "9S", "second", round_=2, strategy="equilibrium", deals=100)
+    df = advise_hand("JD AD KD 9H TC", "9S", "second", round_=2, strategy="equilibrium", deals=100)
     mix = dict(zip(df["option"], df["equilibrium"], strict=True))
     assert abs(sum(mix.values()) - 1.0) < 1e-6
     assert mix["call diamonds"] > 0.9 and mix["call clubs alone"] == 0.0
-    assert "equilibrium" not in advise("JD AD KD 9H TC", "9S", "second", round_=2,
-                                       deals=100).columns
+    assert "equilibrium" not in advise_hand("JD AD KD 9H TC", "9S", "second", round_=2,
+                                            deals=100).columns
+
+
+# ---------------------------------------------------------------------------------------------
+# too few deals for an interval, an infinite precision, and round 2 for a hand the strategy
+# would have ordered with (--assume-passed), for every kind of player
+
+
+def test_advise_one_deal_prints_no_nan():
+    args = ["advise", "JS AS 9H 9D TC", "--upcard", "9S", "--position", "first", "--deals", "1",
+            "--silent"]
+    r = run(*args)
+    assert r.exit_code == 0, r.output
+    assert "nan" not in r.output
+    assert "too few deals for an interval" in r.output
+    r = run(*args, "--json")
+    assert r.exit_code == 0, r.output
+    assert "nan" not in r.output.lower()
+    d = json.loads(r.output)
+    assert d["options"][0]["net_low"] is None
+    assert "too few deals for an interval" in d["note"]
+
+
+@pytest.mark.parametrize("value", ["1e309", "inf", "nan"])
+def test_advise_refuses_an_infinite_precision(value):
+    r = run("advise", "JS AS 9H 9D TC", "--upcard", "9S", "--position", "first",
+            "--precision", value, "--silent")
+    assert_one_line_error(r, "precision must be a positive number")
+
+
+STRONG = ["advise", "JS JC AS KS QS", "--upcard", "9S", "--position", "first", "--round", "2",
+          "--silent", "--deals", 2000]
+
+
+def test_advise_round2_never_reached_offers_assume_passed():
+    r = run(*STRONG)
+    assert_one_line_error(r, "never reached", "--assume-passed")
+    r = run(*STRONG, "--assume-passed")
+    assert r.exit_code == 0, r.output
+    assert "assumed: the player passed in round 1" in r.output
+    assert "call clubs" in r.output and "recommended: call clubs" in r.output
+    d = json.loads(run(*STRONG, "--assume-passed", "--json").output)
+    assert d["assumption"].startswith("assumed: the player passed in round 1")
+    assert d["deals"] == 2000
+    assert_one_line_error(run(*STRONG[:7], "1", "--assume-passed"), "is for round 2")
+
+
+def test_assume_passed_changes_nothing_when_the_strategy_passes_anyway():
+    args = dict(hand="9C TC 9D TD QS", upcard="9H", position="second", round_=2, deals=3000)
+    plain = advise_hand(**args)
+    assumed = advise_hand(**args, assume_passed=True)
+    assert plain.attrs["assumption"] is None and assumed.attrs["assumption"]
+    cols = ["option", "net", "net_low", "net_high", "making", "march", "euchred", "dealt"]
+    assert plain[cols].equals(assumed[cols])
+
+
+ASSUME = ["--round", 2, "--assume-passed", "--deals", 50, "--silent", "--json"]
+
+
+@pytest.mark.parametrize("strategy", [
+    pytest.param("pimc:worlds=4,bid_worlds=4", marks=pytest.mark.subprocess),
+    "examples.code_strategy:BowerHunter",
+    str(ROOT / "examples" / "strategies" / "lighter-dealer-partner.toml"),
+    "basic:second_offset=-3",
+    "random",
+])  # fmt: skip
+def test_assume_passed_works_for_every_kind_of_player(strategy, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    # a hand every one of them orders up (most of the time) with hearts turned up
+    r = run("advise", "JH JD AH KH 9C", "--upcard", "QH", "--position", "second",
+            "--strategy", strategy, *ASSUME)
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["assumption"].startswith("assumed: the player passed in round 1")
+    assert all(o["deals"] == 50 for o in d["options"])
+
+
+@pytest.mark.subprocess
+def test_the_issues_pimc_example_runs():
+    r = run("advise", "JS AC AD 9H 9D", "--upcard", "KH", "--position", "second", "--round", 2,
+            "--assume-passed", "--strategy", "pimc:worlds=4,bid_worlds=4", "--deals", 20,
+            "--silent")
+    assert r.exit_code == 0, r.output
+    assert "assumed: the player passed in round 1" in r.output
+

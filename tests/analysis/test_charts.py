@@ -17,6 +17,8 @@ from matplotlib.patches import Rectangle  # noqa: E402
 from analysis import plots as charts  # noqa: E402
 from sim import POSITIONS  # noqa: E402
 
+pytestmark = pytest.mark.compile
+
 
 @pytest.fixture(autouse=True)
 def close_figures():

@@ -19,6 +19,8 @@ from analysis.cli import main  # noqa: E402
 from sim.rules import Rules  # noqa: E402
 from sim.run.hands import Table  # noqa: E402
 
+pytestmark = pytest.mark.compile
+
 HANDS = 60_000
 GAMES = 6_000
 SEED = 11

@@ -25,6 +25,8 @@ from sim.players.basic import bid_value
 from sim.rules import Rules
 from sim.run.hands import Table, simulate
 
+pytestmark = pytest.mark.compile
+
 V = {k: v for k, (v, _) in BASIC_PARAMS.items()}
 
 

@@ -14,6 +14,8 @@ from sim.cards import parse_card
 from sim.records import RecordError
 from sim.referee import Play
 
+pytestmark = pytest.mark.compile
+
 ROOT = Path(__file__).resolve().parents[2]
 MARCH = ROOT / "examples" / "graded-march.jsonl"
 

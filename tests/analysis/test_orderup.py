@@ -30,6 +30,8 @@ from sim.run.hands import (
     simulate,
 )
 
+pytestmark = pytest.mark.compile
+
 # ---------------------------------------------------------------------------------------------
 # observed rates
 
@@ -635,3 +637,17 @@ def test_order_up_with_a_score_writes_the_win_gain_tables(tmp_path):
     # without --score: no win-gain tables
     r = run("order-up", *small, "--out", tmp_path / "plain")
     assert not set(WIN_GAIN_FILES) & {p.name for p in (tmp_path / "plain").iterdir()}
+
+
+# ---------------------------------------------------------------------------------------------
+# alone without --out prints, as order-up does
+
+
+def test_alone_prints_without_out_as_order_up_does(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for command in ("alone", "order-up"):
+        r = run(command, "--hands", 2000, "--deals", 200, "--silent")
+        assert r.exit_code == 0, r.output
+        assert "EV" in r.output and "wrote" not in r.output
+    assert list(tmp_path.iterdir()) == []
+

@@ -19,6 +19,8 @@ from sim.solver import api
 from sim.solver.perfect import first_leader, perfect_points
 from sim.solver.position import Position, active_seats, next_active
 
+pytestmark = pytest.mark.compile
+
 PUBLISHED = Rules()
 # every convention the scoring must handle: a lone defender (2 points for his euchre), the
 # dealer barred from discarding the upcard, no pick-up when his partner goes alone

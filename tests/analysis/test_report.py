@@ -1,5 +1,6 @@
 """The HTML report reads as a report for people: headline tables first, formatted for reading,
-no raw dump wider than the page outside the collapsed appendix (analysis.report)."""
+no raw dump wider than the page outside the collapsed appendix (analysis.report); the report
+command keeps an existing --out without --force and takes a folder named twice once."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import re
 from html.parser import HTMLParser
 
 import matplotlib
+
+from tests.commands import assert_one_line_error, run
 
 matplotlib.use("Agg")
 
@@ -18,6 +21,8 @@ from analysis.cli import main  # noqa: E402
 from analysis.report.headlines import decimals_for, number_text, value_html  # noqa: E402
 from analysis.report.page import MAX_HEADLINE_COLUMNS, build_report, write_report  # noqa: E402
 from sim.players import DEFAULT_STRATEGY  # noqa: E402
+
+pytestmark = pytest.mark.compile
 
 RUNS = {
     "orderup": ["order-up", "--hands", "20000", "--deals", "3000", "--seed", "3"],
@@ -169,3 +174,31 @@ def test_number_formats():
     assert decimals_for(0.02, 2) == 3 and decimals_for(0.3, 2) == 2 and decimals_for(1e-9, 1) == 4
     assert number_text(3.841e-06) == "0.000003841"
     assert number_text(1234567) == "1,234,567" and number_text(2.0) == "2"
+
+
+# ---------------------------------------------------------------------------------------------
+# the report command: --out is not overwritten without --force, a folder named twice is one
+
+
+def _run_folder(tmp_path, name="run"):
+    out = tmp_path / name
+    r = run("simulate", "--hands", 4096, "--out", out, "--silent")
+    assert r.exit_code == 0, r.output
+    return out
+
+
+def test_report_refuses_to_overwrite_and_takes_a_folder_once(tmp_path):
+    folder = _run_folder(tmp_path)
+    html = tmp_path / "r.html"
+    r = run("report", folder, tmp_path / "." / "run", "--out", html)
+    assert r.exit_code == 0, r.output
+    assert "1 run folder)" in r.output
+    text = html.read_text()
+    assert text.count(">run</a>") == 1
+    html.write_text("mine")
+    r = run("report", folder, "--out", html)
+    assert_one_line_error(r, "exists", "--force")
+    assert html.read_text() == "mine"
+    assert run("report", folder, "--out", html, "--force").exit_code == 0
+    assert html.read_text() != "mine"
+

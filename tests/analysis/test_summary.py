@@ -17,6 +17,8 @@ from sim.referee import score_hand
 from sim.rules import Rules
 from sim.run.hands import TALLY_SHAPE, RunResult, Table, simulate
 
+pytestmark = pytest.mark.compile
+
 Z95 = 1.959963984540054
 
 # (farmer, dealer, round, maker position, alone, defender alone, maker tricks): hands

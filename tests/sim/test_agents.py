@@ -10,9 +10,11 @@ import sim
 from sim import BUILTINS, Rules, Table, load_strategy, trace
 from sim.cards import effective_suit, suit_of
 from sim.records import parse_record
-from sim.referee import Hand, play_game
+from sim.referee import Hand, replay_game
 from sim.referee.views import view_for
 from sim.run.refereed import deal_of, first_dealer, play_hand
+
+pytestmark = pytest.mark.compile
 
 SEED = 11
 
@@ -102,7 +104,7 @@ def test_games_through_the_referee_match_the_kernel_with_scores():
             assert _same(record, hand)
             scores = [scores[0] + hand.points[0], scores[1] + hand.points[1]]
         assert max(scores) >= 10
-        assert play_game(records).score == scores
+        assert replay_game(records).score == scores
 
 
 @pytest.mark.parametrize("strategy", [s if s != "pimc" else "pimc:worlds=4" for s in BUILTINS])

@@ -8,6 +8,10 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
+pytestmark = [pytest.mark.compile, pytest.mark.subprocess]
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # the callee, under the decorators each test gives it

@@ -11,6 +11,8 @@ from sim import Rules, RunSpec, Table, load_strategy, simulate, simulate_games
 from sim.agents.bots import BotError
 from sim.run.refereed import HandsTask
 
+pytestmark = [pytest.mark.compile, pytest.mark.subprocess]
+
 BOT = "examples/bot.py:TrumpCounter"
 
 

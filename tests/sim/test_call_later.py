@@ -6,8 +6,12 @@ process can compile the callee meanwhile."""
 
 from pathlib import Path
 
+import pytest
+
 from tests.sim.test_apart import OUTER, WORK
 from tests.sim.test_apart import _run as run_in
+
+pytestmark = [pytest.mark.compile, pytest.mark.subprocess]
 
 TARGET = '''
 from numba import njit, types

@@ -22,6 +22,8 @@ from sim.run import chunked as D
 from sim.run.hands import Table, tally_from_records
 from sim.run.hands import simulate as run_hands
 
+pytestmark = pytest.mark.compile
+
 HANDS = 200_000
 CHUNK = 1 << 16  # 4 chunks, the last one short
 cli = click.Group("euchre-sim", commands=[simulate])
@@ -143,6 +145,7 @@ def test_bad_scheduler_address_is_one_clear_line():
 # Dask LocalCluster (the distributed extra)
 
 
+@pytest.mark.subprocess
 def test_local_cluster_gives_the_threaded_result(tmp_path):
     pytest.importorskip("distributed")
     out = tmp_path / "dask"
@@ -159,6 +162,7 @@ def test_local_cluster_gives_the_threaded_result(tmp_path):
     assert len(list((out / "chunks").iterdir())) == 4
 
 
+@pytest.mark.subprocess
 def test_chunk_that_raises_in_a_worker_is_one_clear_error():
     pytest.importorskip("distributed")
     # a parameter the kernel arrays do not know: fails inside the worker, not on the client
@@ -179,6 +183,7 @@ def _csvs(folder):
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_analysis_commands_on_a_local_cluster_equal_local_runs(tmp_path):
     pytest.importorskip("distributed")
     from click.testing import CliRunner
@@ -242,11 +247,11 @@ def _stop_after(k):
 def test_a_resumed_run_plays_the_table_file_it_started_with(tmp_path):
     import shutil
 
-    from sim.equilibrium import default_table_path
+    from sim.equilibrium import equilibrium_table_path
     from sim.rules import Rules
 
     mine = tmp_path / "mine.npz"
-    shutil.copy(default_table_path(Rules()), mine)
+    shutil.copy(equilibrium_table_path(Rules()), mine)
     table = Table.teams(f"equilibrium:table={mine}", "tuned")
     run_dir = tmp_path / "run"
     with pytest.raises(KeyboardInterrupt):

@@ -6,7 +6,11 @@ from __future__ import annotations
 import importlib
 import sys
 
+import pytest
+
 from sim.jit import ahead as compile_ahead
+
+pytestmark = [pytest.mark.compile, pytest.mark.subprocess]
 
 PART = """
 from numba import njit

@@ -26,6 +26,8 @@ from sim.players.equilibrium import (
 from sim.players.equilibrium_table import TableError, read_table
 from sim.solver.perfect import perfect_points
 
+pytestmark = pytest.mark.compile
+
 C, D, H, S = 0, 1, 2, 3
 
 

@@ -8,10 +8,12 @@ import numpy as np
 import pytest
 
 from analysis.games import summarise_games, win_probability_table
-from sim.referee import play_game
+from sim.referee import replay_game
 from sim.rules import Rules
 from sim.run import games as G
 from sim.run.hands import Table, simulate
+
+pytestmark = pytest.mark.compile
 
 RULE_CASES = [
     Rules(),
@@ -35,7 +37,7 @@ def test_game_traces_replay_with_identical_scores(case):
     res = G.simulate_games(GAMES_PER_CASE, seed=seed, rules=rules, table=table, records=True)
     for row in res.records.itertuples(index=False):
         records = G.trace_game(seed, int(row.game), rules, table)
-        score = play_game(records, rules)
+        score = replay_game(records, rules)
         assert score.score == [row.score0, row.score1]
         assert score.winner == row.winner
         assert score.hands == row.hands == len(records)

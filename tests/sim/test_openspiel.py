@@ -11,6 +11,8 @@ import pytest
 from sim.agents.openspiel import openspiel_bot, ours, record_of, theirs
 from sim.referee import replay_record
 
+pytestmark = pytest.mark.compile
+
 pyspiel = pytest.importorskip("pyspiel")
 
 

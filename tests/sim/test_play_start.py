@@ -22,6 +22,8 @@ from sim.rules import Rules
 from sim.solver.position import NO_DEFENDER
 from sim.solver.review import record_position, review_hand
 
+pytestmark = pytest.mark.compile
+
 NO_PICK_UP = Rules(dealer_discards_when_partner_alone=False)
 
 # Seat 3 deals; seat 0 passes and seat 1, the dealer's partner, orders up KS alone.  Seats 0, 1

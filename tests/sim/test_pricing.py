@@ -3,10 +3,14 @@ explain the other seats' bids, paired values with intervals, and a case worked o
 
 from __future__ import annotations
 
+import pytest
+
 from sim import agent, view_from_json
 from sim.agents.pricing import consistent_worlds, price
 from sim.cards import parse_card
 from sim.referee import Hand, Pass, Play
+
+pytestmark = pytest.mark.compile
 
 THIRD = {"seat": 2, "dealer": 3, "hand": ["JH", "AH", "KH", "AC", "9S"], "upcard": "9H",
          "bids": [{"seat": 0, "action": "pass"}, {"seat": 1, "action": "pass"}]}

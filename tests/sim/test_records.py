@@ -1,5 +1,5 @@
 """Hand records: parsing (lenient cards, strict shape), error messages that name the field,
-and canonical serialisation."""
+canonical serialisation, and a run's record columns read as cards (``sim.to_cards``)."""
 
 from __future__ import annotations
 
@@ -189,3 +189,38 @@ def test_corrupted_records_never_raise(seed, junk, where):
     assert isinstance(result, dict)
     if "error" in result:
         assert result["points"] == [0, 0] and result["error"].split(":")[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# a run's record columns as cards (sim.to_cards) against its traced hands
+
+
+@pytest.mark.compile
+def test_to_cards_matches_the_traced_hands():
+    import pandas as pd
+
+    import sim
+    from sim.cards import SUIT_NAMES
+
+    # basic passes some hands out (tuned, the default, hardly ever does)
+    table = sim.Table.teams("basic")
+    df = sim.simulate(300, seed=11, records=True, table=table).records
+    cards = sim.to_cards(df)
+    records = sim.trace(11, range(300), table=table)
+    assert cards["round"].eq(0).any() and cards["discard"].notna().any()
+    for row, rec in zip(cards.itertuples(), records, strict=True):
+        assert [getattr(row, f"hand{k}") for k in range(4)] == [" ".join(h) for h in rec["hands"]]
+        assert row.upcard == rec["upcard"] and row.dealer == rec["dealer"]
+        making = [b for b in rec["bids"] if b["action"] in ("order_up", "call")]
+        if not making:
+            assert row.trump is None and pd.isna(row.maker) and row.round == 0
+            continue
+        bid = making[0]
+        trump = rec["upcard"][1] if bid["action"] == "order_up" else bid["suit"]
+        assert row.trump == SUIT_NAMES["CDHS".index(trump)]
+        assert row.maker == bid["seat"] and row.maker_team == bid["seat"] % 2
+        assert row.maker_position == ("first", "second", "third", "dealer")[
+            (bid["seat"] - rec["dealer"] - 1) % 4]
+        assert row.alone == bool(bid.get("alone", False))
+        assert row.discard == rec.get("discard")
+

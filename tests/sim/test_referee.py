@@ -34,10 +34,10 @@ from sim.referee import (
     Pass,
     Play,
     card_strength,
-    play_game,
     play_record,
     playable_cards,
     random_hand,
+    replay_game,
     replay_record,
     score_hand,
     trick_winner,
@@ -160,7 +160,7 @@ def test_worked_example_game_ends_a1_b8():
     scores = [game.add(rec["dealer"], replay_record(rec)) for rec in WORKED]
     assert scores == [[1, 0], [1, 4], [1, 6], [1, 8]]
     assert game.winner is None  # B needs 2 more points
-    assert play_game(WORKED).score == [1, 8]
+    assert replay_game(WORKED).score == [1, 8]
 
 
 def test_examples_file_starts_with_the_worked_example_and_is_all_legal():

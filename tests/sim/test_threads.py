@@ -10,6 +10,8 @@ import pytest
 import sim
 from sim.threads import each_chunk, using_threads
 
+pytestmark = pytest.mark.compile
+
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_every_chunk_runs_once(threads):

@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from analysis.cli import main
+
+pytestmark = pytest.mark.compile
 
 ROOT = Path(__file__).resolve().parents[3]
 VIEW = ROOT / "examples" / "view.json"

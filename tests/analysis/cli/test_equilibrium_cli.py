@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 import sim
 import sim.equilibrium
 from analysis.cli import main
 from analysis.cli.equilibrium import PLAY_MODELS
+
+pytestmark = pytest.mark.compile
 
 
 def run(*args):

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from analysis.cli import main
+from tests.commands import assert_one_line_error
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "hands.jsonl"
 # The first four example hands are the rules text's worked example (checked in test_referee).
@@ -162,3 +163,16 @@ def test_invalid_utf8_file(tmp_path):
     result = run([str(path)])
     assert result.exit_code == 1
     assert json.loads(result.stdout)["error"].startswith("hands: must be a list")
+
+
+# ---------------------------------------------------------------------------------------------
+# a file of no hands
+
+
+def test_replay_of_no_hands_fails(tmp_path):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n \n")
+    for extra in ([], ["--summary"]):
+        r = run([str(empty), *extra])
+        assert_one_line_error(r, "no hands")
+

@@ -18,6 +18,8 @@ from click.testing import CliRunner
 
 from analysis.cli import main
 
+pytestmark = pytest.mark.compile
+
 ROOT = Path(__file__).resolve().parents[3]
 TOML = "examples/strategies/ace-lover.toml"
 CODE = "examples.code_strategy:BowerHunter"

@@ -1,4 +1,5 @@
-"""``euchre-sim simulate``, ``show`` and ``strategies`` through click's CliRunner."""
+"""``euchre-sim simulate``, ``show`` and ``strategies`` through click's CliRunner: output, run
+folders, mistakes told in one line, long runs estimated first, resuming."""
 
 import importlib
 import json
@@ -21,6 +22,9 @@ from sim.players import BUILTINS, DEFAULT_STRATEGY
 from sim.referee import replay_record
 from sim.rules import Rules, parse_rules
 from sim.run.hands import RECORD_COLUMNS, RunResult, Table, tally_from_records, trace
+from tests.commands import assert_one_line_error as assert_error_line
+
+pytestmark = pytest.mark.compile
 
 HANDS = "20000"
 cli = click.Group("euchre-sim", commands=[simulate, show, strategies])
@@ -382,3 +386,102 @@ def test_every_command_is_registered_in_the_main_group():
                     if isinstance(obj, click.Command) and not isinstance(obj, click.Group)}
     missing = defined - set(main.commands.values())
     assert len(defined) >= 14 and not missing, missing
+
+
+# ---------------------------------------------------------------------------------------------
+# simulate and show: a mistake is one line naming what to do, a long run says so first,
+# resuming names what it cannot use, run folders have the by-position table
+
+
+def test_show_hand_too_large_is_one_line():
+    r = run("show", "--hand", "99999999999999999999")
+    assert_error_line(r, "99999999999999999999", "out of range")
+
+
+def test_threads_past_the_machine_are_said(monkeypatch):
+    import sim.run.hands
+
+    monkeypatch.setattr(sim.run.hands, "default_threads", lambda: 2)
+    r = run("simulate", "--hands", 4096, "--silent", "--threads", 999)
+    assert r.exit_code == 0, r.output
+    assert "warning: --threads 999 is more than the 2 threads available here" in r.stderr
+
+
+def test_a_hand_count_past_64_bits_is_refused():
+    r = run("simulate", "--hands", "99999999999999999999999", "--yes", "--silent")
+    assert_error_line(r, "--hands must be at most 2**63-1", "99999999999999999999999")
+
+
+def test_a_run_of_days_is_refused_without_yes(tmp_path):
+    r = run("simulate", "--hands", 10**13, "--silent", "--out", tmp_path / "x")
+    assert_error_line(r, "10,000,000,000,000 hands", "take about", "days", "--yes")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_long_run_prints_its_estimate(monkeypatch):
+    import importlib
+
+    import sim.run.sizes
+
+    # the module, not the command of the same name that analysis.cli holds
+    monkeypatch.setattr(importlib.import_module("analysis.cli.simulate"), "ESTIMATE_FROM", 4096)
+    monkeypatch.setattr(sim.run.sizes, "estimate_seconds", lambda n, *a, **k: (n / 40.0, 40.0))
+    r = run("simulate", "--hands", 4096 * 2, "--silent")  # "about 3 min"
+    assert r.exit_code == 0, r.output
+    assert "estimate: 8,192 hands at about 40 hands/s here (from a warm-up) take about 3 min" \
+        in r.stderr
+    r = run("simulate", "--hands", 40 * 7200, "--silent")
+    assert_error_line(r, "about 2.0 hours", "--yes")
+    monkeypatch.setattr(sim.run.sizes, "estimate_seconds", lambda n, *a, **k: (7200.0, 1.0))
+    r = run("simulate", "--hands", 4096, "--silent", "--yes")
+    assert r.exit_code == 0 and "about 2.0 hours" in r.stderr, r.output
+
+
+def test_progress_bars_say_nothing_off_a_terminal():
+    r = run("simulate", "--hands", 2000)  # no --silent: stderr is not a terminal here
+    assert r.exit_code == 0, r.output
+    assert r.stderr == ""
+
+
+def test_resume_names_a_damaged_chunk(tmp_path):
+    out = tmp_path / "big"
+    r = run("simulate", "--hands", 200_000, "--scheduler", "threads", "--batch", 65536,
+            "--out", out, "--silent")
+    assert r.exit_code == 0, r.output
+    (out / "manifest.json").unlink()  # as if interrupted before the end
+    chunk = out / "chunks" / "chunk-000001.npy"
+    chunk.write_bytes(chunk.read_bytes()[:20])
+    r = run("simulate", "--resume", out, "--silent")
+    assert_error_line(r, str(chunk), "damaged", "remove the file")
+    chunk.unlink()
+    r = run("simulate", "--resume", out, "--silent")
+    assert r.exit_code == 0, r.output
+
+
+def test_resume_of_a_folder_that_is_no_chunked_simulate_run(tmp_path):
+    ladder = tmp_path / "lad"
+    ladder.mkdir()
+    for name in ("manifest.json", "pairs.csv", "ratings.csv"):
+        (ladder / name).write_text("{}\n")
+    r = run("simulate", "--resume", ladder, "--silent")
+    assert_error_line(r, str(ladder), "not a resumable simulate folder")
+    assert "already complete" not in r.output
+
+
+def test_run_folder_has_the_by_position_table(tmp_path):
+    import pandas as pd
+
+    out = tmp_path / "run"
+    r = run("simulate", "--hands", 4096, "--seed", 3, "--out", out, "--silent")
+    assert r.exit_code == 0, r.output
+    d = json.loads(run("simulate", "--hands", 4096, "--seed", 3, "--silent", "--json").output)
+    csv = pd.read_csv(out / "by_position.csv")
+    assert list(csv.columns) == ["position", "statistic", "value", "low", "high", "n", "unit"]
+    for row in csv.itertuples():
+        assert abs(d["by_position"][row.position][row.statistic]["value"] - row.value) < 1e-9
+    chunked = tmp_path / "chunked"
+    r = run("simulate", "--hands", 4096, "--seed", 3, "--out", chunked, "--silent",
+            "--scheduler", "threads")
+    assert r.exit_code == 0, r.output
+    assert pd.read_csv(chunked / "by_position.csv").equals(csv)
+

@@ -15,6 +15,8 @@ from sim.players.player_type import MAIN_DECIDE
 from sim.rules import Rules
 from sim.run.bindings import bound_kernels, decide_source, kernels_for
 
+pytestmark = pytest.mark.compile
+
 
 def test_the_table_decides_which_kernel_plays_it():
     basic, pimc = load_strategy("basic"), load_strategy("pimc")

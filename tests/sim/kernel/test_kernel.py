@@ -14,6 +14,8 @@ from sim.cards import JACK
 from sim.rules import Rules
 from sim.run.hands import Table, simulate
 
+pytestmark = pytest.mark.compile
+
 N = 200_000
 
 

@@ -13,6 +13,8 @@ from sim.rules import Rules
 from sim.run.crosscheck import CASES, check_case
 from sim.run.hands import Table, simulate, trace
 
+pytestmark = pytest.mark.compile
+
 HANDS_PER_CASE = 2_500   # 8 cases: 20,000 hands
 
 

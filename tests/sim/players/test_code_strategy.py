@@ -1,4 +1,9 @@
-"""Code strategies: the user's own Numba hooks run in the kernel without editing sim/."""
+"""Code strategies: the user's own Numba hooks run in the kernel without editing sim/; loaded by
+dotted name or path/to/file.py:Name; a hook that cannot run or answers illegally is one line."""
+
+import shutil
+import sys
+import time
 
 import numpy as np
 import pytest
@@ -9,6 +14,9 @@ from analysis.cli import main
 from sim.players import load_strategy
 from sim.referee import replay_record
 from sim.run.hands import Table, simulate, trace
+from tests.commands import ROOT, assert_one_line_error, run
+
+pytestmark = pytest.mark.compile
 
 SPEC = "examples.code_strategy:BowerHunter"
 
@@ -174,3 +182,95 @@ def test_illegal_answers_in_games_are_told_with_an_example():
     with pytest.raises(ValueError, match=r"illegal action in \d+ hand\(s\); the first, game 0, "
                                          r"hand \d+: follow"):
         simulate_games(50, seed=1, table=Table.teams(strategy, "basic"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading: docs/players.md's dotted form from the repository root, path/to/file.py:Name, the
+# module under either name; hooks that cannot run and illegal answers, told in one line
+
+
+def test_dotted_code_strategy_loads_from_the_repository_root(monkeypatch):
+    # as the installed euchre-sim script runs: the current folder is not on Python's path
+    here = {"", ".", str(ROOT)}
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in here])
+    for name in [m for m in sys.modules if m == "examples" or m.startswith("examples.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.chdir(ROOT)
+    s = load_strategy(SPEC)
+    assert s.impl == ("examples.code_strategy", "BowerHunter", ("order_up", "call", "follow"))
+
+
+def test_code_strategy_from_a_file_path(tmp_path, monkeypatch):
+    from sim.players.hook_calls import hook_addresses
+    from sim.players.kinds import HOOK_ARGS
+    from sim.players.user_code import import_code_module
+
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    mine = tmp_path / "sub" / "mine.py"
+    shutil.copy(ROOT / "examples" / "code_strategy.py", mine)
+    # a file outside the current folder: loaded from its path
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    s = load_strategy(f"{mine}:BowerHunter")
+    assert s.name == f"{mine}:BowerHunter" and s.impl[0] == str(mine)
+    addresses = dict(zip(HOOK_ARGS, hook_addresses(s.impl), strict=True))   # what the kernel calls
+    assert addresses["discard"] == 0 and addresses["follow"] != 0    # discard is not defined
+    follow = import_code_module(s.impl[0]).BowerHunter.follow
+    assert follow.py_func.__code__.co_filename == str(mine)
+    # under the current folder: the same module as its dotted name (one Numba cache entry)
+    monkeypatch.chdir(tmp_path)
+    s = load_strategy("sub/mine.py:BowerHunter")
+    assert s.name == "sub/mine.py:BowerHunter" and s.impl[0] == "sub.mine"
+    for spec, words in (("sub/none.py:BowerHunter", ["no such file sub/none.py"]),
+                        ("sub/mine.py:Nobody", ["has no 'Nobody'"]),
+                        ("nowhere.code:X", ["cannot import", "path/to/file.py:Name"])):
+        assert_one_line_error(run("simulate", "--hands", 1000, "--team0", spec), *words)
+
+
+def test_a_code_module_answers_to_its_file_name_too():
+    # Numba's cache beside the file may name the module either way (see import_code_module)
+    from sim.players.files import file_module_name
+
+    load_strategy(SPEC)
+    path = (ROOT / "examples" / "code_strategy.py").resolve()
+    assert sys.modules[file_module_name(path)].__file__ == str(path)
+
+
+HOOKS = '''
+from numba import njit
+
+
+class Raises:
+    @staticmethod
+    @njit
+    def follow(hand, legal, trump, led_suit, winning_card, winner_seat, seat):
+        raise ValueError("no card for you")
+
+
+class Misspelt:
+    @staticmethod
+    @njit
+    def follow(hand, legal, trump, led_suit, winning_card, winner_seat, seat):
+        return lowest_card(legal)
+'''
+
+
+@pytest.mark.parametrize("name, words", [
+    ("Raises", ["follow", "never returns", "it always raises"]),
+    ("Misspelt", ["follow", "does not compile", "lowest_card"]),
+])  # fmt: skip
+def test_a_code_strategy_whose_hook_cannot_run_is_one_line(tmp_path, name, words):
+    f = tmp_path / "bad_hooks.py"
+    f.write_text(HOOKS)
+    t0 = time.perf_counter()
+    r = run("simulate", "--hands", 2000, "--silent", "--team0", f"{f}:{name}")
+    assert_one_line_error(r, str(f), *words)
+    assert time.perf_counter() - t0 < 60  # found before the kernel copy is compiled
+
+
+def test_an_illegal_answer_is_told_with_an_example():
+    r = run("simulate", "--hands", 2000, "--silent", "--team0",
+            "tests.sim.players.test_code_strategy:Cheater", "--team1", "basic")
+    assert_one_line_error(r, "returned an illegal action in", "the first, hand ", "follow, seat",
+                          "answered", "he must follow")
+

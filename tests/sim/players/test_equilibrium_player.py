@@ -10,7 +10,9 @@ import sim
 from sim.cards import card, mask_of, parse_card, parse_cards
 from sim.players import load_strategy
 from sim.players.equilibrium import INFO_PER_ROUND, N_CLASSES, N_RANKS, class_masks, class_of
-from sim.players.equilibrium_table import TableError, default_table_path, read_table
+from sim.players.equilibrium_table import TableError, equilibrium_table_path, read_table
+
+pytestmark = pytest.mark.compile
 
 RULE_SETS = {"published": sim.Rules(), "stick": sim.Rules(stick_the_dealer=True)}
 
@@ -18,7 +20,7 @@ RULE_SETS = {"published": sim.Rules(), "stick": sim.Rules(stick_the_dealer=True)
 @pytest.fixture(scope="module", params=list(RULE_SETS))
 def table(request):
     rules = RULE_SETS[request.param]
-    path = default_table_path(rules)
+    path = equilibrium_table_path(rules)
     if not path.exists():
         pytest.fail(f"the committed table {path} is missing (scripts/equilibrium_tables.py)")
     return read_table(path, rules)
@@ -76,14 +78,14 @@ def test_the_kernel_bids_only_what_the_table_allows():
     """Traced hands of four equilibrium seats: each round-1 bid the kernel made is one the
     table allows for that hand."""
     rules = sim.Rules()
-    t = read_table(default_table_path(rules), rules)
+    t = read_table(equilibrium_table_path(rules), rules)
     table = sim.Table((load_strategy("equilibrium"),) * 4)
     assert _round1_bids_checked(sim.trace(11, range(150), rules, table), t) > 300
 
 
 def test_pimc_takes_its_bids_from_the_table_and_sits_with_equilibrium():
     rules = sim.Rules()
-    t = read_table(default_table_path(rules), rules)
+    t = read_table(equilibrium_table_path(rules), rules)
     pimc = load_strategy("pimc:bidding=equilibrium,worlds=4,bid_worlds=4")
     table = sim.Table((pimc, load_strategy("equilibrium")) * 2)
     assert _round1_bids_checked(sim.trace(4, range(16), rules, table), t) > 30
@@ -94,7 +96,7 @@ def test_equilibrium_plays_with_any_other_strategy_and_refuses_other_rules(tmp_p
     assert r.tally.sum() == 20_000
     g = sim.simulate_games(20, seed=3, table=sim.Table.teams("equilibrium", "basic"))
     assert g.games == 20 and g.hands_played > 20 * 5
-    stick = default_table_path(RULE_SETS["stick"])
+    stick = equilibrium_table_path(RULE_SETS["stick"])
     s = load_strategy(f"equilibrium:table={stick}")
     with pytest.raises(TableError, match="computed for stick"):
         sim.simulate(100, table=sim.Table.teams(s, "tuned"))
@@ -107,7 +109,7 @@ def test_equilibrium_plays_with_any_other_strategy_and_refuses_other_rules(tmp_p
 
 def test_the_tables_are_whole():
     for rules in RULE_SETS.values():
-        t = read_table(default_table_path(rules), rules)
+        t = read_table(equilibrium_table_path(rules), rules)
         assert t.round1.shape == (INFO_PER_ROUND, 3)
         assert np.allclose(t.round1.sum(axis=1), 1.0) and np.allclose(t.round2.sum(axis=1), 1.0)
         if rules.stick_the_dealer:

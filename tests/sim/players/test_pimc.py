@@ -21,6 +21,8 @@ from sim.solver.position import Position, replay_played
 from sim.solver.review import record_position
 from sim.solver.worlds import sample_world
 
+pytestmark = [pytest.mark.compile, pytest.mark.subprocess]
+
 SEED = 11
 
 

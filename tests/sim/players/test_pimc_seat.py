@@ -21,6 +21,8 @@ from sim.rules import Rules
 from sim.run.bindings import player_kernels
 from sim.run.hands import NO_FORCE, Table, simulate
 
+pytestmark = [pytest.mark.compile, pytest.mark.subprocess]
+
 FAST = "pimc:worlds=12,bid_worlds=8"
 
 

@@ -1,5 +1,6 @@
-"""Strategies: basic's card play seen in traced hands and in scripted cards, TOML strategy files,
-the strategy command-line options, and head-to-head margins.
+"""Strategies: basic's card play seen in traced hands and in scripted cards, TOML strategy files
+and NAME:key=value specs (their parameters' ranges), the strategy command-line options, and
+head-to-head margins.
 
 The traced-hand checks find every situation a rule covers in seeded traces (``sim.run.hands.trace``
 gives complete hand records) and assert what ``basic`` did.  "Highest", "lowest" and "cheapest
@@ -8,6 +9,7 @@ never from the kernel's power tables.
 """
 
 import json
+import shlex
 from collections import Counter, defaultdict
 
 import click
@@ -50,6 +52,9 @@ from sim.referee import card_strength, replay_record
 from sim.rules import Rules
 from sim.run.hands import FORCE_ALONE, Table, force_array, trace
 from sim.run.hands import simulate as run_hands
+from tests.commands import assert_one_line_error
+
+pytestmark = pytest.mark.compile
 
 EXAMPLES = ("examples/strategies/lighter-dealer-partner.toml", "examples/strategies/ace-lover.toml")
 
@@ -791,3 +796,78 @@ def test_random_kind_is_not_a_toml_base():
         from sim.players import strategy_from_dict
 
         strategy_from_dict({"base": "random"}, "x.toml")
+
+
+# ---------------------------------------------------------------------------------------------
+# Strategy specs: parameters in their ranges (TOML and NAME:key=value), every base named when
+# one is unknown, a parameter given twice, and the copy that passes in round 1
+
+
+@pytest.mark.parametrize("line,name,bounds", [
+    ("second_offset = 1e308", "second_offset", "between -60 and 60"),
+    ("order_threshold = -1000", "order_threshold", "between -100 and 100"),
+    ("opponent_upcard_share = 5", "opponent_upcard_share", "between 0 and 2"),
+])  # fmt: skip
+def test_toml_parameters_are_bounded(tmp_path, line, name, bounds):
+    f = tmp_path / "wild.toml"
+    f.write_text(f'base = "basic"\n[params]\n{line}\n')
+    with pytest.raises(ValueError, match=f"params.{name} = .* out of range: it must be {bounds}"):
+        load_strategy(str(f))
+    r = run("simulate", "--hands", 1000, "--silent", "--team0", f)
+    assert_one_line_error(r, name, bounds)
+
+
+def test_basic_takes_key_value_with_the_toml_ranges(tmp_path):
+    r = run("simulate", "--hands", 2000, "--silent", "--strategy", "basic:order_threshold=1e308")
+    assert_one_line_error(r, "basic:order_threshold=1e308", "order_threshold",
+                          "between -100 and 100")
+    s = load_strategy("aggressive:second_offset=-0.5,boss_lead=true")
+    assert s.params["second_offset"] == -0.5 and s.params["boss_lead"] == 1.0
+    assert s.params["order_threshold"] == 6.0  # the rest is aggressive's
+    for spec, words in (("basic:nosuch=1", ["unknown parameter 'nosuch'"]),
+                        ("basic:order_threshold=x", ["must be a number"]),
+                        ("random:x=1", ["random has no parameters"])):
+        assert_one_line_error(run("simulate", "--hands", 10, "--strategy", spec), *words)
+    # the reproduce line names the strategy as given, and reproduces the run
+    out, again = tmp_path / "a", tmp_path / "b"
+    r = run("simulate", "--hands", 2000, "--silent", "--team0", "basic:order_threshold=7.5",
+            "--out", out)
+    assert r.exit_code == 0, r.output
+    line = json.loads((out / "manifest.json").read_text())["command"]
+    assert "basic:order_threshold=7.5" in line
+    words = shlex.split(line)[1:]
+    r = run(*words[: words.index("--out") + 1], again, *words[words.index("--out") + 2:],
+            "--silent")
+    assert r.exit_code == 0, r.output
+    assert (out / "summary.csv").read_bytes() == (again / "summary.csv").read_bytes()
+
+
+def test_an_unknown_base_lists_every_base(tmp_path):
+    f = tmp_path / "mine.toml"
+    f.write_text('base = "zzz"\n')
+    with pytest.raises(ValueError, match="choose one of") as e:
+        load_strategy(str(f))
+    for base in ("basic", "conservative", "aggressive", "trump-count", "tuned", "pimc"):
+        assert base in str(e.value)
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("pimc:worlds=10,worlds=20", ["worlds is given twice"]),
+    ("pimc:", ["no parameters after the colon", "plain pimc"]),
+    ("basic:order_threshold=7,order_threshold=8", ["order_threshold is given twice"]),
+])  # fmt: skip
+def test_repeated_or_missing_parameters_are_refused(spec, words):
+    assert_one_line_error(run("simulate", "--hands", 10, "--strategy", spec), spec, *words)
+
+
+def test_passing_round1_changes_only_round1():
+    from sim.players.kinds import H_ORDER, USER
+
+    code = load_strategy("examples.code_strategy:BowerHunter")
+    passing = code.passing_round1()
+    assert passing.impl == code.impl  # the same kernel copy
+    assert passing.kind == code.kind - H_ORDER and passing.kind > USER
+    pimc = load_strategy("pimc:worlds=7").passing_round1()
+    assert pimc.passes_round1 and pimc.params == {"worlds": 7}
+    assert load_strategy("random").passing_round1() == load_strategy("random")
+

@@ -27,6 +27,8 @@ from sim.solver import replay_played, score, solve_positions
 from sim.solver.position import next_active
 from sim.solver.review import hand_totals, record_position, review_hand, review_hands
 
+pytestmark = pytest.mark.compile
+
 SEED = 11
 N_HANDS = 300
 

@@ -11,6 +11,8 @@ from sim.solver import api
 from sim.solver.positions_random import KINDS, random_positions
 from sim.solver.twin import solve_slow
 
+pytestmark = pytest.mark.compile
+
 
 def _disagreements(positions, points):
     fast = api.solve_positions(positions, points)

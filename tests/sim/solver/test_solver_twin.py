@@ -11,6 +11,8 @@ from sim.solver.positions_random import KINDS
 from sim.solver.twin import literal_value, solve_slow
 from tests.sim.solver import solver_helpers as h
 
+pytestmark = pytest.mark.compile
+
 
 def by_name(cards: dict) -> dict:
     return {card_name(c): v for c, v in cards.items()}

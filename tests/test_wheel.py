@@ -1,0 +1,114 @@
+"""A wheel built from this checkout plays outside it: installed in a new virtual environment and
+run from a folder outside the repository, ``euchre-sim`` plays and advises with the
+``equilibrium`` strategy, whose tables are package data (``sim/players/tables/``), and ``sim``
+is imported from the environment, not from the checkout.
+
+The environment sees the test environment's packages (``--system-site-packages``: numpy, numba
+and the rest, nothing downloaded), and the wheel is installed with ``--ignore-installed`` so
+that it, not an editable install of the checkout the test environment may have, is the one
+imported.  Its commands run with no ``PYTHONPATH`` and their own Numba and kernel caches, so
+they compile cold (about 15-30 s of the test's time).
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.slow, pytest.mark.subprocess]
+
+ROOT = Path(__file__).resolve().parent.parent
+# what the wheel is built from (copied, so the build leaves nothing in the checkout)
+SOURCES = ("pyproject.toml", "README.md", "sim", "analysis")
+JUNK = shutil.ignore_patterns("__pycache__", "*.pyc", "*.nbi", "*.nbc", "*.egg-info")
+
+
+def _version(dist: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(p) for p in importlib.metadata.version(dist).split(".")[:2])
+    except (importlib.metadata.PackageNotFoundError, ValueError):
+        return (0,)
+
+
+def can_build_here() -> bool:
+    """Whether this environment has pyproject.toml's build requirements (setuptools 68 or later,
+    and ``bdist_wheel``: the ``wheel`` package, or setuptools 70.1 or later)."""
+    setuptools = _version("setuptools")
+    return setuptools >= (68,) and (setuptools >= (70, 1)
+                                    or importlib.util.find_spec("wheel") is not None)
+
+
+def build_wheel(tmp: Path) -> Path:
+    src = tmp / "src"
+    src.mkdir()
+    for name in SOURCES:
+        path = ROOT / name
+        if path.is_dir():
+            shutil.copytree(path, src / name, ignore=JUNK)
+        else:
+            shutil.copy2(path, src / name)
+    # without build isolation where the environment can build (nothing downloaded); else pip
+    # builds in an isolated environment with the build requirements from its index or cache
+    isolation = [] if not can_build_here() else ["--no-build-isolation"]
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", *isolation,
+                           "--quiet", "-w", str(tmp / "dist"), str(src)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (wheel,) = (tmp / "dist").glob("euchre_sim-*.whl")
+    return wheel
+
+
+def clean_env(tmp: Path) -> dict:
+    """This process's environment without what would point Python at the checkout, with caches
+    of the test's own."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "VIRTUAL_ENV",
+                        "NUMBA_CACHE_DIR", "EUCHRE_SIM_CACHE")}
+    return {**env, "NUMBA_CACHE_DIR": str(tmp / "numba-cache"),
+            "EUCHRE_SIM_CACHE": str(tmp / "kernel-cache"), "MPLBACKEND": "Agg",
+            "MPLCONFIGDIR": str(tmp / "matplotlib")}
+
+
+def test_a_wheel_plays_the_equilibrium_outside_the_repository(tmp_path):
+    wheel = build_wheel(tmp_path)
+    venv = tmp_path / "venv"
+    env = clean_env(tmp_path)
+    # the test environment's pip installs into the new environment (its python is the venv's)
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip",
+                    str(venv)], check=True, timeout=120)
+    python, command = venv / "bin" / "python", venv / "bin" / "euchre-sim"
+    done = subprocess.run([str(python), "-m", "pip", "install", "--no-deps", "--no-index",
+                           "--ignore-installed", "--force-reinstall", "--quiet", str(wheel)],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+
+    def run(*args):
+        done = subprocess.run([str(a) for a in args], cwd=elsewhere, env=env,
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stdout + done.stderr
+        return done.stdout
+
+    where = run(python, "-c", "import sim, analysis, sim.players.equilibrium_table as t; "
+                "print(sim.__file__); print(analysis.__file__); print(t.TABLES)").split()
+    for path in map(Path, where):
+        assert path.is_relative_to(venv) and not path.is_relative_to(ROOT), where
+    assert {p.name for p in Path(where[2]).iterdir()} >= {"published.npz",
+                                                          "stick-the-dealer.npz"}
+    out = run(command, "simulate", "--strategy", "equilibrium", "--hands", 10_000, "--json",
+              "--silent")
+    report = json.loads(out)
+    assert report["hands"] == 10_000 and report["strategies"]["seats"] == ["equilibrium"] * 4
+    out = run(command, "advise", "JS AS 9H 9D TC", "--upcard", "9S", "--position", "first",
+              "--strategy", "equilibrium", "--deals", 200, "--silent")
+    assert "strategy equilibrium, published rules; 200 deals" in out, out
+    assert all(option in out for option in ("pass", "order up", "order up alone")), out
