@@ -117,12 +117,10 @@ def simulate(
 
         return simulate_chunked(ctx, hands, seed, rules, table, games, records, out, force,
                                 threads, batch, scheduler, resume, as_json, silent)  # fmt: skip
-    import analysis.studies  # noqa: F401  (loaded before the folder opens: Ctrl-C cleans up)
-
-    folder = open_folder(out, force) if out is not None else None
-    run = (ctx, seed, rules, table, records, out, force, threads, folder, as_json, silent)
+    run = (ctx, seed, rules, table, records, out, force, threads, as_json, silent)
     if games is not None:
         return _simulate_games(games, *run)
+    return _simulate_hands(hands, batch, *run)
     return _simulate_hands(hands, batch, *run)
 
 
@@ -158,6 +156,10 @@ def _simulate_hands(hands, batch, ctx, seed, rules, table, records, out, force, 
                     as_json, silent):
     """``simulate --hands``: the summary, by position, and (with --out) the run folder."""
     from analysis.studies import SIMULATE
+
+    # the folder opens after the imports (seconds on a busy machine), just before run_or_fail,
+    # which says what an interrupt (Ctrl-C, SIGTERM) left: one in between was "Aborted!", exit 1
+    folder = open_folder(out, force) if out is not None else None
 
     def work():
         result = SIMULATE.run(hands, seed, rules, table, records=records,

@@ -136,9 +136,10 @@ class Ladder(Study):
         n_pairs = len(players) * (len(players) - 1) // 2
         timings: dict = {}
         with stage(progress, "pairs", 2 * n_pairs, timings, "play") as tick:
-            pairs, ratings = strength_ladder(players, hands, games, seed, rules, slow_hands=slow_hands,
-                                    slow_games=slow_games, threads=threads, executor=executor,
-                                    progress=tick)  # fmt: skip
+            pairs, ratings = strength_ladder(players, hands, games, seed, rules,
+                                             slow_hands=slow_hands, slow_games=slow_games,
+                                             threads=threads, executor=executor,
+                                             progress=tick)  # fmt: skip
         args = dict(strategies=[p.name for p in players], hands=hands, games=games, seed=seed,
                     rules=rules, slow_hands=slow_hands, slow_games=slow_games,
                     given=[s if isinstance(s, str) else s.name for s in strategies or ()])
