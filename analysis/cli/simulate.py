@@ -121,7 +121,6 @@ def simulate(
     if games is not None:
         return _simulate_games(games, *run)
     return _simulate_hands(hands, batch, *run)
-    return _simulate_hands(hands, batch, *run)
 
 
 ESTIMATE_FROM = 20_000_000  # hands (or a tenth as many games) worth a warm-up and an estimate
