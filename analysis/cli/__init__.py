@@ -1,5 +1,6 @@
-"""The ``euchre-sim`` command line: one click group; each command lives in its own module, and
-the console command itself (``run``).
+"""The ``euchre-sim`` command line: one click group, which every command defined in a module
+of this package joins (a module per command or family), and the console command itself
+(``run``).
 
 Commands are thin: they check input, call the Python API and print.  User mistakes raise
 ``click.ClickException`` (one clear line, exit 1), never a traceback.
@@ -13,22 +14,7 @@ import sys
 
 import click
 
-from analysis.cli.advise import advise
-from analysis.cli.bench import bench
-from analysis.cli.compare import compare_rules, tournament
-from analysis.cli.decide import decide
-from analysis.cli.equilibrium import equilibrium, exploit
-from analysis.cli.grade import grade
-from analysis.cli.ladder import ladder
 from analysis.cli.options import interrupt_status
-from analysis.cli.orderup import alone, order_up
-from analysis.cli.replay import replay
-from analysis.cli.report import report
-from analysis.cli.show import show
-from analysis.cli.simulate import simulate
-from analysis.cli.solve import solve
-from analysis.cli.strategies import strategies
-from analysis.cli.tune import tune
 from sim import __version__
 from sim.interrupts import sigterm_as_interrupt
 from sim.jit.apart import interrupted as compile_interrupted
@@ -86,10 +72,25 @@ def main(ctx):
     ctx.with_resource(sigterm_as_interrupt())
 
 
-for _command in (simulate, show, replay, strategies, bench, order_up, alone, compare_rules,
-                 tournament, ladder, tune, report, advise, solve, decide, grade, equilibrium,
-                 exploit):
-    main.add_command(_command)
+def commands_of(module) -> list[click.Command]:
+    """The commands a module of ``analysis.cli`` defines (the click commands in it whose
+    function is its own)."""
+    return [c for c in vars(module).values() if isinstance(c, click.Command)
+            and getattr(c.callback, "__module__", None) == module.__name__]
+
+
+def _add_every_command() -> None:
+    """Every command of every module here joins the group: a new command is its module alone
+    (click lists them by name)."""
+    import importlib
+    import pkgutil
+
+    for info in pkgutil.iter_modules(__path__):
+        for command in commands_of(importlib.import_module(f"{__name__}.{info.name}")):
+            main.add_command(command)
+
+
+_add_every_command()
 
 
 def run() -> None:
