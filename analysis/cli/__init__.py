@@ -85,8 +85,8 @@ def _add_every_command() -> None:
     import importlib
     import pkgutil
 
-    for info in pkgutil.iter_modules(__path__):
-        for command in commands_of(importlib.import_module(f"{__name__}.{info.name}")):
+    for info in pkgutil.iter_modules([os.path.dirname(__file__)]):
+        for command in commands_of(importlib.import_module(f"analysis.cli.{info.name}")):
             main.add_command(command)
 
 

@@ -229,7 +229,7 @@ def test_code_strategy_from_a_file_path(tmp_path, monkeypatch):
 
 def test_a_code_module_answers_to_its_file_name_too():
     # Numba's cache beside the file may name the module either way (see import_code_module)
-    from sim.players.files import file_module_name
+    from sim.players.user_code import file_module_name
 
     load_strategy(SPEC)
     path = (ROOT / "examples" / "code_strategy.py").resolve()
