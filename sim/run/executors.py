@@ -103,8 +103,12 @@ class ProcessExecutor:
         if hasattr(task, "warm"):       # compile (or load) once, before the workers start
             task.warm(parts[0][0])
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        pool = multiprocessing.get_context(method).Pool(min(self.threads, len(parts)),
-                                                        initializer=_worker_ignores_sigint)
+        # Ctrl-C and SIGTERM wait while the workers start: one landing in a fork (slow for a
+        # large process on a busy machine) left a worker the pool did not know of yet, which
+        # outlived the run and held its output open (a test's Ctrl-C hung so, now and then)
+        with _signals_held():
+            pool = multiprocessing.get_context(method).Pool(min(self.threads, len(parts)),
+                                                            initializer=_start_worker)
         try:
             yield from pool.imap_unordered(_play_piece, [(task, i, a, n) for i, (a, n)
                                                          in enumerate(parts)])
@@ -117,13 +121,50 @@ class ProcessExecutor:
         pass
 
 
-def _worker_ignores_sigint() -> None:
-    """A worker leaves Ctrl-C to the run that started it, which stops the pool, and ends
-    quietly when the pool stops it (not by a handler inherited from the run)."""
+_HELD = ("SIGINT", "SIGTERM")
+
+
+@contextmanager
+def _signals_held():
+    """Inside the ``with``, Ctrl-C and SIGTERM wait (they are delivered as it ends)."""
+    import signal
+
+    held = {getattr(signal, s) for s in _HELD}
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _start_worker() -> None:
+    """A worker leaves Ctrl-C to the run that started it, which stops the pool, ends quietly
+    when the pool stops it (not by a handler inherited from the run), and ends with the run
+    if the run is killed (Linux)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):      # held by the run while it started the pool
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {getattr(signal, s) for s in _HELD})
+    _die_with_parent()
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this process when the process that started it ends (elsewhere: do
+    nothing)."""
+    import ctypes
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, 9)      # PR_SET_PDEATHSIG, SIGKILL
+    except (OSError, AttributeError):
+        pass
 
 
 def _play_piece(job):

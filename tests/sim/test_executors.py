@@ -63,3 +63,41 @@ def test_run_spec_checks_once_and_fills_the_defaults():
         check_count(2.5, "hands")
     with pytest.raises(FrozenInstanceError):
         spec.seed = 3
+
+
+def _slow_sum(a, n):
+    import time
+
+    time.sleep(0.05)
+    return a + n
+
+
+def test_a_ctrl_c_while_the_workers_start_leaves_no_worker_behind(monkeypatch):
+    """A Ctrl-C that lands as a worker is forked (the fork of a large process takes a while on
+    a busy machine) is held until the pool knows its workers, so stopping it ends them all; it
+    used to leave a worker the pool did not know of, which outlived the run."""
+    import os
+    import signal
+    import subprocess
+    import time
+    from multiprocessing import popen_fork
+
+    from sim.run.executors import ProcessExecutor
+
+    launch = popen_fork.Popen._launch
+
+    def launch_then_ctrl_c(self, process_obj):
+        launch(self, process_obj)
+        if self.pid:                       # in the run: the worker is forked, not yet known
+            os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(popen_fork.Popen, "_launch", launch_then_ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        list(ProcessExecutor(2).run(_slow_sum, pieces(0, 40, 2)))
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        left = subprocess.run(["pgrep", "-P", str(os.getpid())], capture_output=True, text=True)
+        if not left.stdout.strip():
+            break
+        time.sleep(0.2)
+    assert not left.stdout.strip(), f"workers left: {left.stdout.split()}"
