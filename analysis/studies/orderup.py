@@ -257,7 +257,7 @@ class PairedDecision(Study):
         t, p = result.tables, self.prefix
         paired, win = result.detail["paired"], result.detail["win_gain"]
         by = {"trumps": t[f"{p}_by_trumps"], "march_check": t.get("alone_march_check")}
-        out = format_headline(by, paired, self.a, self.b)
+        out = format_headline(by, paired, self.a, self.b, result.written)
         if paired.play == "perfect":
             out = PERFECT_LINE + "\n" + out
         if win is not None:
