@@ -191,6 +191,9 @@ class PairedDecision(Study):
         self.observed, self.charts, self.lead = observed, charts, lead
         self.question, self.intro = question, intro
 
+    def answer_tables(self, manifest: dict) -> tuple[str, ...]:
+        return (f"{self.prefix}_by_trumps", *super().answer_tables(manifest))
+
     @property
     def choice(self):
         """The forced choice (``analysis.orderup``), imported when a study runs."""

@@ -92,6 +92,12 @@ class Study:
         """The report's answers (``analysis.text.html.Headline``), from the tables."""
         return []
 
+    def answer_tables(self, manifest: dict) -> tuple[str, ...]:
+        """The tables (``NAME.csv``) a folder with ``manifest`` must hold for the report to
+        give its answers: those its headlines read, and those of the charts only the report
+        draws.  A folder without one is refused by name rather than silently losing them."""
+        return tuple(t for c in self.charts if not c.written for t in c.needs)
+
     def text(self, result: StudyResult) -> str:
         """What a command prints about ``result``."""
         return ""

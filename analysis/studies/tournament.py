@@ -82,6 +82,9 @@ class Tournament(Study):
         t = result.tables
         return format_tournament(t.get("tournament_hands"), t.get("tournament_games"))
 
+    def answer_tables(self, manifest: dict) -> tuple[str, ...]:
+        return tuple(f"tournament_{k}" for k in ("hands", "games") if manifest.get(k))
+
     def headlines(self, tables: dict, manifest: dict) -> list[Headline]:
         hands, games = tables.get("tournament_hands"), tables.get("tournament_games")
         rows = []
@@ -122,6 +125,9 @@ class Ladder(Study):
 
     name = "ladder"
     charts = (Chart("ladder", _ladder_chart, needs=("pairs", "ratings")),)
+
+    def answer_tables(self, manifest: dict) -> tuple[str, ...]:
+        return ("pairs", "ratings")
 
     def run(self, strategies=None, hands: int = 100_000, games: int = 10_000, seed: int = 1,
             rules=None, *, slow_hands: int = 2_000, slow_games: int = 200,
