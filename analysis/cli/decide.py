@@ -12,7 +12,7 @@ import textwrap
 
 import click
 
-from analysis.cli.options import check_seed
+from analysis.cli.options import EXAMPLES_NOTE, check_seed
 
 SEATS = ("seat 0", "seat 1", "seat 2", "seat 3")
 
@@ -72,7 +72,7 @@ def format_options(pricing, chosen=None, strategy: str = "the strategy") -> str:
     return "\n".join(lines)
 
 
-@click.command("decide")
+@click.command("decide", epilog=EXAMPLES_NOTE)
 @click.argument("view_file", metavar="VIEW.json", type=click.File("r", encoding="utf-8",
                                                                   errors="replace"))
 @click.option("--strategy", "-s", default="tuned", show_default=True, metavar="S",

@@ -12,7 +12,7 @@ import json
 import click
 
 from analysis.cli.decide import describe
-from analysis.cli.options import check_seed, json_lines, progress_bar
+from analysis.cli.options import EXAMPLES_NOTE, check_seed, json_lines, progress_bar
 from analysis.grade import DEFAULT_WORLDS, FIRST_WORLDS
 
 PHASES = {"round1": "round 1", "round2": "round 2", "discard": "discard", "defend": "defend"}
@@ -80,7 +80,7 @@ def _scores(obj, rules):
     return tuple(scores), win_table(Table.teams("tuned"), rules)
 
 
-@click.command("grade")
+@click.command("grade", epilog=EXAMPLES_NOTE)
 @click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"), metavar="FILE")
 @click.option("--rules", "rules_spec", metavar="SPEC", default=None,
               help="Rules the hands were played under (as for replay); a record's own "

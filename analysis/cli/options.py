@@ -74,7 +74,8 @@ def strategy_options(f):
         help=f"Strategy for all four seats (default: {DEFAULT_STRATEGY}): a built-in name, a "
         "TOML file that overrides a built-in's parameters (see 'strategies'), a built-in with "
         "parameters (pimc:worlds=200,pass_model=zero or basic:order_threshold=7.5), or code: "
-        "FILE.py:Name or package.module:Name.",
+        "FILE.py:Name or package.module:Name, a class with Numba hooks (a code strategy) or "
+        "with act(view) (an outside bot: see tournament --help).",
     )
     @click.option("--team0", metavar="NAME|FILE.toml", default=None, help="Seats 0 and 2.")
     @click.option("--team1", metavar="NAME|FILE.toml", default=None, help="Seats 1 and 3.")
@@ -232,6 +233,18 @@ def run_or_fail(ctx, folder: RunFolder | None, work, resumable_hint: str = ""):
         raise
 
 
+def _examples_note() -> str:
+    """Where the example files the help names are, for a command's epilog."""
+    from analysis.examples import FOLDER
+
+    return ("\b\nThe examples/ files named above are the repository's, and ship with "
+            f"euchre-sim in\n    {FOLDER}\nRun the examples as written in the folder above it "
+            "(cd there), or copy that examples folder\nto where you run them.")
+
+
+#: the epilog of each command whose help names an example file (``analysis.examples``)
+EXAMPLES_NOTE = _examples_note()
+
 TYPED = ("COMMANDLINE", "ENVIRONMENT", "PROMPT")
 
 
@@ -307,7 +320,7 @@ def stage_bars(silent: bool):
 __all__ = [
     "UsageError", "NonEmptyPath", "rules_options", "strategy_options", "resolve_table",
     "check_seed", "check_at_least", "check_threads", "scheduler_option", "open_folder",
-    "run_or_fail", "interrupt_status", "reproduce_line", "shows_progress",
+    "run_or_fail", "interrupt_status", "reproduce_line", "shows_progress", "EXAMPLES_NOTE",
     "progress_bar", "ticker", "stage_bars",
 ]  # fmt: skip
 
