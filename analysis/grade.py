@@ -138,7 +138,7 @@ def _graded(number, view, action, worlds, seed, rest, scores=None, wins=None):
     if len(view.legal) == 1:
         return Decision(number, view.seat, view.phase, trick, action, action, None, None, 0.0,
                         0.0, 0.0, 1, GRADES[0])
-    pricing, d = None, None
+    d = None
     for pricing in _more_worlds(view, worlds, seed + number, rest):
         d = _decision(number, view, action, trick, pricing, scores, wins)
         if not is_range(d.grade) and (d.win_grade is None or not is_range(d.win_grade)):

@@ -224,11 +224,10 @@ def load_code_strategy(spec: str) -> Strategy:
         _check_hook_compiles(spec, hook, fn)
         present.append(hook)
     if not present:
-        kind = "class" if isinstance(obj, type) else type(obj).__name__
-        raise ValueError(f"{spec}: this {kind} has no act(view) method (an outside bot) and none "
-                         "of the Numba hooks order_up, call, discard, lead, follow (a code "
-                         "strategy): give it act(view), returning one of view.legal (see "
-                         "examples/bot.py), or the hooks (examples/code_strategy.py)")
+        raise ValueError(f"{spec}: defines none of act(view) (an outside bot) and the Numba "
+                         "hooks order_up, call, discard, lead, follow (a code strategy): give "
+                         "it act(view), returning one of view.legal (see examples/bot.py), or "
+                         "the hooks (see examples/code_strategy.py)")
     params = CODE_PLAYER.check_params(f"{spec} PARAMS", dict(getattr(obj, "PARAMS", {}) or {}))
     doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
     return Strategy(spec, CODE_PLAYER, params, doc[0] if doc else "code strategy",

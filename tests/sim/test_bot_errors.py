@@ -120,7 +120,7 @@ def test_a_class_without_act_is_told_it_needs_act_or_the_hooks(bots):
     with pytest.raises(ValueError) as e:
         load_strategy("badbots.py:NoAct")
     text = str(e.value)
-    assert "has no act(view) method" in text and "examples/bot.py" in text
+    assert "defines none of act(view) (an outside bot)" in text and "examples/bot.py" in text
     assert "Numba hooks" in text and "must be a @numba.njit" not in text
 
 
