@@ -249,8 +249,8 @@ def win_gain_table(
                 score=f"{tally.score[0]}-{tally.score[1]}",
                 deals=n,
                 **{f"p_win_{c.a}": float(wa @ cnt / n), f"p_win_{c.b}": float(wb @ cnt / n)},
-                win_gain=w.value, win_gain_low=max(-1.0, w.low),
-                win_gain_high=min(1.0, w.high), win_gain_se=w.se,
+                win_gain=w.value, win_gain_low=float(np.clip(w.low, -1.0, 1.0)),
+                win_gain_high=float(np.clip(w.high, -1.0, 1.0)), win_gain_se=w.se,
                 ev_gain=e.value, ev_gain_low=e.low, ev_gain_high=e.high,
             )  # fmt: skip
             rows.append(row)

@@ -48,3 +48,7 @@ def test_a_win_probability_difference_stays_within_a_hundred_points():
     assert (row["win_gain_low"], row["win_gain_high"]) == (-1.0, 1.0)
     text = T.format_win_headline(W.win_gain_table(tally, by="trumps"), tally)
     assert "[-100.00, +100.00]" in text and "clipped to [-100, +100]" in text
+    # one deal has no interval, clipped or not
+    tally.by_class[0, c, lose, win] = 0
+    one = W.win_gain_table(tally, by="class").iloc[0]
+    assert np.isnan(one["win_gain_low"]) and np.isnan(one["win_gain_high"])
