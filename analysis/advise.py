@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -314,6 +315,10 @@ def _deal_until_satisfied(req: _Request, options: list[Option], progress) -> _De
     return state
 
 
+#: making, march and euchred of a pass: not applicable (NaN here, "—" in text, null in JSON)
+NOT_APPLICABLE = SimpleNamespace(value=math.nan, low=math.nan, high=math.nan)
+
+
 def _option_row(state: _Deals, i: int, net: np.ndarray, ptable) -> dict:
     """One option's row: net points, points, making, march, euchred (and win) with intervals."""
     opt, have, req = state.options[i], state.have, state.req
@@ -325,6 +330,8 @@ def _option_row(state: _Deals, i: int, net: np.ndarray, ptable) -> dict:
     making = proportion(int(np.sum(made & (tricks >= 3))), have)
     march = proportion(int(np.sum(made & (tricks == 5))), have)
     euchred = proportion(int(np.sum(made & (tricks < 3))), have)
+    if opt.action == 0:        # a pass makes no trump: how it goes is not the pass's
+        making = march = euchred = NOT_APPLICABLE
     row = {
         "option": opt.label,
         "action": ("pass", "make", "alone")[opt.action],
@@ -467,7 +474,8 @@ def advise_hand(
     DataFrame, one row per option: ``option``, ``action``, ``suit``; ``net`` (his team's points
     minus the other team's, per hand) with ``net_low``/``net_high`` (95% normal interval);
     ``points`` (his team's) likewise; ``making`` (his team made trump and took 3+), ``march``
-    (made and took 5), ``euchred`` (made and took fewer than 3), each with a Wilson interval;
+    (made and took 5), ``euchred`` (made and took fewer than 3), each with a Wilson interval,
+    for the options that make trump (NaN for a pass: not applicable);
     with ``score``, ``win`` (P(his team wins the game)) with a normal interval (the win table
     comes from ``WIN_TABLE_GAMES`` simulated games; its own noise is *not* in that interval);
     ``deals`` (accepted), ``dealt``, ``acceptance``, ``recommended``.  ``df.attrs`` holds

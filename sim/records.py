@@ -17,7 +17,8 @@ from sim.cards import SUIT_NAMES, SUITS, CardError, card_name, parse_card, parse
 from sim.rules import Rules
 
 FIELDS = (
-    "dealer", "hands", "upcard", "kitty", "rules", "farmer", "bids", "discard", "plays", "note",
+    "dealer", "hands", "upcard", "kitty", "rules", "scores", "farmer", "bids", "discard",
+    "plays", "note",
 )  # fmt: skip
 BID_ACTIONS = ("pass", "order_up", "call", "defend_alone")
 _BID_FIELDS = ("seat", "action", "suit", "alone")
@@ -55,7 +56,9 @@ class FarmerRecord:
 class HandRecord:
     """One hand as dealt and played.  Cards are ints (``sim.cards``); ``kitty[0]`` is the upcard.
 
-    ``rules`` holds per-hand overrides of the replay's rules (``Rules`` field names), or None.
+    ``rules`` holds per-hand overrides of the replay's rules (``Rules`` field names), or None;
+    ``scores`` the game score before the hand (team 0, team 1), or None (``grade`` grades in
+    game-win probability with it; the referee checks it against the rules' ``game_to``).
     """
 
     dealer: int
@@ -67,6 +70,7 @@ class HandRecord:
     rules: dict | None = None
     farmer: FarmerRecord | None = None
     note: str | None = None
+    scores: tuple[int, int] | None = None
 
     @property
     def upcard(self) -> int:
@@ -205,6 +209,16 @@ def _parse_rules(value) -> dict | None:
     return dict(d)
 
 
+def _parse_scores(value) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    if (not isinstance(value, list | tuple) or len(value) != 2
+            or any(type(x) is not int or x < 0 for x in value)):
+        raise RecordError(f"scores: the game score before the hand, [team 0, team 1], two "
+                          f"whole numbers from 0, not {_show(value)}")
+    return int(value[0]), int(value[1])
+
+
 def _parse_farmer(value) -> FarmerRecord | None:
     if value is None:
         return None
@@ -268,6 +282,7 @@ def parse_record(obj) -> HandRecord:
         rules=_parse_rules(obj.get("rules")),
         farmer=_parse_farmer(obj.get("farmer")),
         note=note,
+        scores=_parse_scores(obj.get("scores")),
     )
 
 
@@ -300,6 +315,8 @@ def record_to_json(rec: HandRecord) -> dict:
     }
     if rec.rules:
         d["rules"] = dict(rec.rules)
+    if rec.scores is not None:
+        d["scores"] = list(rec.scores)
     if rec.farmer is not None:
         f = rec.farmer
         d["farmer"] = {"seat": f.seat, "gave": _names(f.gave), "took": _names(f.took)}

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from analysis.cli.options import (
+    EXAMPLES_NOTE,
     NonEmptyPath,
     UsageError,
     check_at_least,
@@ -101,7 +102,7 @@ def compare_rules(ctx, hands, games, seed, table, a_spec, b_spec, out, force, th
     click.echo(f"\nwrote {out}")
 
 
-@click.command()
+@click.command(epilog=EXAMPLES_NOTE)
 @click.argument("a", metavar="A")
 @click.argument("b", metavar="B")
 @click.option("--games", type=int, default=20_000, show_default=True,
@@ -120,7 +121,10 @@ def compare_rules(ctx, hands, games, seed, table, a_spec, b_spec, out, force, th
 def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent, executor):
     """Strategy A against strategy B on the same deals, seats swapped.
 
-    A and B are built-in names, TOML files or code strategies.  Each deal (and each game) is
+    A and B are built-in names, TOML files, code strategies (FILE.py:Name with Numba hooks)
+    or outside bots: FILE.py:Class, a Python class with act(view) returning one of view.legal
+    (examples/bot.py shows the protocol), played through the rules referee at Python speed
+    on the same deals (a few hundred hands a second a core).  Each deal (and each game) is
     played twice, A as team 0 and then as team 1, so the luck of the cards cancels; prints the
     game win rate and points per hand with 95% intervals.
 
@@ -128,6 +132,7 @@ def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent
     Example:
         euchre-sim tournament basic aggressive
         euchre-sim tournament basic examples/strategies/lighter-dealer-partner.toml --games 50000
+        euchre-sim tournament tuned examples/bot.py:TrumpCounter --hands 2000 --games 200
         euchre-sim tournament basic conservative --rules house --out runs/tour
         euchre-sim tournament pimc basic --hands 20000 --games 2000 --out runs/pimc
     """

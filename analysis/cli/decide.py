@@ -8,10 +8,11 @@ strategy that prices its options (pimc) or with ``--price``, prices every legal 
 from __future__ import annotations
 
 import json
+import textwrap
 
 import click
 
-from analysis.cli.options import check_seed
+from analysis.cli.options import EXAMPLES_NOTE, check_seed
 
 SEATS = ("seat 0", "seat 1", "seat 2", "seat 3")
 
@@ -46,21 +47,32 @@ def option_rows(pricing) -> list[dict]:
             for o in pricing.options]
 
 
-def format_options(pricing, chosen=None) -> str:
-    """The priced options as a table, best first, ``*`` at ``chosen``."""
+def priced_by(pricing) -> str:
+    """Whose values a pricing holds, in words: the pricing tool's, whatever the strategy."""
+    from sim.agents.pricing import DEFAULT_REST
+
+    fit = (f", {pricing.fitted} of them explaining the other seats' bids"
+           if pricing.fitted else "")
+    return (f"the pricing tool's, the same for every strategy: each option played out "
+            f"face up and perfectly on {pricing.worlds} worlds consistent with the view{fit}; "
+            f"after a pass {DEFAULT_REST} bids the rest of the auction")
+
+
+def format_options(pricing, chosen=None, strategy: str = "the strategy") -> str:
+    """The priced options as a table, best first, ``*`` at ``chosen`` (``strategy``'s
+    choice), and whose values they are."""
     lines = [f"  {'option':<22}{'points':>8}  {'95% interval':<17}{'gives up':>9}"]
     for o in pricing.options:
         mark = "*" if o.action == chosen else " "
         lines.append(f"{mark} {describe(o.action):<22}{o.value:>+8.3f}  "
                      f"[{o.low:+.3f}, {o.high:+.3f}]{o.loss:>9.3f}")
-    fit = (f"{pricing.fitted} of them explaining the other seats' bids, "
-           if pricing.fitted else "")
-    lines.append(f"  (points a hand for the seat's team, on {pricing.worlds} worlds consistent "
-                 f"with the view,\n   {fit}every card face up within a world)")
+    note = (f"(points a hand for the seat's team; * is {strategy}'s choice.  The values are "
+            f"not {strategy}'s but {priced_by(pricing)})")
+    lines += textwrap.wrap(note, 92, initial_indent="  ", subsequent_indent="   ")
     return "\n".join(lines)
 
 
-@click.command("decide")
+@click.command("decide", epilog=EXAMPLES_NOTE)
 @click.argument("view_file", metavar="VIEW.json", type=click.File("r", encoding="utf-8",
                                                                   errors="replace"))
 @click.option("--strategy", "-s", default="tuned", show_default=True, metavar="S",
@@ -81,8 +93,11 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, as_json):
 
     Prints the strategy's action and, for pimc or with --price, the value of every legal
     action in points a hand for the seat's team with its 95% interval and what it gives up
-    against the best.  A view no seat could have (a card in two places, a void contradicted,
-    not the seat's turn) is refused with the reason.
+    against the best.  Those values are the pricing tool's, the same whatever the strategy:
+    every option played out face up and perfectly on worlds consistent with the view (after
+    a pass, the rest of the auction bid by tuned); the strategy's own choice is marked *.
+    A view no seat could have (a card in two places, a void contradicted, not the seat's
+    turn) is refused with the reason.
 
     \b
     Example:
@@ -114,6 +129,7 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, as_json):
         if pricing is not None:
             out["worlds"] = pricing.worlds
             out["fitted"] = pricing.fitted
+            out["priced_by"] = priced_by(pricing)
             out["options"] = option_rows(pricing)
         click.echo(json.dumps(out))
         return
@@ -121,7 +137,7 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, as_json):
     click.echo(f"{who.strategy.name}, seat {view.seat} ({view.position}), {phase}: "
                f"{describe(action)}")
     if pricing is not None:
-        click.echo(format_options(pricing, action))
+        click.echo(format_options(pricing, action, who.strategy.name))
 
 
-__all__ = ["decide", "describe", "format_options", "option_rows"]
+__all__ = ["decide", "describe", "format_options", "option_rows", "priced_by"]

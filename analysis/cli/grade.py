@@ -12,7 +12,8 @@ import json
 import click
 
 from analysis.cli.decide import describe
-from analysis.cli.options import check_seed, json_lines, progress_bar
+from analysis.cli.options import EXAMPLES_NOTE, check_seed, json_lines, progress_bar
+from analysis.grade import DEFAULT_WORLDS, FIRST_WORLDS
 
 PHASES = {"round1": "round 1", "round2": "round 2", "discard": "discard", "defend": "defend"}
 
@@ -25,10 +26,12 @@ def _decision_json(d) -> dict:
             "value": None if d.value is None else round(d.value, 4),
             "best_value": None if d.best_value is None else round(d.best_value, 4),
             "loss": round(d.loss, 4), "loss_low": round(d.loss_low, 4),
-            "loss_high": round(d.loss_high, 4), "options": d.options, "grade": d.grade,
+            "loss_high": round(d.loss_high, 4), "options": d.options, "worlds": d.worlds,
+            "grade": d.grade,
             **({} if d.win is None else {
                 "win": round(d.win, 4), "best_win": round(d.best_win, 4),
-                "win_loss": round(d.win_loss, 4), "win_grade": d.win_grade})}
+                "win_loss": round(d.win_loss, 4), "win_loss_low": round(d.win_loss_low, 4),
+                "win_loss_high": round(d.win_loss_high, 4), "win_grade": d.win_grade})}
 
 
 def _decision_text(d) -> str:
@@ -36,21 +39,24 @@ def _decision_text(d) -> str:
     if d.value is None:
         return f"  {d.number:>2}  seat {d.seat}  {where:<9} {describe(d.action):<20}forced"
     best = f"  (best: {describe(d.best)}, {d.best_value:+.2f})" if d.loss > 0 else ""
-    win = "" if d.win is None else f"  game {100 * d.win:5.1f}% -{100 * d.win_loss:.1f}% " \
-                                   f"{d.win_grade}"
+    win = "" if d.win is None else (
+        f"  game {100 * d.win:5.1f}%, gave up {100 * d.win_loss:.1f}% "
+        f"[{100 * max(0.0, d.win_loss_low):.1f}, {100 * d.win_loss_high:.1f}] {d.win_grade}")
+    gave = f"{d.loss:.2f} [{max(0.0, d.loss_low):.2f}, {d.loss_high:.2f}]"
     return (f"  {d.number:>2}  seat {d.seat}  {where:<9} {describe(d.action):<20}"
-            f"{d.value:+6.2f}  gave up {d.loss:5.2f}  {d.grade}{best}{win}")
+            f"{d.value:+6.2f}  gave up {gave:<18} {d.grade}{best}{win}")
 
 
 def _summary_text(rows) -> str:
     from analysis.grade import GRADES
 
+    words = (*GRADES, "unclear")
     head = f"{'seat':<6}{'decisions':>10}{'lost':>8}{'a decision':>11}" + "".join(
-        f"{g:>12}" for g in GRADES)
+        f"{g:>12}" for g in words)
     lines = [head]
     for r in rows:
         lines.append(f"{r['seat']:<6}{r['decisions']:>10}{r['points_lost']:>8.2f}"
-                     f"{r['lost_per_decision']:>11.3f}" + "".join(f"{r[g]:>12}" for g in GRADES))
+                     f"{r['lost_per_decision']:>11.3f}" + "".join(f"{r[g]:>12}" for g in words))
     return "\n".join(lines)
 
 
@@ -74,14 +80,16 @@ def _scores(obj, rules):
     return tuple(scores), win_table(Table.teams("tuned"), rules)
 
 
-@click.command("grade")
+@click.command("grade", epilog=EXAMPLES_NOTE)
 @click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"), metavar="FILE")
 @click.option("--rules", "rules_spec", metavar="SPEC", default=None,
               help="Rules the hands were played under (as for replay); a record's own "
                    "\"rules\" overrides them.")
-@click.option("--worlds", type=click.IntRange(min=2), default=48, show_default=True,
-              metavar="N", help="Worlds consistent with each seat's view a decision is priced "
-                                "on.")
+@click.option("--worlds", type=click.IntRange(min=2), default=DEFAULT_WORLDS,
+              show_default=True, metavar="N",
+              help=f"The most worlds consistent with the seat's view a decision is priced on: "
+                   f"{FIRST_WORLDS} first, twice as many while its grade's 95% interval "
+                   "crosses a threshold.  Fewer: faster, and more grades given as a range.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Picks the worlds.")
 @click.option("--summary", is_flag=True, help="Only the per-seat summary.")
 @click.option("--json", "as_json", is_flag=True,
@@ -94,17 +102,21 @@ def grade(file, rules_spec, worlds, seed, summary, as_json, silent):
     Each decision is priced from what its seat could see: every legal action valued on WORLDS
     deals consistent with the seat's view (every card face up within a world, as the pimc
     player searches), never the record's hidden cards.  The action taken is graded by the
-    points a hand it gave up against the best: best (up to 0.02, or forced), good (0.10),
-    inaccuracy (0.25), mistake (0.50), blunder (more).  A line with "scores": [team 0, team 1]
-    (the game score before the hand) is graded in game-win probability too: good up to 2%,
-    inaccuracy 8%, mistake 20%, blunder more (the win model of tuned's games).  A per-seat
-    summary follows.
+    points a hand it gave up against the best, shown with its 95% interval: best (up to 0.02,
+    or forced), good (0.10), inaccuracy (0.25), mistake (0.50), blunder (more).  A grade is
+    one word only when the whole interval lies in that word's band; a decision whose interval
+    crosses a threshold is priced on more worlds (up to --worlds) and, if it still crosses
+    one, graded with the range it allows ("inaccuracy or mistake"; counted as unclear in the
+    summary), so that grades do not change with --seed.  A line with "scores": [team 0, team
+    1] (the game score before the hand) is graded in game-win probability too: good up to
+    2%, inaccuracy 8%, mistake 20%, blunder more (the win model of tuned's games).  A
+    per-seat summary follows.  The example takes about half a minute.
 
     \b
     Example:
         euchre-sim grade examples/graded-march.jsonl
         euchre-sim grade examples/graded-march.jsonl --summary --json
-        euchre-sim grade my-hands.jsonl --rules stick-the-dealer --worlds 100
+        euchre-sim grade my-hands.jsonl --rules stick-the-dealer --worlds 256
     """
     from analysis.grade import grade_record, summarise
     from sim import parse_rules

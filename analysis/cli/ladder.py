@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from analysis.cli.options import (
+    EXAMPLES_NOTE,
     NonEmptyPath,
     check_seed,
     check_threads,
@@ -20,7 +21,7 @@ from analysis.cli.options import (
 )
 
 
-@click.command()
+@click.command(epilog=EXAMPLES_NOTE)
 @click.argument("strategies", nargs=-1, metavar="[STRATEGY ...]")
 @click.option("--hands", type=int, default=100_000, show_default=True,
               help="Deals per pair, each played from both seats.")

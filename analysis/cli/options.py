@@ -74,7 +74,8 @@ def strategy_options(f):
         help=f"Strategy for all four seats (default: {DEFAULT_STRATEGY}): a built-in name, a "
         "TOML file that overrides a built-in's parameters (see 'strategies'), a built-in with "
         "parameters (pimc:worlds=200,pass_model=zero or basic:order_threshold=7.5), or code: "
-        "FILE.py:Name or package.module:Name.",
+        "FILE.py:Name or package.module:Name, a class with Numba hooks (a code strategy) or "
+        "with act(view) (an outside bot: see tournament --help).",
     )
     @click.option("--team0", metavar="NAME|FILE.toml", default=None, help="Seats 0 and 2.")
     @click.option("--team1", metavar="NAME|FILE.toml", default=None, help="Seats 1 and 3.")
@@ -232,15 +233,31 @@ def run_or_fail(ctx, folder: RunFolder | None, work, resumable_hint: str = ""):
         raise
 
 
+def _examples_note() -> str:
+    """Where the example files the help names are, for a command's epilog."""
+    from analysis.examples import FOLDER
+
+    return ("\b\nThe examples/ files named above are the repository's, and ship with "
+            f"euchre-sim in\n    {FOLDER}\nRun the examples as written in the folder above it "
+            "(cd there), or copy that examples folder\nto where you run them.")
+
+
+#: the epilog of each command whose help names an example file (``analysis.examples``)
+EXAMPLES_NOTE = _examples_note()
+
 TYPED = ("COMMANDLINE", "ENVIRONMENT", "PROMPT")
 
 
 def reproduce_line(ctx: click.Context, always=("seed",), leave_out=("resume",)) -> str:
-    """The ``euchre-sim COMMAND ...`` line a run folder records: every option and argument as
-    the user typed it (a strategy's spec as given: a name, ``pimc:worlds=200``, a TOML path, a
-    ``FILE.py:Name``; the rules spec; seat overrides), in the command's own order, plus the
+    """The ``euchre-sim COMMAND ...`` line a run folder records, to be run as it stands from any
+    folder: every option and argument as the user typed it (a strategy's spec as given: a
+    name, ``pimc:worlds=200``, a TOML path, a ``FILE.py:Name``; the rules spec; seat
+    overrides), in the command's own order, with every file it names made absolute (a TOML
+    path, ``FILE.py:Name``, ``NAME:table=FILE``, a path option: ``rerun_word``), and ``--out``
+    a new folder beside the first, ``OUT-rerun`` (``OUT`` itself holds this run), plus the
     options in ``always`` (such as the seed) when left at their defaults, so that running the
-    line again writes the same result files."""
+    line again writes the same result files there.  A ``module:Name`` spec stays as typed: it
+    is imported from Python's path or the folder the line is run in."""
     from sim.run.manifests import reproduce_command
 
     words = []
@@ -252,15 +269,32 @@ def reproduce_line(ctx: click.Context, always=("seed",), leave_out=("resume",)) 
             continue
         value = ctx.params.get(name)
         if isinstance(param, click.Argument):
-            words += [str(v) for v in value] if param.nargs != 1 else [str(value)]
+            words += ([rerun_word(param, v) for v in value] if param.nargs != 1
+                      else [rerun_word(param, value)])
         elif param.is_flag and not param.count:
             flags = param.opts if value else param.secondary_opts
             words += [_long(flags)] if flags else []
         elif value is not None:
             for v in value if param.multiple else [value]:
-                words += [_long(param.opts), *(str(x) for x in (v if param.nargs != 1 else
-                                                                   [v]))]
+                words += [_long(param.opts), *(rerun_word(param, x)
+                                               for x in (v if param.nargs != 1 else [v]))]
     return reproduce_command(ctx.command.name, words)
+
+
+RERUN = "-rerun"  # the reproduce line's output folder: the first run's, and this
+
+
+def rerun_word(param: click.Parameter, value) -> str:
+    """One value of the reproduce line: ``--out``'s folder as ``OUT-rerun`` (absolute), a path
+    option's absolute, a strategy spec's file absolute (``sim.players.recorded.absolute_spec``),
+    anything else as typed."""
+    from sim.players.recorded import absolute_spec
+
+    if param.name == "out" and value is not None:
+        return str(Path(value).resolve()) + RERUN
+    if isinstance(param.type, click.Path) and str(value) != "-":
+        return str(Path(value).resolve())
+    return absolute_spec(value) if isinstance(value, str) else str(value)
 
 
 def _long(opts) -> str:
@@ -307,7 +341,8 @@ def stage_bars(silent: bool):
 __all__ = [
     "UsageError", "NonEmptyPath", "rules_options", "strategy_options", "resolve_table",
     "check_seed", "check_at_least", "check_threads", "scheduler_option", "open_folder",
-    "run_or_fail", "interrupt_status", "reproduce_line", "shows_progress",
+    "run_or_fail", "interrupt_status", "reproduce_line", "rerun_word", "shows_progress",
+    "EXAMPLES_NOTE",
     "progress_bar", "ticker", "stage_bars",
 ]  # fmt: skip
 

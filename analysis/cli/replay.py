@@ -10,7 +10,7 @@ import json
 
 import click
 
-from analysis.cli.options import json_lines
+from analysis.cli.options import EXAMPLES_NOTE, json_lines
 from sim import parse_rules, replay_record
 
 
@@ -37,7 +37,7 @@ def _summary_text(s: dict) -> str:
     return "\n".join(f"{label:<16}{value:>{width}}" for label, value in rows)
 
 
-@click.command("replay")
+@click.command("replay", epilog=EXAMPLES_NOTE)
 @click.argument(
     "file",
     type=click.File("r", encoding="utf-8", errors="replace"),

@@ -11,7 +11,7 @@ import json
 
 import click
 
-from analysis.cli.options import json_lines
+from analysis.cli.options import EXAMPLES_NOTE, json_lines
 from sim import parse_position, solve_positions
 from sim.cards import card_name
 
@@ -46,7 +46,7 @@ def _answer(solution) -> dict:
     return {"value": solution.value, "cards": cards}
 
 
-@click.command("solve")
+@click.command("solve", epilog=EXAMPLES_NOTE)
 @click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"),
                 metavar="FILE")
 @click.option("--lone-defender-points", type=click.Choice(["2", "4"]), default="4",

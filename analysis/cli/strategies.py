@@ -7,6 +7,7 @@ import json
 
 import click
 
+from analysis.cli.options import EXAMPLES_NOTE
 from sim import BUILTINS
 
 
@@ -22,7 +23,7 @@ def _strategy_json(s) -> dict:
     return entry
 
 
-@click.command()
+@click.command(epilog=EXAMPLES_NOTE)
 @click.argument("name", required=False, metavar="[NAME|FILE.toml]")
 @click.option("--json", "as_json", is_flag=True, help="Print the strategies as JSON.")
 def strategies(name, as_json):

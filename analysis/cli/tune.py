@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from analysis.cli.options import (
+    EXAMPLES_NOTE,
     NonEmptyPath,
     check_seed,
     check_threads,
@@ -22,7 +23,7 @@ from sim.run.folders import check_writable
 from sim.run.manifests import reproduce_command, rules_spec
 
 
-@click.command()
+@click.command(epilog=EXAMPLES_NOTE)
 @click.option("--start", default="basic", show_default=True, metavar="STRATEGY",
               help="Where the search starts: basic, a built-in like it, or a TOML file.")
 @click.option("--params", default=None, metavar="A,B,...",

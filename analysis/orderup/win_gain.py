@@ -203,8 +203,10 @@ def win_gain_table(
     ``deals``; ``p_win_<a>``, ``p_win_<b>`` (mean game win probability of the deciding
     player's team after the hand under each action); ``win_gain`` = P(win | a) - P(win | b)
     with ``win_gain_low/high`` and ``win_gain_se`` (paired normal interval,
-    ``analysis.stats.paired_difference``); ``ev_gain`` = EV(a) - EV(b) in net points per hand
-    at this score, with ``ev_gain_low/high``; ``verdict`` (``a`` when the win-gain interval is
+    ``analysis.stats.paired_difference``, clipped to [-1, 1]: a difference of two
+    probabilities cannot leave it, though the normal interval of a few deals can);
+    ``ev_gain`` = EV(a) - EV(b) in net points per hand at this score, with
+    ``ev_gain_low/high``; ``verdict`` (``a`` when the win-gain interval is
     above 0, ``b`` when below, else ``"too close"``).  The intervals cover the deals of this
     run only, not the noise of the win-probability table itself.
     """
@@ -247,7 +249,8 @@ def win_gain_table(
                 score=f"{tally.score[0]}-{tally.score[1]}",
                 deals=n,
                 **{f"p_win_{c.a}": float(wa @ cnt / n), f"p_win_{c.b}": float(wb @ cnt / n)},
-                win_gain=w.value, win_gain_low=w.low, win_gain_high=w.high, win_gain_se=w.se,
+                win_gain=w.value, win_gain_low=float(np.clip(w.low, -1.0, 1.0)),
+                win_gain_high=float(np.clip(w.high, -1.0, 1.0)), win_gain_se=w.se,
                 ev_gain=e.value, ev_gain_low=e.low, ev_gain_high=e.high,
             )  # fmt: skip
             rows.append(row)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.report.headlines import headlines, number_text, run_tables
-from analysis.studies import STUDIES, kind_of, study_of
+from analysis.studies import STUDIES, kind_of, players_text, study_of
 from sim.atomic import write_atomic
 
 MAX_ROWS = 30  # rows shown per raw table in the appendix (the CSV file has them all)
@@ -26,6 +26,7 @@ body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 
 h1 { font-size: 1.45rem; margin: 0.4rem 0; }
 h2 { font-size: 1.2rem; border-bottom: 1px solid #ccc; margin-top: 1.6rem; }
 h3 { font-size: 1.02rem; margin: 1rem 0 0.4rem; }
+h3 .who, h2 .who { font-weight: normal; color: #555; font-size: 0.85em; }
 p.lead { margin: 0.2rem 0 0.6rem; color: #444; }
 nav { font-size: 0.85rem; } nav a { margin-right: 0.8rem; }
 img { max-width: 100%; height: auto; border: 1px solid #eee; }
@@ -82,6 +83,35 @@ def _rules_text(m: dict) -> str:
         return f"A: {m.get('rules_a_description', m['rules_a'])}; B: " \
                f"{m.get('rules_b_description', m['rules_b'])}"  # fmt: skip
     return str(m.get("rules_description", m.get("rules", "published rules")))
+
+
+def who_and_rules(m: dict) -> str:
+    """Who played under which rules, for a heading: ``tuned players; published rules``."""
+    s = m.get("strategies")
+    if isinstance(s, dict):
+        who = players_text(m)
+    elif "a" in m and "b" in m:
+        who = f"{m['a']} against {m['b']}"
+    elif isinstance(s, list) and s:
+        who = ", ".join(map(str, s))
+    else:
+        who = "players not recorded"
+    return f"{who}; {_rules_text(m)}"
+
+
+def check_answers(run: dict) -> None:
+    """A ``ReportError`` naming the folder and the file when a table its answers are read from
+    is missing or cannot be read (``Study.answer_tables``)."""
+    m, folder = run["manifest"], run["folder"]
+    tables = run_tables(run)
+    for name in study_of(m).answer_tables(m):
+        if name in tables:
+            continue
+        path = folder / f"{name}.csv"
+        what = "cannot read" if path.exists() else "lacks"
+        raise ReportError(f"{folder}: {what} {name}.csv, which its answers are read from: copy "
+                          "the run folder whole, or write it again (its manifest.json holds "
+                          "the command)")
 
 
 def _strategies_text(m: dict) -> str:
@@ -186,13 +216,15 @@ def _caption(stem: str, run: dict) -> str:
 def answer_html(run: dict, i: int, charts: dict[str, bytes]) -> str:
     """A run's headline tables, the first beside its lead chart, each with how to read it."""
     out = []
-    lead = study_of(run["manifest"]).lead
+    m = run["manifest"]
+    lead = study_of(m).lead
     for k, h in enumerate(headlines(run)):
         fig = ""
         if k == 0 and charts.get(lead):
             fig = png_html(charts[lead], lead, _caption(lead, run) + f' <a href="#{_anchor(i)}">'
                            "More charts and the raw tables below.</a>")  # fmt: skip
-        out.append(f"<h3>{h.question}</h3>"
+        out.append(f'<h3>{h.question} <span class="who">({html.escape(who_and_rules(m))})'
+                   "</span></h3>"
                    f'<div class="answer"><div>{h.table}<p class="how">{h.how}</p></div>'
                    f"{fig}</div>")  # fmt: skip
     return "\n".join(out)
@@ -231,7 +263,7 @@ def run_section(i: int, run: dict, charts: dict[str, bytes], link_base: Path | N
     answers), and the appendix of raw tables."""
     m, folder = run["manifest"], run["folder"]
     out = [f'<section id="{_anchor(i)}"><h2>{html.escape(folder.name)} '
-           f"({html.escape(kind_of(m))})</h2>",
+           f"({html.escape(kind_of(m))}: {html.escape(who_and_rules(m))})</h2>",
            f'<p class="note">{method_note(m)}</p>']  # fmt: skip
     lead = study_of(m).lead if headlines(run) else None
     out += [png_html(data, stem, _caption(stem, run)) for stem, data in charts.items()
@@ -274,6 +306,10 @@ def build_report(folders, title: str = "euchre-sim report", link_base: Path | No
     runs = [read_run(f) for f in unique_folders(folders)]
     if not runs:
         raise ReportError("give at least one run folder")
+    for run in runs:
+        check_answers(run)
+    shared = {who_and_rules(r["manifest"]) for r in runs}
+    lead = LEAD if len(shared) != 1 else f"For {html.escape(shared.pop())}. {LEAD}"
     charts = [run_charts(r) for r in runs]
     kinds = list(STUDIES)
     order = sorted(range(len(runs)), key=lambda i: (
@@ -288,7 +324,7 @@ def build_report(folders, title: str = "euchre-sim report", link_base: Path | No
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{html.escape(title)}</title><style>{CSS}</style></head><body>"
-        f'<h1>{html.escape(title)}</h1><p class="lead">{LEAD}</p>'
+        f'<h1>{html.escape(title)}</h1><p class="lead">{lead}</p>'
         f'<nav>Runs: {toc}<a href="#method">method</a></nav>'
         f'<section id="answers"><h2>Answers</h2>\n{answers}\n</section>\n{body}\n'
         f'<h2 id="method">Method</h2><p>{METHOD}</p>\n</body></html>\n'
@@ -313,4 +349,4 @@ def write_report(folders, out: Path, title: str = "euchre-sim report", *,
 
 
 __all__ = ["build_report", "write_report", "unique_folders", "read_run", "method_note",
-           "ReportError"]
+           "who_and_rules", "check_answers", "ReportError"]

@@ -73,6 +73,9 @@ class CompareRules(Study):
 
     name = "compare-rules"
     lead = "difference_chart"
+
+    def answer_tables(self, manifest: dict) -> tuple[str, ...]:
+        return ("comparison",)
     charts = (
         Chart("difference_chart", _difference_chart,
               "Each statistic under the second rule set minus the first, on the same deals, "

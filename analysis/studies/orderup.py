@@ -191,6 +191,9 @@ class PairedDecision(Study):
         self.observed, self.charts, self.lead = observed, charts, lead
         self.question, self.intro = question, intro
 
+    def answer_tables(self, manifest: dict) -> tuple[str, ...]:
+        return (f"{self.prefix}_by_trumps", *super().answer_tables(manifest))
+
     @property
     def choice(self):
         """The forced choice (``analysis.orderup``), imported when a study runs."""
@@ -257,7 +260,7 @@ class PairedDecision(Study):
         t, p = result.tables, self.prefix
         paired, win = result.detail["paired"], result.detail["win_gain"]
         by = {"trumps": t[f"{p}_by_trumps"], "march_check": t.get("alone_march_check")}
-        out = format_headline(by, paired, self.a, self.b)
+        out = format_headline(by, paired, self.a, self.b, result.written)
         if paired.play == "perfect":
             out = PERFECT_LINE + "\n" + out
         if win is not None:

@@ -74,6 +74,11 @@ class HandsRun(Study):
     def owns(self, manifest: dict) -> bool:
         return "analysis" not in manifest and "games" not in manifest
 
+    def answer_tables(self, manifest: dict) -> tuple[str, ...]:
+        # a simulate run's own folder; another kind read as summary tables needs none
+        ran = "analysis" not in manifest and ("hands" in manifest or "games" in manifest)
+        return ("summary",) if ran else ()
+
     def run(self, hands: int, seed: int = 0, rules=None, table=None, *, records: bool = False,
             records_dir: Path | None = None, threads: int | None = None,
             batch: int | None = None, progress=None) -> StudyResult:

@@ -92,6 +92,12 @@ class Study:
         """The report's answers (``analysis.text.html.Headline``), from the tables."""
         return []
 
+    def answer_tables(self, manifest: dict) -> tuple[str, ...]:
+        """The tables (``NAME.csv``) a folder with ``manifest`` must hold for the report to
+        give its answers: those its headlines read, and those of the charts only the report
+        draws.  A folder without one is refused by name rather than silently losing them."""
+        return tuple(t for c in self.charts if not c.written for t in c.needs)
+
     def text(self, result: StudyResult) -> str:
         """What a command prints about ``result``."""
         return ""
@@ -130,8 +136,9 @@ class StudyResult:
     """What a study computed: ``tables`` (name -> DataFrame), ``args`` (what it was run with),
     ``detail`` (what else its text needs: the tallies, a comparison), ``timings`` (seconds by
     stage), ``files`` (other files: name -> text, or a function that writes the file at the
-    path it is given), ``command`` (the line that reproduces it) and, for a result read from a
-    folder, the ``recorded`` manifest."""
+    path it is given), ``command`` (the line that reproduces it), for a result read from a
+    folder the ``recorded`` manifest, and ``written`` (whether its files are in a folder, which
+    its text may point to)."""
 
     study: Study
     tables: dict[str, pd.DataFrame]
@@ -141,6 +148,7 @@ class StudyResult:
     files: dict[str, Any] = field(default_factory=dict)
     command: str | None = None
     recorded: dict | None = None
+    written: bool = False      # whether ``write_into`` has put its files in a folder
 
     @property
     def manifest(self) -> dict:
@@ -186,6 +194,7 @@ class StudyResult:
                 save_figure(chart.draw(self.tables, manifest), folder / chart.stem, dpi)
         self.timings["tables_and_charts"] = time.perf_counter() - t0
         write_atomic(folder / "manifest.json", json.dumps(self.manifest, indent=2) + "\n")
+        self.written = True
         return folder
 
     def write(self, out: Path, *, force: bool = False, command: str | None = None,

@@ -55,7 +55,8 @@ class Tournament(Study):
                                                                 **run)  # fmt: skip
                 if tick is not None:
                     tick(1)
-        args = dict(a=sa.name, b=sb.name, hands=hands, games=games, seed=seed, rules=rules)
+        args = dict(a=sa.name, b=sb.name, hands=hands, games=games, seed=seed, rules=rules,
+                    inputs=_inputs((sa, sb)))
         return StudyResult(self, tables, args, timings=timings)
 
     def manifest(self, result: StudyResult) -> dict:
@@ -63,7 +64,7 @@ class Tournament(Study):
 
         a = result.args
         return manifest(self.name, seed=a["seed"], hands=a["hands"], games=a["games"],
-                        a=a["a"], b=a["b"], **rules_fields(a["rules"]),
+                        a=a["a"], b=a["b"], **rules_fields(a["rules"]), **a.get("inputs", {}),
                         wall_s=sum(result.timings.values()),
                         command=result.command)  # fmt: skip
 
@@ -81,6 +82,9 @@ class Tournament(Study):
 
         t = result.tables
         return format_tournament(t.get("tournament_hands"), t.get("tournament_games"))
+
+    def answer_tables(self, manifest: dict) -> tuple[str, ...]:
+        return tuple(f"tournament_{k}" for k in ("hands", "games") if manifest.get(k))
 
     def headlines(self, tables: dict, manifest: dict) -> list[Headline]:
         hands, games = tables.get("tournament_hands"), tables.get("tournament_games")
@@ -110,6 +114,16 @@ class Tournament(Study):
                          table_html(["", "value"], rows), how)]  # fmt: skip
 
 
+def _inputs(strategies) -> dict:
+    """What a manifest records of the players beyond their names: the spec each was made from
+    with its files made absolute, and the SHA-256 of every file they read."""
+    from sim.players.recorded import absolute_spec, input_files
+
+    return {"specs": {s.name: None if s.spec is None else absolute_spec(s.spec)
+                      for s in strategies},
+            "files": input_files(strategies)}
+
+
 def _ladder_chart(t, m):
     from analysis.plots import plot_ladder
 
@@ -122,6 +136,9 @@ class Ladder(Study):
 
     name = "ladder"
     charts = (Chart("ladder", _ladder_chart, needs=("pairs", "ratings")),)
+
+    def answer_tables(self, manifest: dict) -> tuple[str, ...]:
+        return ("pairs", "ratings")
 
     def run(self, strategies=None, hands: int = 100_000, games: int = 10_000, seed: int = 1,
             rules=None, *, slow_hands: int = 2_000, slow_games: int = 200,
@@ -142,7 +159,8 @@ class Ladder(Study):
                                              progress=tick)  # fmt: skip
         args = dict(strategies=[p.name for p in players], hands=hands, games=games, seed=seed,
                     rules=rules, slow_hands=slow_hands, slow_games=slow_games,
-                    given=[s if isinstance(s, str) else s.name for s in strategies or ()])
+                    given=[s if isinstance(s, str) else s.name for s in strategies or ()],
+                    inputs=_inputs(players))
         return StudyResult(self, {"pairs": pairs, "ratings": ratings}, args, timings=timings)
 
     def manifest(self, result: StudyResult) -> dict:
@@ -152,7 +170,7 @@ class Ladder(Study):
         return manifest(self.name, seed=a["seed"], hands=a["hands"], games=a["games"],
                         slow_hands=a["slow_hands"], slow_games=a["slow_games"],
                         strategies=a["strategies"], **rules_fields(a["rules"]),
-                        wall_s=sum(result.timings.values()),
+                        **a.get("inputs", {}), wall_s=sum(result.timings.values()),
                         command=result.command)  # fmt: skip
 
     def reproduce(self, result: StudyResult, out, force: bool = False) -> str:

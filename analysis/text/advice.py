@@ -9,7 +9,13 @@ import math
 TOO_FEW = "too few deals for an interval (it needs at least 2)"
 
 
+NOT_APPLICABLE = ("making, march and euchred are of the hands the option makes trump: not "
+                  "applicable to pass (\u2014)")
+
+
 def _pct(v, lo, hi) -> str:
+    if math.isnan(v):
+        return "\u2014"          # not applicable (a pass makes no trump)
     if math.isnan(lo) or math.isnan(hi):
         return f"{100 * v:5.1f}% (no interval)"
     return f"{100 * v:5.1f}% ({100 * lo:.1f}-{100 * hi:.1f})"
@@ -63,6 +69,8 @@ def format_advice(df) -> str:
         lines.append(line.rstrip())
     if _too_few(df):
         lines.append(TOO_FEW + ": give --deals 2 or more")
+    if (df["action"] == "pass").any():
+        lines.append(NOT_APPLICABLE)
     lines.append(_verdict(a["recommendation"], "points per hand"))
     if "recommendation_win" in a:
         lines.append("by game win probability: " + _verdict(a["recommendation_win"], "", 100))
@@ -100,6 +108,9 @@ def advice_json(df) -> dict:
     records = [{k: _clean(v) for k, v in r.items()} for r in df.to_dict(orient="records")]
     out = {k: v for k, v in df.attrs.items() if k not in ("recommendation", "paired")}
     out["options"] = records
+    if (df["action"] == "pass").any():
+        out["not_applicable"] = ("making, march and euchred are null for pass: they are of the "
+                                 "hands the option makes trump")
     if _too_few(df):
         out["note"] = TOO_FEW
     out["recommendation"] = {k: _clean(v) for k, v in df.attrs["recommendation"].items()}

@@ -26,8 +26,10 @@ def headline(table: pd.DataFrame, value: str = "gain") -> pd.DataFrame:
     return out
 
 
-def format_headline(tables: dict, paired, a: str, b: str) -> str:
-    """The printed headline: gain by position and trumps, and the deals per position."""
+def format_headline(tables: dict, paired, a: str, b: str, written: bool = False) -> str:
+    """The printed headline: gain by position and trumps, and the deals per position; the
+    march check's flagged classes are listed, and said to be in ``alone_march_check.csv`` only
+    when the tables were ``written``."""
     lines = [
         f"EV({a}) - EV({b}) in round 1: points per hand for the deciding player's team, "
         "95% interval",
@@ -43,10 +45,11 @@ def format_headline(tables: dict, paired, a: str, b: str) -> str:
     check = tables.get("march_check")
     if check is not None:
         flagged = check[check["flag"] != ""]
+        where = ":" if not written else ", in alone_march_check.csv and here:"
         lines.append(f"march check: {len(flagged)} of {len(check)} hand classes march more "
-                     f"often {a} than with {b} on the same deals (interval above 0)"
-                     + ("" if flagged.empty else "; see alone_march_check.csv")
-                     + " (by chance alone about 1 class in 40 would be)")
+                     f"often {a} than with {b} on the same deals (interval above 0; by "
+                     "chance alone about 1 class in 40 would be)"
+                     + ("" if flagged.empty else where))
         for r in flagged.itertuples(index=False):
             lines.append(f"  {r.position} {r.hand_class}: march rate "
                          f"{100 * r.march_gain:+.1f} percentage points "
@@ -75,7 +78,10 @@ def format_win_headline(table, win_gain) -> str:
         f"P(win | {c.a}) - P(win | {c.b}) at {us}-{them} (the deciding player's team first, game "
         f"to {win_gain.game_to}): game win probability of his team, percentage points, 95% "
         "interval",
-        "(the interval leaves out the noise of the simulated win-probability table)",
+        "(the interval leaves out the noise of the simulated win-probability table, and is "
+        "clipped to [-100, +100]:",
+        " a difference of two probabilities cannot leave it, though the normal interval of a "
+        "few deals can)",
         "",
         headline(pct, "win_gain").to_string(),
         "",

@@ -57,6 +57,7 @@ from sim.solver.position import Position
 from sim.solver.review import record_position
 
 DEFAULT_WORLDS = 64
+DEFAULT_REST = "tuned"  # bids the rest of the auction after a pass, and models the bids seen
 INFER_TRIES = 20        # deals drawn a world, at most, to find ones that explain the bids
 
 
@@ -96,7 +97,7 @@ class Pricing:
         raise ValueError(f"{action} is not one of the legal actions priced")
 
 
-def price(view: View, worlds: int = DEFAULT_WORLDS, seed: int = 0, rest="tuned",
+def price(view: View, worlds: int = DEFAULT_WORLDS, seed: int = 0, rest=DEFAULT_REST,
           infer: bool = True) -> Pricing:
     """Every legal action of ``view`` priced on ``worlds`` deals consistent with it (the
     module's header); ``seed`` picks the worlds, ``rest`` bids the auction after a pass and,
@@ -116,6 +117,23 @@ def price(view: View, worlds: int = DEFAULT_WORLDS, seed: int = 0, rest="tuned",
     if view.phase in (ROUND1, ROUND2):
         sign = 1                       # bid values are already for the seat's team
     return replace(_pricing(legal, sign * table), fitted=fitted)
+
+
+def combine(pricings) -> Pricing:
+    """One pricing from several of the same view (priced on different worlds, e.g. by other
+    seeds): their worlds together, every option's value and interval worked out again."""
+    pricings = list(pricings)
+    if len(pricings) == 1:
+        return pricings[0]
+    order = [o.action for o in pricings[0].options]
+    tables = []
+    for p in pricings:
+        columns = [o.action for o in p.options]
+        if sorted(map(repr, columns)) != sorted(map(repr, order)):
+            raise ValueError("pricings of different decisions cannot be combined")
+        tables.append(p.table[:, [columns.index(a) for a in order]])
+    return replace(_pricing(order, np.concatenate(tables)),
+                   fitted=sum(p.fitted for p in pricings))
 
 
 def consistent_worlds(view: View, worlds: int, seed: int, model: Agent | None,
@@ -252,4 +270,4 @@ def _contract(view: View, action, deal, rest: Agent) -> tuple[int, int, int, int
     return h.round, h.maker, h.trump, int(h.alone)
 
 
-__all__ = ["price", "Pricing", "Option", "DEFAULT_WORLDS"]
+__all__ = ["price", "combine", "Pricing", "Option", "DEFAULT_WORLDS", "DEFAULT_REST"]

@@ -89,6 +89,8 @@ def load_strategy(spec) -> Strategy:
         return replace(load_toml_strategy(spec), spec=spec)
     if _CODE_SPEC.match(spec) or _CODE_FILE_SPEC.match(spec):
         return replace(load_code_strategy(spec), spec=spec)
+    if spec.lower().endswith(".py"):
+        raise ValueError(_name_the_class(spec))
     hint = did_you_mean(spec, BUILTINS)
     extra = ""
     if Path(spec).is_file():
@@ -97,6 +99,26 @@ def load_strategy(spec) -> Strategy:
         f"unknown strategy {spec!r}{hint}: choose one of {', '.join(BUILTINS)}, "
         f"or give a path ending in .toml{extra}"
     )
+
+
+def _name_the_class(spec: str) -> str:
+    """What to say of ``FILE.py`` given without ``:Class``: add the class's name (those the
+    file defines, where it can be read)."""
+    import ast
+
+    try:
+        tree = ast.parse(Path(spec).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        tree = None
+    if tree is None and not Path(spec).is_file():
+        return f"{spec}: no such file (a bot or code strategy is FILE.py:ClassName)"
+    classes = [n for n in getattr(tree, "body", ()) if isinstance(n, ast.ClassDef)]
+    plays = {"act", *HOOK_ARGS}
+    names = [c.name for c in classes if plays & {getattr(f, "name", "") for f in c.body}
+             ] or [c.name for c in classes]
+    found = f" (it defines {', '.join(names)})" if names else ""
+    return (f"{spec}: name the class in it, {spec}:{names[0] if names else 'ClassName'}"
+            f"{found}: a bot is a class with act(view), a code strategy one with Numba hooks")
 
 
 def builtin_with_params(spec: str) -> Strategy:
@@ -202,7 +224,10 @@ def load_code_strategy(spec: str) -> Strategy:
         _check_hook_compiles(spec, hook, fn)
         present.append(hook)
     if not present:
-        raise ValueError(f"{spec}: defines none of order_up, call, discard, lead, follow")
+        raise ValueError(f"{spec}: defines none of act(view) (an outside bot) and the Numba "
+                         "hooks order_up, call, discard, lead, follow (a code strategy): give "
+                         "it act(view), returning one of view.legal (see examples/bot.py), or "
+                         "the hooks (see examples/code_strategy.py)")
     params = CODE_PLAYER.check_params(f"{spec} PARAMS", dict(getattr(obj, "PARAMS", {}) or {}))
     doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
     return Strategy(spec, CODE_PLAYER, params, doc[0] if doc else "code strategy",

@@ -21,8 +21,9 @@ from pathlib import Path
 _FILE_CODE = re.compile(r"^(?P<path>.+\.py):(?P<name>[A-Za-z_]\w*)$")
 
 
-def _absolute(spec: str) -> str:
-    """``spec`` with the file it names made absolute."""
+def absolute_spec(spec: str) -> str:
+    """``spec`` with the file it names made absolute (a TOML path, ``FILE.py:Name``,
+    ``NAME:table=FILE``); any other spec (a name, ``module:Name``) unchanged."""
     if spec.lower().endswith(".toml"):
         return str(Path(spec).resolve())
     m = _FILE_CODE.match(spec)
@@ -51,6 +52,12 @@ def _files(s) -> list[str]:
     return out
 
 
+def input_files(strategies) -> dict[str, str | None]:
+    """Every file the ``strategies`` read (their TOML files, code modules and tables), by
+    absolute path, with its SHA-256 (None for one that cannot be read)."""
+    return {f: _sha256(f) for s in strategies for f in _files(s)}
+
+
 def _sha256(path: str) -> str | None:
     try:
         return hashlib.sha256(Path(path).read_bytes()).hexdigest()
@@ -70,7 +77,7 @@ def recorded(s) -> dict:
         "name": s.name,
         "player": s.player.name,
         "params": _params(s.params),
-        "spec": None if s.spec is None else _absolute(s.spec),
+        "spec": None if s.spec is None else absolute_spec(s.spec),
         "cwd": os.getcwd(),
         "files": {f: _sha256(f) for f in _files(s)},
     }
@@ -115,4 +122,4 @@ def rebuild(d: dict, where: str = "the run"):
     return replace(s, name=name)
 
 
-__all__ = ["rebuild", "recorded"]
+__all__ = ["rebuild", "recorded", "absolute_spec", "input_files"]

@@ -74,6 +74,10 @@ def replay_bidding(record, rules: Rules | None = None, *, reneges: bool = False)
             rules = _override(rules, tuple(sorted(rec.rules.items())))
         except ValueError as e:
             raise RecordError(f"rules: {e}") from None
+    if rec.scores is not None and max(rec.scores) >= rules.game_to:
+        raise RecordError(f"scores: the game score before the hand, two whole numbers from 0 "
+                          f"to {rules.game_to - 1} (game to {rules.game_to}), not "
+                          f"{list(rec.scores)}")
     hand = Hand(rec.hands, rec.kitty, rec.dealer, rules, reneges=reneges)
 
     if rec.farmer is not None:

@@ -32,7 +32,7 @@ import random
 from dataclasses import dataclass, field
 
 from sim.cards import CardError, card_name, effective_suit, parse_card, suit_of
-from sim.records import Bid, RecordError, _parse_bid, bid_to_json
+from sim.records import Bid, RecordError, _parse_bid, _show, bid_to_json
 from sim.referee.actions import (
     DEFEND,
     DISCARD,
@@ -451,6 +451,18 @@ def _json_card(value, where: str) -> int:
         raise ViewError(f"{where}: {e}") from None
 
 
+def _json_shapes(obj: dict) -> None:
+    """The optional fields' JSON types, each refused with its field's name and form."""
+    forms = {"bids": (list, 'a list of bids such as {"seat": 0, "action": "pass"}'),
+             "plays": (list, "a list of [seat, card] pairs"),
+             "scores": (list, "[team 0, team 1]: two whole numbers"),
+             "rules": (dict, 'an object of rule options such as {"stick_the_dealer": true}')}
+    for key, (kind, form) in forms.items():
+        value = obj.get(key)
+        if value is not None and not isinstance(value, kind):
+            raise ViewError(f"{key}: {form}, not {_show(value)}")
+
+
 def view_from_json(obj) -> View:
     """A ``View`` from its JSON form (a dict, or the text of one): ``seat``, ``dealer``,
     ``hand``, ``upcard``, and optionally ``bids`` (as in hand records), ``discard`` (the
@@ -461,6 +473,9 @@ def view_from_json(obj) -> View:
             obj = json.loads(obj)
         except json.JSONDecodeError as e:
             raise ViewError(f"not JSON: {e}") from None
+        except RecursionError:
+            raise ViewError("not JSON that can be read: nested too deeply (a view is one "
+                            "object, a few levels deep)") from None
     if not isinstance(obj, dict):
         raise ViewError("a view is a JSON object")
     unknown = sorted(set(obj) - set(VIEW_FIELDS))
@@ -474,6 +489,7 @@ def view_from_json(obj) -> View:
             raise ViewError(f'a view needs "{key}"')
     if not isinstance(obj["hand"], list):
         raise ViewError("hand: a list of cards")
+    _json_shapes(obj)
     try:
         bids = tuple(_parse_bid(b, i) for i, b in enumerate(obj.get("bids", []), 1))
         rules = PUBLISHED if not obj.get("rules") else PUBLISHED.replace(**obj["rules"])

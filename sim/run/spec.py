@@ -79,10 +79,19 @@ class Table:
         return kinds, table
 
     def describe(self) -> dict:
+        """What a manifest records of the players: each seat's strategy, its parameters, the
+        spec it was made from with its files made absolute (``specs``: None when made in
+        Python) and the SHA-256 of every file a strategy reads (``files``: TOML files, code,
+        tables; ``sim.players.recorded``)."""
+        from sim.players.recorded import absolute_spec, input_files
+
         return {
             "team0": self.seats[0].name, "team1": self.seats[1].name,
             "seats": [s.name for s in self.seats],
             "params": {s.name: {k: v for k, v in s.params.items()} for s in self.seats},
+            "specs": {s.name: None if s.spec is None else absolute_spec(s.spec)
+                      for s in self.seats},
+            "files": input_files(self.seats),
         }
 
 

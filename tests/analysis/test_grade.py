@@ -43,8 +43,8 @@ def test_summary_counts_every_decision_by_seat():
     ds = grade_record(json.loads(MARCH.read_text()), worlds=8)
     rows = summarise([ds])
     assert sum(r["decisions"] for r in rows) == len(ds) == 22
-    assert all(sum(r[g] for g in ("best", "good", "inaccuracy", "mistake", "blunder"))
-               == r["decisions"] for r in rows)
+    assert all(sum(r[g] for g in ("best", "good", "inaccuracy", "mistake", "blunder",
+                                  "unclear")) == r["decisions"] for r in rows)
 
 
 def test_the_command_grades_the_good_records_and_reports_the_bad(tmp_path):
@@ -74,7 +74,9 @@ def test_with_the_score_the_grade_is_in_game_win_probability_too(tmp_path):
     ds = json.loads(r.stdout.splitlines()[0])["decisions"]
     trump = next(d for d in ds if d["action"] == {"action": "play", "card": "9H"})
     assert trump["best_win"] == 1.0 and trump["win_loss"] > 0.2
-    assert trump["win_grade"] == "blunder"
+    # on 24 worlds its interval may still reach below 20%: then the grade says so
+    assert trump["win_grade"] in ("blunder", "mistake or blunder")
+    assert trump["win_loss_low"] <= trump["win_loss"] <= trump["win_loss_high"]
     line["scores"] = [8, 12]
     path.write_text(json.dumps(line) + "\n")
     bad = CliRunner().invoke(main, ["grade", str(path)])

@@ -223,7 +223,8 @@ def test_simulate_games_cli(tmp_path):
         assert (out / name).read_text() == (plain / name).read_text(), name
     assert data["hands_played"] == int(games.hands.astype(int).sum()) > 0
     assert json.loads((out / "manifest.json").read_text())["command"] == (
-        f"euchre-sim simulate --seed 1 --games 500 --records --out {out} --json --silent")
+        f"euchre-sim simulate --seed 1 --games 500 --records --out {out.resolve()}-rerun --json "
+        "--silent")
     for args, message in ((["--games", "0"], "--games must be at least 1"),
                           (["--games", "5", "--hands", "10"], "not both"),
                           (["--games", "5", "--rules", "game_to=8"], "game_to")):

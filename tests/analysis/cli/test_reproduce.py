@@ -1,16 +1,16 @@
 """The reproduce line: every run folder records the command that, run again, writes the same files.
 
 Each command below is run with TOML files, a code strategy, seat overrides and rule options;
-the line its manifest records is then run as it stands, and every file of the second folder
-must equal the first byte for byte (manifests: apart from how the run went: timings, workers,
-chunks resumed).
+the line its manifest records is then run as it stands (into ``OUT-rerun``, the folder it
+names), and every file of the second folder must equal the first byte for byte (manifests:
+apart from how the run went: timings, workers, chunks resumed; and the line itself, which names
+its own ``-rerun`` folder).  ``test_reproduce_elsewhere.py`` runs a line from another folder.
 """
 
 from __future__ import annotations
 
 import json
 import shlex
-import shutil
 from pathlib import Path
 
 import pytest
@@ -39,7 +39,10 @@ def recorded(out: Path) -> str:
 
 
 def manifest_without_timings(path: Path) -> dict:
-    return {k: v for k, v in json.loads(path.read_text()).items() if k not in HOW_IT_RAN}
+    m = {k: v for k, v in json.loads(path.read_text()).items() if k not in HOW_IT_RAN}
+    if "command" in m:   # the line a rerun records names its own folder, OUT-rerun-rerun
+        m["command"] = m["command"].replace("-rerun-rerun", "-rerun")
+    return m
 
 
 def assert_same_folders(a: Path, b: Path) -> None:
@@ -47,21 +50,20 @@ def assert_same_folders(a: Path, b: Path) -> None:
     files_b = sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file())
     assert files_a == files_b
     for rel in files_a:
-        if rel.name == "manifest.json":
+        if rel.name in ("manifest.json", "run.json"):    # a chunked run's plan holds it too
             assert manifest_without_timings(a / rel) == manifest_without_timings(b / rel), rel
         else:
             assert (a / rel).read_bytes() == (b / rel).read_bytes(), rel
 
 
 def rerun_recorded(out: Path, tmp_path: Path) -> str:
-    """Move the first run's folder aside, run its recorded line, compare the two folders."""
+    """Run the first run's recorded line as it stands (into OUT-rerun), compare the folders."""
     line = recorded(out)
-    first = tmp_path / "first"
-    shutil.move(out, first)
     words = shlex.split(line)
     assert words[0] == "euchre-sim"
+    assert words[words.index("--out") + 1] == f"{out.resolve()}-rerun"
     run(words[1:])
-    assert_same_folders(first, out)
+    assert_same_folders(out, Path(f"{out.resolve()}-rerun"))
     return line
 
 
@@ -91,9 +93,10 @@ def test_the_recorded_line_writes_the_same_files(name, tmp_path, monkeypatch):
     out = tmp_path / "run"
     run([*CASES[name], "--silent", "--out", str(out)])
     line = rerun_recorded(out, tmp_path)
-    # every option the user gave is in the line as typed
+    # every option the user gave is in the line as typed, its files made absolute
     for word in CASES[name][1:]:
-        assert word in shlex.split(line), (word, line)
+        typed = str((ROOT / word).resolve()) if word.endswith(".toml") else word
+        assert typed in shlex.split(line), (word, line)
 
 
 def test_the_line_holds_what_was_typed_in_the_commands_order(tmp_path, monkeypatch):
@@ -102,7 +105,8 @@ def test_the_line_holds_what_was_typed_in_the_commands_order(tmp_path, monkeypat
          str(ROOT / TOML), "--rules", "stick_the_dealer", "--silent", "--out", "D"])
     assert recorded(tmp_path / "D") == (
         f"euchre-sim simulate --hands 2000 --seed 1 --rules stick_the_dealer "
-        f"--team0 {ROOT / TOML} --seat3 aggressive --out D --silent"
+        f"--team0 {(ROOT / TOML).resolve()} --seat3 aggressive "
+        f"--out {(tmp_path / 'D').resolve()}-rerun --silent"
     )
 
 
@@ -113,7 +117,8 @@ def test_a_chunked_run_keeps_its_line_when_resumed(tmp_path, monkeypatch):
             "--seat2", "conservative", "--scheduler", "threads", "--silent", "--out", str(out)]
     run(args)
     line = recorded(out)
-    assert TOML in line and "--seat2 conservative" in line and "--scheduler threads" in line
+    assert str((ROOT / TOML).resolve()) in line and "--seat2 conservative" in line
+    assert "--scheduler threads" in line
     # as if interrupted after the first chunk: finishing it with --resume keeps the first line
     (out / "manifest.json").unlink()
     (out / "summary.csv").unlink()
