@@ -45,11 +45,11 @@ def child(checkout: str, strategy: str) -> None:
     import numpy as np
 
     from sim import Rules, Table
-    from sim.run.hands import NO_FORCE
 
     table = Table.teams(strategy)
     kinds, bv = table.arrays()
     K, _ = table.kernels()       # a code strategy's or pimc's copy of the kernel, or sim.kernel
+    NO_FORCE = K.NO_FORCE        # noqa: N806  (the kernel's own, whatever the checkout's layout)
     rules = Rules().pack()
     # the deal scratch: a block of dealt hands since the kernel deals by blocks, else the deck
     dealt = (np.empty((6, K.DEAL_BLOCK), np.int64) if hasattr(K, "DEAL_BLOCK")
