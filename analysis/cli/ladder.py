@@ -96,13 +96,12 @@ def _counts(players, hands, games, slow_hands, slow_games, rules, threads):
     pairs = list(itertools.combinations(players, 2))
     chosen = {k: [p for p in pairs if (is_slow(p[0]) or is_slow(p[1])) == k] for k in (0, 1)}
 
-    def count(option, n, games, searching):
+    def count(option, n, in_games, searching):
         mine = chosen[searching]
-        per_deal = GAME_BYTES if games else DEAL_BYTES
-        fast = FAST_DEALS // (10 if games else 1) // max(len(mine), 1)
-        return Count(option, n, "games" if games else "deals", 2, per_deal,
-                     sure(fast, *itertools.chain(*mine)), _pairs_rate(mine, rules, games,
-                                                                      threads))
+        fast = FAST_DEALS // (10 if in_games else 1) // max(len(mine), 1)
+        return Count(option, n, "games" if in_games else "deals", 2,
+                     GAME_BYTES if in_games else DEAL_BYTES, sure(fast, *itertools.chain(*mine)),
+                     _pairs_rate(mine, rules, in_games, threads))
 
     return (count("--hands", hands, False, 0), count("--games", games, True, 0),
             count("--slow-hands", slow_hands, False, 1), count("--slow-games", slow_games, True, 1))

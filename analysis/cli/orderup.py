@@ -61,7 +61,6 @@ def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silen
 
     check_counts(*_counts(STUDIES[kind], hands, deals, seed, rules, table, play, score, threads),
                  yes=yes)
-
     folder = open_folder(out, force) if out is not None else None
 
     def work():
@@ -91,7 +90,7 @@ def _counts(study, hands, deals, seed, rules, table, play, score, threads):
     def run(h, d):
         study.run(h, d, seed, rules, table, play=play, score=score, threads=threads)
 
-    return (Count("--hands", hands, "hands", memory=0, sure=sure(FAST_HANDS // share, table),
+    return (Count("--hands", hands, "hands", sure=sure(FAST_HANDS // share, table),
                   estimate=rate_of(lambda k: run(k, 1), 1024)),
             Count("--deals", deals, "deals a position", sure=sure(FAST_DEALS // share, table),
                   estimate=rate_of(lambda k: run(1, k), 64)))

@@ -13,13 +13,13 @@ from analysis.cli.options import UsageError
 
 BATCH_BYTES = 416  # the solver's buffers for each deal of a batch (``sim.equilibrium.cfr``)
 SURE_DEALS = {"tuned": 10_000_000, "perfect": 500_000}  # deals that surely solve in a minute
-# how far one seat gains against a table of so many deals (``euchre-sim exploit``, its
-# defaults: held-out gain, points a hand, lowest and highest of the four positions; published
-# rules, seed 0, tuned's play), the committed tables' deals, and the gain they reach
-DRAFTS = ((1_000_000, 0.13, 0.27), (10_000_000, 0.02, 0.05))
+# how much one seat gains by changing its bids against a table of so many deals (the held-out
+# gain of `euchre-sim exploit FILE` at its defaults, points a hand, the least and most of the four
+# positions; published rules, tuned's play, seed 0), up to the committed tables' deals
+DRAFTS = ((1_000_000, "0.13-0.27"), (10_000_000, "0.025-0.029"), (30_000_000, "0.0045-0.0055"),
+          (150_000_000, "0.0001-0.0003"))
 COMMITTED = 150_000_000
-COMMITTED_GAIN = 0.005
-
+ROUGH = 30_000_000  # fewer deals make a rough draft
 
 def check_files(out: Path, checkpoint: Path | None, every: float, force: bool,
                 resume: bool) -> Path:
@@ -68,18 +68,18 @@ def solve_counts(rules, play, iterations, seed, batch, threads):
 
 
 def draft_note(iterations: int, play: str, out: Path) -> str | None:
-    """A line on how good a table of ``iterations`` deals is, from the measured drafts; None
-    from the committed tables' deals on."""
+    """A line on how good a table of ``iterations`` deals is (``DRAFTS``); None from the
+    committed tables' deals on."""
     if iterations >= COMMITTED:
         return None
-    near = min(DRAFTS, key=lambda d: abs(math.log(d[0] / iterations)))
-    measured = (f"one seat gains {near[1]:.2f}-{near[2]:.2f} points a hand against a table of "
-                f"{near[0]:,} deals")
-    model = "" if play == "tuned" else f" (measured under tuned's play; {play} play is slower)"
-    return (f"note: a table of {iterations:,} deals is a rough draft: {measured}, under "
-            f"{COMMITTED_GAIN} against the committed tables' {COMMITTED:,}{model}; "
-            f"--resume with more --iterations (after --keep-checkpoint) improves it, and "
-            f"'euchre-sim exploit {out}' measures it")
+    what = "a rough draft" if iterations < ROUGH else "a draft"
+    (n0, g0), *more, (_, last) = DRAFTS
+    gains = "".join(f", {g} against {n:,}" for n, g in more)
+    model = "" if play == "tuned" else f"; measured under tuned's play, not {play}"
+    return (f"note: a table of {iterations:,} deals is {what}: one seat gains {g0} points a hand "
+            f"against a table of {n0:,} deals{gains} and {last} against the committed tables' "
+            f"{COMMITTED:,} (euchre-sim exploit at its defaults{model}); 'euchre-sim exploit "
+            f"{out}' measures this one, and --keep-checkpoint lets a later --resume add deals")
 
 
-__all__ = ["check_files", "solve_counts", "draft_note", "DRAFTS", "COMMITTED"]
+__all__ = ["check_files", "solve_counts", "draft_note", "DRAFTS", "COMMITTED", "ROUGH"]
