@@ -51,8 +51,8 @@ def no_work(monkeypatch):
     unit a second."""
     from analysis import studies
 
-    monkeypatch.setattr(sim.run.sizes, "machine_memory", lambda: 8 << 30)
-    monkeypatch.setattr(sim.run.sizes, "warm_rate", lambda *a, **k: 1.0)
+    monkeypatch.setattr(sim.run.sizes, "machine_memory", lambda: 8 << 30, raising=False)
+    monkeypatch.setattr(sim.run.sizes, "warm_rate", lambda *a, **k: 1.0, raising=False)
     for name in ("solve_equilibrium", "exploitability"):
         monkeypatch.setattr(sim, name, _started)
     monkeypatch.setattr(sim.agents.pricing, "price", _started)
