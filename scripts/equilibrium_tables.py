@@ -1,7 +1,8 @@
 """Regenerate the committed equilibrium tables (``sim/players/tables/``, package data that
 ships in the wheel): the bidding game solved by Monte Carlo CFR under tuned's card play, for the
-published rules and for stick the dealer, each written where the ``equilibrium`` strategy looks
-for it (``sim.equilibrium_table_path``).
+published rules, for stick the dealer and for OpenSpiel's two ``euchre`` games
+(``sim.agents.openspiel.OPENSPIEL_GAMES``: the dealer may not discard the upcard), each written
+where the ``equilibrium`` strategy looks for it (``sim.equilibrium_table_path``).
 
 Checkpoints go to ``results/equilibrium/.checkpoints/`` (not committed); ``--resume`` goes on
 from them, so a run cut short, or one with more ``--iterations``, continues where it stopped.
@@ -10,6 +11,8 @@ A manifest beside the tables (``sim/players/tables/manifest.json``) records each
     python scripts/equilibrium_tables.py --iterations 150000000
     python scripts/equilibrium_tables.py --iterations 300000000 --resume
     python scripts/equilibrium_tables.py --only stick-the-dealer --iterations 2000000
+    python scripts/equilibrium_tables.py --only openspiel,openspiel-lone-defender \
+        --iterations 100000000
 """
 
 from __future__ import annotations
@@ -23,7 +26,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 CHECKPOINTS = ROOT / "results" / "equilibrium" / ".checkpoints"
 
-RULE_SETS = ("published", "stick-the-dealer")
+RULE_SETS = ("published", "stick-the-dealer", "openspiel", "openspiel-lone-defender")
+
+
+def rule_set(name: str):
+    """The rules of a rule set's name: a preset, or one of OpenSpiel's games."""
+    import sim
+    from sim.agents.openspiel import OPENSPIEL_GAMES, openspiel_rules
+
+    if name.startswith("openspiel"):
+        return openspiel_rules(**OPENSPIEL_GAMES[name != "openspiel"])
+    return sim.PRESETS[name]
 
 
 def main(argv=None) -> int:
@@ -34,7 +47,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--iterations", type=int, default=150_000_000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--only", choices=RULE_SETS, default=None)
+    ap.add_argument("--only", default=None, metavar="NAME[,NAME]",
+                    help=f"some of the rule sets: {', '.join(RULE_SETS)}")
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--threads", type=int, default=None)
     a = ap.parse_args(argv)
@@ -45,8 +59,11 @@ def main(argv=None) -> int:
     mpath = tables / "manifest.json"
     if mpath.exists():
         facts = json.loads(mpath.read_text()).get("tables", {})
-    for name in RULE_SETS if a.only is None else (a.only,):
-        rules = sim.PRESETS[name]
+    names = RULE_SETS if a.only is None else tuple(a.only.split(","))
+    if set(names) - set(RULE_SETS):
+        ap.error(f"--only: choose among {', '.join(RULE_SETS)}")
+    for name in names:
+        rules = rule_set(name)
         out = sim.equilibrium_table_path(rules)
         ck = CHECKPOINTS / (out.stem + ".checkpoint.npz")
         ck.parent.mkdir(parents=True, exist_ok=True)

@@ -2,11 +2,16 @@
 enforcing the rules (``pyspiel.evaluate_bots``): uniform random and ISMCTS.
 
 Each hand is played twice on the same deal (the same chance seed), our player's team first on
-seats N-S and then on E-W, so the margin is paired.  Writes ``results/openspiel/matches.csv``
-and ``matches.md`` (the table the README shows).  Needs the ``openspiel`` extra:
-``pip install 'euchre-sim[openspiel]'``.
+seats N-S and then on E-W, so the margin is paired.  Both of OpenSpiel's games the tables cover
+(``sim.agents.openspiel.OPENSPIEL_GAMES``: its default, stick the dealer; and redeal with a lone
+defender), where the dealer may not discard the upcard: ``equilibrium`` bids by the committed
+table for those rules.  Writes ``results/openspiel/matches.csv``, ``matches.md`` (the table the
+README shows) and ``manifest.json``.  The rows against uniform random are the same run after
+run; OpenSpiel's ISMCTS bot searches differently from run to run with the same seeds (two runs of
+the same twelve deals differ), so its rows move within their intervals.  Needs the ``openspiel``
+extra: ``pip install 'euchre-sim[openspiel]'``.
 
-    python scripts/openspiel_match.py                      # tuned vs random and ISMCTS
+    python scripts/openspiel_match.py              # tuned and equilibrium vs random and ISMCTS
     python scripts/openspiel_match.py --ours basic --hands 200 --ismcts-hands 50
 """
 
@@ -62,11 +67,37 @@ def match(game, ours: str, make_opponent, hands: int, seed: int) -> dict:
             "seconds": time.perf_counter() - t0}
 
 
+def write_manifest(args, rows) -> None:
+    """``manifest.json``: the settings, OpenSpiel's version and each match's time."""
+    import json
+
+    import pyspiel
+
+    from sim.agents.openspiel import OPENSPIEL_GAMES
+    from sim.run.manifests import manifest
+
+    facts = manifest("openspiel matches", ours=args.ours.split(","), hands=args.hands,
+                     ismcts_hands=args.ismcts_hands, simulations=args.simulations,
+                     seed=args.seed, games=[dict(g) for g in OPENSPIEL_GAMES],
+                     open_spiel=getattr(pyspiel, "__version__", None),
+                     reproducible="the rows against uniform random; ISMCTS's search varies "
+                                  "from run to run with the same seeds",
+                     seconds={f"{r['ours']} vs {r['opponent']}, {r['game']}": r["seconds"]
+                              for r in rows},
+                     command="python scripts/openspiel_match.py" + "".join(
+                         f" --{k.replace('_', '-')} {v}" for k, v in (
+                             ("ours", args.ours), ("hands", args.hands),
+                             ("ismcts_hands", args.ismcts_hands),
+                             ("simulations", args.simulations), ("seed", args.seed))))
+    (args.out / "manifest.json").write_text(json.dumps(facts, indent=1) + "\n")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--ours", default="tuned", help="our strategy (any spec sim.agent takes)")
+    ap.add_argument("--ours", default="tuned,equilibrium",
+                    help="our strategies, comma separated (any spec sim.agent takes)")
     ap.add_argument("--hands", type=int, default=1000, help="deals against uniform random")
-    ap.add_argument("--ismcts-hands", type=int, default=200, help="deals against ISMCTS")
+    ap.add_argument("--ismcts-hands", type=int, default=1000, help="deals against ISMCTS")
     ap.add_argument("--simulations", type=int, default=1000, help="ISMCTS simulations a move")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", type=Path, default=ROOT / "results" / "openspiel")
@@ -76,17 +107,20 @@ def main(argv=None) -> int:
     except ImportError:
         print("needs OpenSpiel: pip install 'euchre-sim[openspiel]'", file=sys.stderr)
         return 2
+    from sim.agents.openspiel import OPENSPIEL_GAMES
+
     rows = []
-    for params in ({"stick_the_dealer": True, "allow_lone_defender": False},
-                   {"stick_the_dealer": False, "allow_lone_defender": True}):
-        game = pyspiel.load_game("euchre", params)
-        for name, make in opponents(game, args.seed, args.simulations).items():
-            n = args.hands if name == "uniform random" else args.ismcts_hands
-            r = match(game, args.ours, make, n, args.seed)
-            rows.append({"ours": args.ours, "opponent": name,
-                         "game": ",".join(f"{k}={str(v).lower()}" for k, v in params.items()),
-                         **{k: round(v, 4) if isinstance(v, float) else v for k, v in r.items()}})
-            print(rows[-1], flush=True)
+    for ours in args.ours.split(","):
+        for params in OPENSPIEL_GAMES:
+            game = pyspiel.load_game("euchre", params)
+            for name, make in opponents(game, args.seed, args.simulations).items():
+                n = args.hands if name == "uniform random" else args.ismcts_hands
+                r = match(game, ours, make, n, args.seed)
+                rows.append({"ours": ours, "opponent": name,
+                             "game": ",".join(f"{k}={str(v).lower()}" for k, v in params.items()),
+                             **{k: round(v, 4) if isinstance(v, float) else v
+                                for k, v in r.items()}})
+                print(rows[-1], flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
     with open(args.out / "matches.csv", "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
@@ -97,6 +131,7 @@ def main(argv=None) -> int:
     lines += [f"| {r['ours']} | {r['opponent']} | {r['game']} | {r['hands']:,} | "
               f"{r['margin']:+.3f} [{r['low']:+.3f}, {r['high']:+.3f}] |" for r in rows]
     (args.out / "matches.md").write_text("\n".join(lines) + "\n")
+    write_manifest(args, rows)
     print("\n".join(lines))
     return 0
 

@@ -11,8 +11,12 @@ import sys
 
 import click
 
+from analysis.cli.bounds import check_count, rate_of, sure, yes_option
 from analysis.cli.options import rules_options, shows_progress, strategy_options
 from analysis.text.advice import advice_json, format_advice
+
+DEAL_BYTES = 64  # memory kept for each accepted deal (each option's outcome, then joined)
+FAST_DEALS = 5_000_000  # accepted deals that surely play in a minute
 
 
 @click.command()
@@ -61,6 +65,7 @@ from analysis.text.advice import advice_json, format_advice
 @click.option("--seed", type=int, default=1, show_default=True, help="Run seed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the options and advice as JSON.")
 @click.option("--silent", is_flag=True, help="No progress bar.")
+@yes_option
 def advise(
     hand,
     upcard,
@@ -76,6 +81,7 @@ def advise(
     seed,
     as_json,
     silent,
+    yes,
 ):
     """Price every option for one hand: pass, order up, alone (or call a suit in round 2).
 
@@ -96,6 +102,12 @@ def advise(
         discard=discard, assume_passed=assume_passed,
     )  # fmt: skip
     bars = []
+    deals_rate = rate_of(lambda k: advise_hand(**{**kwargs, "deals": k, "precision": None}), 256)
+    try:
+        check_count("--deals", deals, unit="deals", memory=DEAL_BYTES, yes=yes,
+                    sure=sure(FAST_DEALS, table), estimate=deals_rate)
+    except ValueError as e:  # the hand, the upcard or another option, found by the warm-up
+        raise click.ClickException(str(e)) from None
 
     def progress(done, total):
         # the bar starts with the first batch, so bad input gives only its one error line

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from analysis.cli.bounds import Count, check_counts, hands_rate, sure, yes_option
 from analysis.cli.options import (
     EXAMPLES_NOTE,
     NonEmptyPath,
@@ -48,6 +49,22 @@ def _rule_sets(a_spec, b_spec):
     return rules_a, rules_b
 
 
+# memory a run keeps for each deal or game (``analysis.headtohead``: points by seating, their
+# sums and sorts; ``analysis.compare.play``: each rule set's per-hand and per-game columns)
+DEAL_BYTES, GAME_BYTES = 64, 320
+PAIRED_HAND_BYTES, PAIRED_GAME_BYTES = 160, 64
+FAST_DEALS = 10_000_000  # deals (a tenth as many games) that surely play in a minute
+
+
+def _paired_counts(hands, games, table, rules, threads, hand_bytes, game_bytes):
+    """The ``--hands`` and ``--games`` of a run that plays each twice (two seatings, two rule
+    sets) with ``table``."""
+    return (Count("--hands", hands, "deals", 0, hand_bytes, sure(FAST_DEALS, table),
+                  hands_rate(table, rules, threads=threads, per=2)),
+            Count("--games", games, "games", 0, game_bytes, sure(FAST_DEALS // 10, table),
+                  hands_rate(table, rules, games=True, threads=threads, per=2)))
+
+
 @click.command("compare-rules")
 @click.option("--hands", type=int, default=1_000_000, show_default=True,
               help="Paired hands (each played under both rule sets).")  # fmt: skip
@@ -64,10 +81,11 @@ def _rule_sets(a_spec, b_spec):
 @click.option("--force", is_flag=True, help="Overwrite an existing run folder at --out.")
 @click.option("--threads", type=int, default=None, metavar="K", help="Threads (default: all).")
 @click.option("--silent", is_flag=True, help="No progress bar.")
+@yes_option
 @click.pass_context
 @scheduler_option
 def compare_rules(ctx, hands, games, seed, table, a_spec, b_spec, out, force, threads, silent,
-                  executor):
+                  yes, executor):
     """Compare two rule sets on the same deals (default: redeal vs stick the dealer).
 
     Hand i and game g are dealt identically under both rule sets, so every difference is
@@ -89,6 +107,8 @@ def compare_rules(ctx, hands, games, seed, table, a_spec, b_spec, out, force, th
     check_threads(threads)
     check_seed(seed)
     rules_a, rules_b = _rule_sets(a_spec, b_spec)
+    check_counts(*_paired_counts(hands, games, table, rules_a, threads, PAIRED_HAND_BYTES,
+                                 PAIRED_GAME_BYTES), yes=yes)
     folder = open_folder(out, force)
     command = reproduce_line(ctx)
 
@@ -116,9 +136,10 @@ def compare_rules(ctx, hands, games, seed, table, a_spec, b_spec, out, force, th
 @click.option("--force", is_flag=True, help="Overwrite an existing run folder at --out.")
 @click.option("--threads", type=int, default=None, metavar="K", help="Threads (default: all).")
 @click.option("--silent", is_flag=True, help="No progress bar.")
+@yes_option
 @click.pass_context
 @scheduler_option
-def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent, executor):
+def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent, yes, executor):
     """Strategy A against strategy B on the same deals, seats swapped.
 
     A and B are built-in names, TOML files, code strategies (FILE.py:Name with Numba hooks)
@@ -137,7 +158,7 @@ def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent
         euchre-sim tournament pimc basic --hands 20000 --games 2000 --out runs/pimc
     """
     from analysis.studies import TOURNAMENT
-    from sim import load_strategy
+    from sim import Table, load_strategy
 
     if games < 0 or hands < 0 or (games == 0 and hands == 0):
         raise click.ClickException("give --games and/or --hands of at least 1")
@@ -149,6 +170,8 @@ def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent
         sa, sb = load_strategy(a), load_strategy(b)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
+    check_counts(*_paired_counts(hands, games, Table((sa, sb, sa, sb)), rules, threads,
+                                 DEAL_BYTES, GAME_BYTES), yes=yes)
     folder = open_folder(out, force) if out is not None else None
 
     def work():

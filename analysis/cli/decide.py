@@ -12,9 +12,12 @@ import textwrap
 
 import click
 
+from analysis.cli.bounds import check_count, rate_of, yes_option
 from analysis.cli.options import EXAMPLES_NOTE, check_seed
 
 SEATS = ("seat 0", "seat 1", "seat 2", "seat 3")
+WORLD_BYTES = 8_000  # memory a priced world takes (its deal and positions, as Python objects)
+SURE_WORLDS = 10_000  # worlds that surely price in a minute
 
 
 def describe(action) -> str:
@@ -86,7 +89,8 @@ def format_options(pricing, chosen=None, strategy: str = "the strategy") -> str:
 @click.option("--worlds", type=click.IntRange(min=2), default=None, metavar="N",
               help="Worlds the prices are worked out on (default: pimc's worlds, else 64).")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-def decide(view_file, strategy, seed, hand_index, price, worlds, as_json):
+@yes_option
+def decide(view_file, strategy, seed, hand_index, price, worlds, as_json, yes):
     """One seat's decision from what it has seen: VIEW.json (or - for stdin) holds "seat",
     "dealer", "hand", "upcard", and the "bids", "discard" (the dealer's own), "plays",
     "scores" and "rules" so far; nothing of the other seats' cards.
@@ -106,19 +110,21 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, as_json):
         euchre-sim decide examples/view.json --strategy basic --price --json
     """
     from sim import agent, view_from_json
+    from sim.agents.pricing import price as price_view
 
     check_seed(seed)
     try:
         view = view_from_json(view_file.read())
         who = agent(strategy, seed)
+        searches = who.strategy.player.searches
+        check_count("--worlds", worlds, unit="worlds", least=2, memory=WORLD_BYTES, yes=yes,
+                    sure=SURE_WORLDS, estimate=rate_of(lambda k: price_view(view, k, seed), 16)
+                    if price or searches else None)
         action = who.act(view, hand=hand_index)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
-    searches = who.strategy.player.searches
     pricing = None
     if price or searches:
-        from sim.agents.pricing import price as price_view
-
         n = worlds or (int(who.strategy.params.get("worlds", 64)) if searches else 64)
         pricing = price_view(view, n, seed)
     if as_json:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from analysis.cli.bounds import Count, check_counts, rate_of, yes_option
 from analysis.cli.options import (
     UsageError,
     check_at_least,
@@ -21,6 +22,7 @@ from analysis.cli.options import (
     rules_options,
     ticker,
 )
+from analysis.cli.solving import check_files, draft_note, solve_counts
 
 PLAY_MODELS = ("tuned", "perfect")    # sim.equilibrium.PLAY_MODELS, without importing the engine
 
@@ -38,25 +40,31 @@ PLAY_MODELS = ("tuned", "perfect")    # sim.equilibrium.PLAY_MODELS, without imp
                    "a table depends on the seed and the batch, not on the threads).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The table file to write (.npz).")
+@click.option("--force", is_flag=True, help="Overwrite an existing table at --out.")
 @click.option("--checkpoint", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The checkpoint file (default: OUT with .checkpoint.npz).")
 @click.option("--checkpoint-every", type=float, default=300.0, show_default=True,
               metavar="SECONDS", help="Seconds between checkpoints.")
+@click.option("--keep-checkpoint", is_flag=True,
+              help="Keep the checkpoint when the run completes (a later --resume with more "
+                   "--iterations extends the table); without it the checkpoint is removed.")
 @click.option("--resume", is_flag=True,
               help="Go on from the checkpoint (same rules, play, seed and batch) up to "
-                   "--iterations.")
+                   "--iterations, overwriting --out.")
 @click.option("--threads", type=int, default=None, help="Numba threads (default: all).")
 @click.option("--json", "as_json", is_flag=True, help="Print the run's facts as JSON.")
 @click.option("--silent", is_flag=True, help="No progress bar.")
+@yes_option
 @click.pass_context
-def equilibrium(ctx, rules, play, iterations, seed, batch, out, checkpoint, checkpoint_every,
-                resume, threads, as_json, silent):
+def equilibrium(ctx, rules, play, iterations, seed, batch, out, force, checkpoint,
+                checkpoint_every, keep_checkpoint, resume, threads, as_json, silent, yes):
     """Solve the bidding game for RULES by Monte Carlo CFR and write its average strategy.
 
     Card play is fixed by --play; the bids (order up, alone, the round-2 calls) are the game.
     The table is what the `equilibrium` strategy bids by (equilibrium:table=FILE).  A long
     computation checkpoints every --checkpoint-every seconds; Ctrl-C keeps the last
-    checkpoint and --resume goes on from it.
+    checkpoint and --resume goes on from it.  A table of a few million deals is a rough draft
+    (see its note); the committed tables took 150 million.
 
     \b
     Example:
@@ -72,20 +80,14 @@ def equilibrium(ctx, rules, play, iterations, seed, batch, out, checkpoint, chec
     check_at_least("--iterations", iterations)
     check_at_least("--batch", batch)
     check_threads(threads)
-    if out.suffix != ".npz":
-        raise UsageError(f"--out {out}: a table file ends with .npz")
-    if not out.parent.is_dir():
-        raise UsageError(f"--out {out}: the folder {out.parent} does not exist")
-    if checkpoint is None:
-        checkpoint = out.with_name(out.stem + ".checkpoint.npz")
-    if checkpoint.exists() and not resume:
-        raise UsageError(f"{checkpoint} exists: add --resume to go on from it, or delete it "
-                         "to start afresh")
+    checkpoint = check_files(out, checkpoint, checkpoint_every, force, resume)
+    check_counts(*solve_counts(rules, play, iterations, seed, batch, threads), yes=yes)
     t0 = time.perf_counter()
     try:
         with progress_bar(silent, iterations, "deals") as bar:
             table = solve_equilibrium(rules, play, iterations, seed, batch, threads, out,
-                                      checkpoint, resume, checkpoint_every, ticker(bar))
+                                      checkpoint, resume, checkpoint_every, ticker(bar),
+                                      keep_checkpoint)
     except KeyboardInterrupt as e:
         saved = f"the last checkpoint is in {checkpoint}; go on with --resume" \
             if checkpoint.exists() else "nothing saved"
@@ -93,10 +95,12 @@ def equilibrium(ctx, rules, play, iterations, seed, batch, out, checkpoint, chec
         ctx.exit(interrupt_status(e))
     except (ValueError, TableError) as e:
         raise click.ClickException(str(e)) from None
-    facts = {**table.meta, "out": str(out), "checkpoint": str(checkpoint),
-             "bytes": out.stat().st_size, "command_s": round(time.perf_counter() - t0, 1)}
+    facts = {**table.meta, "out": str(out), "bytes": out.stat().st_size,
+             "checkpoint": str(checkpoint) if keep_checkpoint else None,
+             "command_s": round(time.perf_counter() - t0, 1)}
+    note = draft_note(table.meta["iterations"], table.meta["play"], out)
     if as_json:
-        click.echo(json.dumps(facts))
+        click.echo(json.dumps({**facts, "note": note}))
         return
     m = table.meta
     rate = m["iterations"] / m["wall_s"] if m["wall_s"] else float("nan")
@@ -105,7 +109,10 @@ def equilibrium(ctx, rules, play, iterations, seed, batch, out, checkpoint, chec
                f"{rate:,.0f} deals/s")
     if m.get("compile_s"):
         click.echo(f"compiling took {m['compile_s']:.1f} s (first use only)")
-    click.echo(f"wrote {out} ({facts['bytes'] / 1e6:.1f} MB); checkpoint {checkpoint}")
+    kept = f"; checkpoint {checkpoint}" if keep_checkpoint else ""
+    click.echo(f"wrote {out} ({facts['bytes'] / 1e6:.1f} MB){kept}")
+    if note:
+        click.echo(note, err=True)
 
 
 @click.command("exploit")
@@ -124,7 +131,9 @@ def equilibrium(ctx, rules, play, iterations, seed, batch, out, checkpoint, chec
 @click.option("--threads", type=int, default=None, help="Numba threads (default: all).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per position.")
 @click.option("--silent", is_flag=True, help="No progress bar.")
-def exploit(strategy, rules, samples, worlds, seed, play, deviation, threads, as_json, silent):
+@yes_option
+def exploit(strategy, rules, samples, worlds, seed, play, deviation, threads, as_json, silent,
+            yes):
     """How much one seat gains against STRATEGY's bidding by changing only its own bids.
 
     STRATEGY is a parameterised built-in (basic, tuned, ...), a TOML strategy, `equilibrium`
@@ -157,6 +166,8 @@ def exploit(strategy, rules, samples, worlds, seed, play, deviation, threads, as
         dev = None if deviation is None else bidding_policy(deviation, rules)
         samples = samples or (300 if policy.search else 20_000)
         worlds = worlds or (16 if policy.search else 256)
+        check_counts(*_exploit_counts(policy, rules, play, samples, worlds, seed, threads),
+                     yes=yes)
         with progress_bar(silent, 4, "positions") as bar:
             rows = exploitability(policy, rules, play, samples, worlds, seed, deviation=dev,
                                   threads=threads, progress=ticker(bar))
@@ -167,3 +178,22 @@ def exploit(strategy, rules, samples, worlds, seed, play, deviation, threads, as
             click.echo(json.dumps({"strategy": strategy, **r.__dict__}))
         return
     click.echo(format_exploit(strategy, rules, rows))
+
+
+SAMPLE_BYTES = 1_000  # memory a sampled hand takes (its row of plan values and their sums)
+SURE_WORLDS = {False: 4_000_000, True: 5_000}  # hands x worlds that surely run in a minute
+
+
+def _exploit_counts(policy, rules, play, samples, worlds, seed, threads):
+    """``--samples`` (the time scales with the worlds too: a warm-up on 8 worlds a hand) and
+    ``--worlds``."""
+    from sim import exploitability
+
+    def run(k):
+        exploitability(policy, rules, play, k, 8, seed, threads=threads)
+
+    estimate = rate_of(run, 2, per=worlds / 8)
+    return (Count("--samples", samples, f"hands a position of {worlds:,} worlds", 2,
+                  SAMPLE_BYTES, SURE_WORLDS[bool(policy.search)] // worlds, estimate,
+                  also=("--worlds",)),
+            Count("--worlds", worlds, "worlds", 2))

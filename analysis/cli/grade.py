@@ -11,7 +11,8 @@ import json
 
 import click
 
-from analysis.cli.decide import describe
+from analysis.cli.bounds import check_count, yes_option
+from analysis.cli.decide import SURE_WORLDS, WORLD_BYTES, describe
 from analysis.cli.options import EXAMPLES_NOTE, check_seed, json_lines, progress_bar
 from analysis.grade import DEFAULT_WORLDS, FIRST_WORLDS
 
@@ -80,6 +81,31 @@ def _scores(obj, rules):
     return tuple(scores), win_table(Table.teams("tuned"), rules)
 
 
+def _worlds_rate(entries, rules, seed):
+    """An estimate of grading every hand on ``n`` worlds: the first record graded on a few
+    worlds (a warm-up), the same time for each hand."""
+    import copy
+
+    from analysis.grade import grade_record
+    from sim.records import RecordError
+    from sim.run.sizes import warm_rate
+
+    first = next((obj for _n, obj, bad in entries if bad is None and isinstance(obj, dict)), {})
+
+    def play(k):
+        try:
+            grade_record({x: v for x, v in copy.deepcopy(first).items() if x != "scores"},
+                         rules, k, seed)
+        except (RecordError, ValueError):
+            pass  # the hand is told about in its turn
+
+    def estimate(n):
+        rate = warm_rate(play, 4)
+        return n * len(entries) / rate, rate
+
+    return estimate
+
+
 @click.command("grade", epilog=EXAMPLES_NOTE)
 @click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"), metavar="FILE")
 @click.option("--rules", "rules_spec", metavar="SPEC", default=None,
@@ -95,7 +121,8 @@ def _scores(obj, rules):
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON line a hand (and the summary as one JSON line).")
 @click.option("--silent", is_flag=True, help="No progress bar.")
-def grade(file, rules_spec, worlds, seed, summary, as_json, silent):
+@yes_option
+def grade(file, rules_spec, worlds, seed, summary, as_json, silent, yes):
     """Grade every decision of hands played at a real table: FILE holds hand records, one JSON
     object a line (or - for stdin), with the bids, the discard and the cards of all four seats.
 
@@ -130,6 +157,9 @@ def grade(file, rules_spec, worlds, seed, summary, as_json, silent):
     graded, errors = [], 0
     entries = list(json_lines(file))
     hands = len(entries)
+    check_count("--worlds", worlds, unit=f"worlds for each of {hands:,} hands", least=2,
+                memory=WORLD_BYTES, sure=SURE_WORLDS // max(hands, 1), yes=yes,
+                estimate=_worlds_rate(entries, rules, seed))
 
     def one(n, obj, bad):
         nonlocal errors

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from analysis.cli.bounds import Count, check_counts, rate_of, sure, yes_option
 from analysis.cli.options import (
     NonEmptyPath,
     check_at_least,
@@ -54,10 +55,12 @@ def _check(hands, deals, threads, seed, score, rules, table, play):
 
 
 def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silent, executor,
-         play, score=None):
+         play, yes, score=None):
     score = _check(hands, deals, threads, seed, score, rules, table, play)
     from analysis.studies import STUDIES
 
+    check_counts(*_counts(STUDIES[kind], hands, deals, seed, rules, table, play, score, threads),
+                 yes=yes)
     folder = open_folder(out, force) if out is not None else None
 
     def work():
@@ -74,8 +77,28 @@ def _run(ctx, kind, hands, deals, seed, rules, table, threads, out, force, silen
         click.echo(f"\nwrote {out} ({sum(result.timings.values()):.1f} s)")
 
 
+# hands (deals a position) that surely play in a minute under the strategy's play; perfect play
+# is about a hundred times slower
+FAST_HANDS, FAST_DEALS, PERFECT_SHARE = 20_000_000, 1_000_000, 100
+
+
+def _counts(study, hands, deals, seed, rules, table, play, score, threads):
+    """``--hands`` and ``--deals``, each timed by a warm-up of the study itself with the other
+    count at 1 (its fixed cost falls out of ``warm_rate``'s difference)."""
+    share = PERFECT_SHARE if play == "perfect" else 1
+
+    def run(h, d):
+        study.run(h, d, seed, rules, table, play=play, score=score, threads=threads)
+
+    return (Count("--hands", hands, "hands", sure=sure(FAST_HANDS // share, table),
+                  estimate=rate_of(lambda k: run(k, 1), 1024)),
+            Count("--deals", deals, "deals a position", sure=sure(FAST_DEALS // share, table),
+                  estimate=rate_of(lambda k: run(1, k), 64)))
+
+
 def _common_options(f):
     for option in (
+        yes_option,
         scheduler_option,
         click.option("--silent", is_flag=True, help="No progress bars."),
         click.option("--force", is_flag=True, help="Overwrite an existing results folder."),
@@ -113,7 +136,7 @@ def _common_options(f):
 )
 @click.pass_context
 def order_up(ctx, hands, deals, seed, rules, table, threads, out, force, silent, score,
-             play, executor):
+             play, executor, yes):
     """When should you order up? Observed rates and paired EV(order) - EV(pass) tables.
 
     Plays --hands hands to tally how often the strategy ordered up or called per position and
@@ -140,13 +163,14 @@ def order_up(ctx, hands, deals, seed, rules, table, threads, out, force, silent,
         euchre-sim order-up --play perfect --hands 100000 --deals 50000 --out runs/perfect
     """
     _run(ctx, "order-up", hands, deals, seed, rules, table, threads, out, force, silent,
-         executor, play, score)  # fmt: skip
+         executor, play, yes, score)  # fmt: skip
 
 
 @click.command("alone")
 @_common_options
 @click.pass_context
-def alone(ctx, hands, deals, seed, rules, table, threads, out, force, silent, play, executor):
+def alone(ctx, hands, deals, seed, rules, table, threads, out, force, silent, play, executor,
+          yes):
     """When should you go alone? Paired EV(alone) - EV(partner) and march rates by hand class.
 
     Like 'order-up', but the forced round-1 decision is ordering up alone against ordering up
@@ -161,7 +185,7 @@ def alone(ctx, hands, deals, seed, rules, table, threads, out, force, silent, pl
         euchre-sim alone --play perfect --hands 100000 --deals 50000 --out runs/alone-perfect
     """
     _run(ctx, "alone", hands, deals, seed, rules, table, threads, out, force, silent, executor,
-         play)
+         play, yes)
 
 
 __all__ = ["order_up", "alone"]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from analysis.cli.bounds import check_count, hands_rate, sure
 from analysis.cli.options import (
     NonEmptyPath,
     UsageError,
@@ -124,25 +125,16 @@ def simulate(
 
 
 ESTIMATE_FROM = 20_000_000  # hands (or a tenth as many games) worth a warm-up and an estimate
-LONG_RUN_S = 3600  # a run estimated to take longer needs --yes
 
 
 def _check_duration(count, games, rules, table, records, threads, yes) -> None:
-    """For a long run: the estimated time on stderr; past ``LONG_RUN_S`` refuse without --yes."""
-    if count < (ESTIMATE_FROM // 10 if games else ESTIMATE_FROM):
-        return
-    from sim.run.sizes import duration_text, estimate_seconds
-
-    seconds, rate = estimate_seconds(count, rules, table, games=games, records=records,
-                                     threads=threads)  # fmt: skip
-    what = "games" if games else "hands"
-    estimate = (f"{count:,} {what} at about {rate:,.0f} {what}/s here (from a warm-up) take "
-                f"about {duration_text(seconds)}")
-    if seconds > LONG_RUN_S and not yes:
-        raise click.ClickException(f"{estimate}: add --yes to start it, or play fewer {what} "
-                                   "(or a resumable run on more machines with --scheduler)")
-    if seconds > 60:
-        click.echo(f"estimate: {estimate}", err=True)
+    """For a long run: the estimated time on stderr; past an hour refuse without --yes
+    (``analysis.cli.bounds``)."""
+    fast = ESTIMATE_FROM // 10 if games else ESTIMATE_FROM
+    check_count("--games" if games else "--hands", count, unit="games" if games else "hands",
+                sure=sure(fast, table) - 1, yes=yes,
+                estimate=hands_rate(table, rules, games=games, records=records, threads=threads),
+                hint=" (or a resumable run on more machines with --scheduler)")
 
 
 # advice for next time after an interrupted plain ``--out`` run (which leaves nothing)

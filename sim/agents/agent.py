@@ -88,6 +88,14 @@ class Agent:
                                f"here ({', '.join(str(a) for a in view.legal)})")
         return action
 
+    def check_rules(self, rules) -> None:
+        """A ``ValueError`` (a ``TableError`` for a missing or mismatched equilibrium table)
+        saying why this strategy cannot play under ``rules``: no kernel plays it (a rule its
+        player refuses), or it bids by a table that is not there for them; nothing if it can
+        (``sim.agents.openspiel`` asks when a bot is made, not at its first decision)."""
+        self._table.kernels(rules)
+        self._seat_table_for(rules)
+
     def _hand_of(self, view: View, hand: int | None) -> int:
         if hand is not None:
             return int(hand)

@@ -43,12 +43,24 @@ def theirs(card: int) -> int:
     return (card % 6) * 4 + card // 6
 
 
+def openspiel_rules(stick_the_dealer: bool = True, allow_lone_defender: bool = False) -> Rules:
+    """Our rules for OpenSpiel's ``euchre`` parameters (its defaults: stick the dealer, no lone
+    defender; the module's header)."""
+    return Rules(stick_the_dealer=bool(stick_the_dealer), defend_alone=bool(allow_lone_defender),
+                 dealer_may_discard_upcard=False)
+
+
+# the OpenSpiel games the committed tables and matches cover (``scripts/openspiel_match.py``,
+# ``scripts/equilibrium_tables.py``): OpenSpiel's default, and redeal with a lone defender
+OPENSPIEL_GAMES = ({"stick_the_dealer": True, "allow_lone_defender": False},
+                   {"stick_the_dealer": False, "allow_lone_defender": True})
+
+
 def rules_for(game) -> Rules:
     """Our rules for an OpenSpiel ``euchre`` game's parameters (the module's header)."""
     params = game.get_parameters()
-    return Rules(stick_the_dealer=bool(params.get("stick_the_dealer", True)),
-                 defend_alone=bool(params.get("allow_lone_defender", False)),
-                 dealer_may_discard_upcard=False)
+    return openspiel_rules(params.get("stick_the_dealer", True),
+                           params.get("allow_lone_defender", False))
 
 
 def _walk(state):
@@ -98,6 +110,10 @@ def _is_discard(p, state, plays, bids, made) -> bool:
         bids) == made + 1
 
 
+class OpenSpielError(ValueError):
+    """A strategy that cannot play an OpenSpiel game's rules, told when its bot is made."""
+
+
 class _Bot:
     """The pyspiel.Bot methods (``openspiel_bot`` makes the subclass)."""
 
@@ -105,6 +121,14 @@ class _Bot:
         self.agent = strategy if hasattr(strategy, "act") else agent(strategy, seed)
         self.player = player
         self.rules = rules_for(game)
+        check = getattr(self.agent, "check_rules", None)
+        if check is not None:
+            try:
+                check(self.rules)
+            except ValueError as e:
+                name = getattr(getattr(self.agent, "strategy", None), "name", strategy)
+                raise OpenSpielError(f"{name} cannot play OpenSpiel's {game} (in our rules: "
+                                     f"{self.rules.describe()}): {e}") from None
 
     def restart_at(self, state):
         pass
@@ -164,7 +188,10 @@ class _Bot:
 
 def openspiel_bot(strategy, game, player: int, seed: int = 0):
     """A ``pyspiel.Bot`` that plays seat ``player`` of OpenSpiel's ``euchre`` ``game`` by
-    ``strategy``: any spec ``sim.agent`` takes (an outside bot's too), or an agent."""
+    ``strategy``: any spec ``sim.agent`` takes (an outside bot's too), or an agent.  An
+    ``OpenSpielError`` (a ``ValueError``) here, not at the bot's first step, for a strategy
+    that cannot play the game's rules (``Agent.check_rules``: no equilibrium table for them, a
+    rule its player refuses)."""
     import pyspiel
 
     class EuchreSimBot(_Bot, pyspiel.Bot):
@@ -202,4 +229,5 @@ def record_of(state) -> dict:
     return rec
 
 
-__all__ = ["openspiel_bot", "record_of", "rules_for", "ours", "theirs"]
+__all__ = ["openspiel_bot", "OpenSpielError", "record_of", "rules_for", "openspiel_rules",
+           "OPENSPIEL_GAMES", "ours", "theirs"]

@@ -3,8 +3,9 @@ contract values of ``game``, written as an equilibrium table (``sim.players.equi
 and how much any strategy's bidding can be exploited (``exploit``).
 
 ``solve_equilibrium`` is the API ``euchre-sim equilibrium`` wraps: it checkpoints its whole state
-(regrets, strategy sums, visits) to ``checkpoint`` every ``checkpoint_every`` seconds and at the
-end, and with ``resume`` goes on from one (the same rules, play model, seed and batch), so a long
+(regrets, strategy sums, visits) to ``checkpoint`` every ``checkpoint_every`` seconds and, with
+``keep_checkpoint``, at the end (else the checkpoint is removed once the table is written), and
+with ``resume`` goes on from one (the same rules, play model, seed and batch), so a long
 computation survives a stop and a longer one extends a shorter.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import json
 import time
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -63,8 +65,9 @@ def _load_checkpoint(path: Path, ident: dict):
         with np.load(path, allow_pickle=False) as z:
             arrays = {k: z[k] for k in z.files}
         meta = json.loads(bytes(arrays.pop("meta")).decode())
-    except (OSError, ValueError, KeyError) as e:
-        raise CheckpointError(f"{path}: not a readable checkpoint ({e})") from None
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as e:
+        raise CheckpointError(f"{path}: not a readable checkpoint, damaged or cut short ({e}): "
+                              "delete it and start afresh without --resume") from None
     differ = [k for k in ident if meta.get(k) != ident[k]]
     if differ:
         raise CheckpointError(f"{path} was computed with other {', '.join(differ)} "
@@ -78,12 +81,15 @@ def _load_checkpoint(path: Path, ident: dict):
 def solve_equilibrium(rules: Rules | None = None, play: str = "tuned", iterations: int = 1_000_000,
                       seed: int = 0, batch: int = DEFAULT_BATCH, threads: int | None = None,
                       out=None, checkpoint=None, resume: bool = False,
-                      checkpoint_every: float = 300.0, progress=None) -> EquilibriumTable:
+                      checkpoint_every: float = 300.0, progress=None,
+                      keep_checkpoint: bool = True) -> EquilibriumTable:
     """The average bidding strategy after ``iterations`` deals of MCCFR (each traversed for the
     four positions), as an ``EquilibriumTable``; written to ``out`` when given.
 
     ``progress(deals)`` is called after each batch with the deals it traversed (a resumed run
-    first reports the deals its checkpoint had done)."""
+    first reports the deals its checkpoint had done).  With ``keep_checkpoint`` the finished
+    state is saved to ``checkpoint`` (a later ``resume`` extends it); without, the checkpoint
+    only guards the run while it lasts and is removed once the table is written."""
     rules = Rules() if rules is None else rules
     check_rules(rules)
     if play not in PLAY_MODELS:
@@ -114,7 +120,9 @@ def solve_equilibrium(rules: Rules | None = None, play: str = "tuned", iteration
                                   progress)
             done += n
             now = time.perf_counter()
-            if checkpoint is not None and (now - last >= checkpoint_every or done == iterations):
+            end = done == iterations
+            if checkpoint is not None and (end and keep_checkpoint or
+                                           not end and now - last >= checkpoint_every):
                 _save_checkpoint(checkpoint, state, ident, done, batches,
                                  wall + now - t0 - compiled.seconds)
                 last = now
@@ -129,6 +137,8 @@ def solve_equilibrium(rules: Rules | None = None, play: str = "tuned", iteration
     table = EquilibriumTable(r1, r2, state.vis1.copy(), state.vis2.copy(), meta)
     if out is not None:
         write_atomic(Path(out), table.save)
+    if checkpoint is not None and not keep_checkpoint:
+        checkpoint.unlink(missing_ok=True)
     return table
 
 

@@ -119,14 +119,23 @@ def read_table(path, rules: Rules | None = None) -> EquilibriumTable:
     return table
 
 
+# the committed tables by the bidding rules they change: the published rules, stick the dealer,
+# and OpenSpiel's two euchre games (the dealer never discards the upcard; sim.agents.openspiel)
+NAMED_TABLES = {
+    (): "published.npz",
+    (("stick_the_dealer", True),): "stick-the-dealer.npz",
+    (("dealer_may_discard_upcard", False), ("stick_the_dealer", True)): "openspiel.npz",
+    (("dealer_may_discard_upcard", False), ("defend_alone", True)): "openspiel-lone-defender.npz",
+}
+
+
 def table_name(rules: Rules) -> str:
-    """The committed table's file name for ``rules``: ``published.npz``, ``stick-the-dealer.npz``,
-    or the rules' description made a file name."""
+    """The committed table's file name for ``rules`` (``NAMED_TABLES``), else the rules'
+    changes made a file name."""
     changed = {k: v for k, v in rules.changes().items() if k in BIDDING_RULES}
-    if not changed:
-        return "published.npz"
-    if changed == {"stick_the_dealer": True}:
-        return "stick-the-dealer.npz"
+    named = NAMED_TABLES.get(tuple(sorted(changed.items())))
+    if named is not None:
+        return named
     return "-".join(f"{k}={int(v)}" for k, v in sorted(changed.items())) + ".npz"
 
 

@@ -1,5 +1,6 @@
-"""How big a run's pieces are (hands a kernel call, hands a chunk of a resumable run) and how
-long a run will take here (a short warm-up with the same rules and players).
+"""How big a run's pieces are (hands a kernel call, hands a chunk of a resumable run), how long a
+run will take here (a short warm-up with the same rules and players: ``warm_rate`` times any
+work) and how much memory this machine has (``machine_memory``).
 """
 
 from __future__ import annotations
@@ -30,16 +31,40 @@ def chunk_size(hands: int, records: bool) -> int:
 
 WARMUP_HANDS = 1 << 17
 WARMUP_GAMES = 4096
+WARMUP_S = 0.5  # a warm-up call grows until it takes this long
+
+
+def warm_rate(play, first: int = 64, most: int | None = None, seconds: float = WARMUP_S) -> float:
+    """Units a second of ``play(k)`` (``k`` units of the real work) here.  ``play(first)``
+    compiles or loads what the work needs; then ``k`` grows fourfold from ``first`` until a
+    call takes ``seconds`` (or reaches ``most``), and the rate is read from the last two calls'
+    difference, so a fixed cost a call (setting up, a table built once a call) does not count.
+    A guess: the machine may be busier or quieter during the run."""
+    import time
+
+    def timed(k):
+        t0 = time.perf_counter()
+        play(k)
+        return time.perf_counter() - t0
+
+    k, t = first, timed(first)
+    while True:
+        k2 = k * 4 if most is None else min(k * 4, most)
+        t2 = timed(k2)
+        if t2 >= seconds or k2 == k or (most is not None and k2 >= most):
+            break
+        k, t = k2, t2
+    if t2 > t and k2 > k:
+        return (k2 - k) / (t2 - t)
+    return k2 / max(t2, 1e-9)
 
 
 def estimate_seconds(count: int, rules=None, table=None, *, games: bool = False,
                      records: bool = False, threads: int | None = None) -> tuple[float, float]:
     """(estimated seconds, measured rate a second) for a run of ``count`` hands (or games)
-    here, from a short warm-up with the same rules, players, mode and threads (the kernel is
-    compiled or loaded first, so the warm-up times play alone).  A guess: the machine may be
-    busier or quieter during the run."""
-    import time
-
+    here, from a short warm-up with the same rules, players, mode and threads (``warm_rate``:
+    the kernel is compiled or loaded first, so the warm-up times play alone).  A guess: the
+    machine may be busier or quieter during the run."""
     from sim.run.games import simulate_games
     from sim.run.hands import simulate
 
@@ -49,12 +74,24 @@ def estimate_seconds(count: int, rules=None, table=None, *, games: bool = False,
         else:
             simulate(n, 1, rules, table, records=records, threads=threads)
 
-    n = WARMUP_GAMES if games else WARMUP_HANDS
-    play(min(n, 1024))  # compile or load the kernel
-    t0 = time.perf_counter()
-    play(n)
-    rate = n / max(time.perf_counter() - t0, 1e-9)
+    rate = warm_rate(play, 16 if games else 64, WARMUP_GAMES if games else WARMUP_HANDS)
     return count / rate, rate
+
+
+def machine_memory() -> int:
+    """Bytes of memory this machine has (its physical memory; 2**40 where it cannot be read)."""
+    import os
+
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        pass
+    try:
+        import psutil
+
+        return int(psutil.virtual_memory().total)
+    except ImportError:
+        return 1 << 40
 
 
 def duration_text(seconds: float) -> str:
@@ -69,4 +106,5 @@ def duration_text(seconds: float) -> str:
 
 
 __all__ = ["MIN_BATCH", "DEFAULT_CHUNK_HANDS", "RECORDS_BATCH", "batch_size", "chunk_size",
-           "WARMUP_HANDS", "WARMUP_GAMES", "estimate_seconds", "duration_text"]
+           "WARMUP_HANDS", "WARMUP_GAMES", "warm_rate", "estimate_seconds", "duration_text",
+           "machine_memory"]
