@@ -91,13 +91,15 @@ def test_a_ctrl_c_while_the_workers_start_leaves_no_worker_behind(monkeypatch):
         if self.pid:                       # in the run: the worker is forked, not yet known
             os.kill(os.getpid(), signal.SIGINT)
 
+    def children() -> set[str]:
+        found = subprocess.run(["pgrep", "-P", str(os.getpid())], capture_output=True, text=True)
+        return set(found.stdout.split())
+
+    before = children()          # what other tests of this process left running is not ours
     monkeypatch.setattr(popen_fork.Popen, "_launch", launch_then_ctrl_c)
     with pytest.raises(KeyboardInterrupt):
         list(ProcessExecutor(2).run(_slow_sum, pieces(0, 40, 2)))
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        left = subprocess.run(["pgrep", "-P", str(os.getpid())], capture_output=True, text=True)
-        if not left.stdout.strip():
-            break
+    while (left := children() - before) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert not left.stdout.strip(), f"workers left: {left.stdout.split()}"
+    assert not left, f"workers left: {sorted(left)}"

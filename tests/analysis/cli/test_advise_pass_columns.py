@@ -8,7 +8,7 @@ import math
 
 from click.testing import CliRunner
 
-from analysis.advise import advise
+from analysis.advise import advise_hand
 from analysis.cli import main
 
 ARGS = ["JS AS 9H 9D TC", "--upcard", "9S", "--position", "first", "--deals", "400",
@@ -16,7 +16,7 @@ ARGS = ["JS AS 9H 9D TC", "--upcard", "9S", "--position", "first", "--deals", "4
 
 
 def test_a_pass_has_no_making_march_or_euchred():
-    df = advise("JS AS 9H 9D TC", "9S", "first", deals=400, seed=1).set_index("option")
+    df = advise_hand("JS AS 9H 9D TC", "9S", "first", deals=400, seed=1).set_index("option")
     for col in ("making", "making_low", "march", "march_high", "euchred", "euchred_low"):
         assert math.isnan(df.loc["pass", col]), col
         assert not math.isnan(df.loc["order up", col]), col
