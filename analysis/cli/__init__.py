@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import signal
 import sys
 
 import click
@@ -113,5 +114,6 @@ def run() -> None:
             stream.flush()
         except (OSError, ValueError):       # a closed pipe (``| head``): nothing more to say
             pass
+    signal.signal(signal.SIGINT, signal.SIG_IGN)    # done: a Ctrl-C now changes nothing
     atexit._run_exitfuncs()
     os._exit(code or 0)

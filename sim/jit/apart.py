@@ -41,10 +41,12 @@ compiling a caller of ``call_apart`` or ``call_later`` raises an error naming it
 
 from __future__ import annotations
 
+import _thread
 import ctypes
 import functools
 import hashlib
 import importlib
+import sys
 import threading
 import traceback
 
@@ -198,6 +200,27 @@ def interrupted() -> bool:
     return _interrupted.is_set()
 
 
+def _keep_ctrl_c(hook):
+    """A ``sys.unraisablehook`` that does not swallow a Ctrl-C: one raised where Python can only
+    report it (at the very entry of ``_fill``, before its ``try``: ctypes prints such an
+    exception and lets the compiled caller go on) is raised again in the main thread a moment
+    later, once the callback has returned (raised in the hook, it would be reported in its turn),
+    and nothing is printed; anything else goes to ``hook``."""
+    def on_unraisable(unraisable):
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            _interrupted.set()
+            later = threading.Timer(0.05, _thread.interrupt_main)
+            later.daemon = True
+            later.start()
+            return
+        hook(unraisable)
+
+    on_unraisable.keeps_ctrl_c = True
+    return on_unraisable
+
+
+if not getattr(sys.unraisablehook, "keeps_ctrl_c", False):
+    sys.unraisablehook = _keep_ctrl_c(sys.unraisablehook)
 _fill_callback = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64)(_fill)
 _filler_cell = ctypes.c_void_p(ctypes.cast(_fill_callback, ctypes.c_void_p).value)
 ll.add_symbol(_FILLER, ctypes.addressof(_filler_cell))

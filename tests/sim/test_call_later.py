@@ -107,3 +107,22 @@ def test_a_callee_that_fails_to_compile_raises_in_the_caller(tmp_path):
             print("could_not_be_compiled" in str(e).replace(" ", "_"))
         """)
     assert out == ["True"]
+
+
+def test_a_ctrl_c_that_ctypes_would_swallow_is_raised_again():
+    """A Ctrl-C landing at the very entry of a callback from compiled code (before its ``try``)
+    is only reported by ctypes, and the compiled caller goes on; ``sim.jit.apart``'s hook raises
+    it again in the main thread instead, and prints nothing."""
+    import ctypes
+    import time
+
+    import sim.jit.apart  # noqa: F401  (installs the hook)
+
+    def callback(x):
+        raise KeyboardInterrupt
+
+    f = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64)(callback)
+    with pytest.raises(KeyboardInterrupt):
+        f(1)
+        for _ in range(400):
+            time.sleep(0.005)
