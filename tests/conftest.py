@@ -8,6 +8,10 @@ quick checks alone):
 - ``browser``: drives a real browser;
 - ``slow``: takes over ten seconds warm.
 
+Ctrl-C is Python's in every test process, even when the suite was started in the background by
+a non-interactive shell (which starts it with SIGINT ignored, and Python keeps it so): the tests
+of Ctrl-C signal this process and the commands it starts, which take SIGINT at its default.
+
 ``compiled_kernel`` compiles (or loads) the main kernel once per test process by playing a few
 hands.  Every ``compile`` test asks for it first, a module marked ``compile`` before its own
 module-scoped fixtures, so a cold run pays the compile up front, in a setup, never inside a
@@ -16,9 +20,12 @@ test's own timing.
 
 from __future__ import annotations
 
+import signal
 import time
 
 import pytest
+
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")

@@ -106,16 +106,18 @@ class ProcessExecutor:
         # Ctrl-C and SIGTERM wait while the workers start: one landing in a fork (slow for a
         # large process on a busy machine) left a worker the pool did not know of yet, which
         # outlived the run and held its output open (a test's Ctrl-C hung so, now and then)
-        with _signals_held():
-            pool = multiprocessing.get_context(method).Pool(min(self.threads, len(parts)),
-                                                            initializer=_start_worker)
+        pool = None
         try:
+            with _signals_held():       # delivered as the ``with`` ends: the pool is known
+                pool = multiprocessing.get_context(method).Pool(min(self.threads, len(parts)),
+                                                                initializer=_start_worker)
             yield from pool.imap_unordered(_play_piece, [(task, i, a, n) for i, (a, n)
                                                          in enumerate(parts)])
             pool.close()
         finally:
-            pool.terminate()      # on an error or Ctrl-C here: no worker is left running
-            pool.join()
+            if pool is not None:  # on an error or Ctrl-C here: no worker is left running
+                pool.terminate()
+                pool.join()
 
     def close(self) -> None:
         pass
