@@ -64,14 +64,17 @@ def rules_options(f):
     return wrapper
 
 
-def strategy_options(f):
-    """``--strategy``, ``--team0/1`` and ``--seat0..3``: the command receives ``table``."""
+def strategy_options(f=None, *, default: str = DEFAULT_STRATEGY):
+    """``--strategy``, ``--team0/1`` and ``--seat0..3``: the command receives ``table``
+    (``default`` at the seats none of them names; ``@strategy_options(default=...)``)."""
+    if f is None:
+        return functools.partial(strategy_options, default=default)
 
     @click.option(
         "--strategy",
         metavar="NAME|FILE.toml",
         default=None,
-        help=f"Strategy for all four seats (default: {DEFAULT_STRATEGY}): a built-in name, a "
+        help=f"Strategy for all four seats (default: {default}): a built-in name, a "
         "TOML file that overrides a built-in's parameters (see 'strategies'), a built-in with "
         "parameters (pimc:worlds=200,pass_model=zero or basic:order_threshold=7.5), or code: "
         "FILE.py:Name or package.module:Name, a class with Numba hooks (a code strategy) or "
@@ -85,7 +88,7 @@ def strategy_options(f):
     @click.option("--seat3", metavar="NAME|FILE.toml", default=None, help="Seat 3 only.")
     @functools.wraps(f)
     def wrapper(*args, strategy, team0, team1, seat0, seat1, seat2, seat3, **kwargs):
-        table = resolve_table(strategy, team0, team1, (seat0, seat1, seat2, seat3))
+        table = resolve_table(strategy, team0, team1, (seat0, seat1, seat2, seat3), default)
         return f(*args, table=table, **kwargs)
 
     return wrapper
@@ -96,11 +99,12 @@ def resolve_table(
     team0: str | None,
     team1: str | None,
     seats: tuple = (None, None, None, None),
+    default: str = DEFAULT_STRATEGY,
 ):
     """The seating for ``--strategy/--team0/--team1/--seat0..3``.
 
     Each value is a built-in name or a ``.toml`` file (``sim.load_strategy``).  A seat plays
-    its ``--seatN`` strategy, else its team's, else ``--strategy``, else the default.
+    its ``--seatN`` strategy, else its team's, else ``--strategy``, else ``default``.
     Positions relative to the dealer rotate with the deal (seat ``i % 4`` deals hand ``i``),
     so per-position play is set by the ``first_offset`` .. ``dealer_offset`` parameters of a
     TOML file, not by seat.
@@ -120,7 +124,7 @@ def resolve_table(
         seats[s] is not None or teams[s % 2] is not None for s in range(4)
     ):
         raise UsageError("--strategy conflicts with --team/--seat options that seat every player")
-    base = strategy or DEFAULT_STRATEGY
+    base = strategy or default
     specs = [seats[s] or teams[s % 2] or base for s in range(4)]
     loaded = {}
     try:

@@ -14,6 +14,7 @@ Example::
 from __future__ import annotations
 
 from analysis.studies.compare import COMPARE_RULES
+from analysis.studies.match_equity import MATCH_EQUITY
 from analysis.studies.models import MODELS
 from analysis.studies.orderup import ALONE, ORDER_UP, order_up_and_alone
 from analysis.studies.perfect import PERFECT
@@ -24,7 +25,7 @@ from analysis.studies.tournament import LADDER, TOURNAMENT
 #: name -> study, in the order the report shows their answers
 STUDIES: dict[str, Study] = {s.name: s for s in (
     ORDER_UP, ALONE, COMPARE_RULES, SIMULATE, SIMULATE_GAMES, TOURNAMENT, LADDER, PERFECT,
-    MODELS,
+    MODELS, MATCH_EQUITY,
 )}  # fmt: skip
 
 
@@ -54,4 +55,4 @@ def study(name: str) -> Study:
 __all__ = ["STUDIES", "study", "study_of", "kind_of", "Study", "StudyResult", "Chart",
            "write_csv", "quiet", "players_text", "ORDER_UP", "ALONE", "COMPARE_RULES",
            "SIMULATE", "SIMULATE_GAMES", "TOURNAMENT", "LADDER", "PERFECT", "MODELS",
-           "order_up_and_alone"]
+           "MATCH_EQUITY", "order_up_and_alone"]

@@ -135,10 +135,11 @@ def deal_game_block(deal_key, lo, out):
 
 @njit(cache=True)
 def play_one_game(ps, seed, g, rules, kinds, seat_table, slots, force, deck, hands, draws,
-                  scores, trace_dealers, traces, tracing):
+                  scores, trace_dealers, traces, tracing, from_score):
     """Play game ``g`` hand by hand through ``play_hand`` (a called function, so the hand is
     not compiled a second time here: the batch ``games_chunk`` inlines it); returns (winner
-    team, hands, redeals, first dealer).
+    team, hands, redeals, first dealer).  The game starts at ``from_score`` (the first
+    dealer's team's points, the other team's: ``start_scores``).
 
     With ``tracing`` each hand's dealer and deck go to ``trace_dealers[j]`` and its events to
     ``traces[j]``.  The same games as ``games_chunk`` (``tests/sim/test_games.py`` replays them).
@@ -149,8 +150,7 @@ def play_one_game(ps, seed, g, rules, kinds, seat_table, slots, force, deck, han
     deal_key = hand_key(seed, g, STREAM_GAME_DEAL)
     play_key = hand_key(seed, g, STREAM_GAME_PLAY)
     seat_key = hand_key(seed, g, STREAM_SEAT) if sm.KEYED else np.uint64(0)
-    scores[0] = 0
-    scores[1] = 0
+    start_scores(scores, first, from_score)
     dealer = first
     j = 0
     redeals = 0
@@ -178,6 +178,15 @@ def play_one_game(ps, seed, g, rules, kinds, seat_table, slots, force, deck, han
 
 play_game = play_one_game   # the name of earlier releases (``sim.replay_game`` is the
                             # referee's game, from hand records)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def start_scores(scores, first, from_score):
+    """A game's score before its first hand: ``from_score[0]`` to the first dealer's team,
+    ``from_score[1]`` to the other (0, 0 for a whole game; a match-equity table starts games at
+    every score)."""
+    scores[first & 1] = from_score[0]
+    scores[1 - (first & 1)] = from_score[1]
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -213,7 +222,8 @@ def tally_game_end(gt, states, winner, hands, redeals, first):
 
 @njit(cache=True, _nrt=False)
 def play_games(ps, seed, start, lo, hi, rules, kinds, seat_table, slots, randoms, force, firsts,
-               want_records, records, gt, ht, dealt, states, scores, hands, draws, trace):
+               from_score, want_records, records, gt, ht, dealt, states, scores, hands, draws,
+               trace):
     """Play games ``start + lo .. start + hi - 1`` (first dealers ``firsts[i - lo]``, drawn by
     the caller) into the game tally row ``gt`` and the hand tally row ``ht``, and (records
     mode) the rows of ``records``: ``play_one_game``'s games with the hand inlined
@@ -234,8 +244,7 @@ def play_games(ps, seed, start, lo, hi, rules, kinds, seat_table, slots, randoms
         deal_key = hand_key(seed, g, STREAM_GAME_DEAL)
         play_key = hand_key(seed, g, STREAM_GAME_PLAY)
         seat_key = hand_key(seed, g, STREAM_SEAT) if sm.KEYED else np.uint64(0)
-        scores[0] = 0
-        scores[1] = 0
+        start_scores(scores, first, from_score)
         dealer = first
         j = np.int64(0)     # not the literal 0: that would compile a second deal_game_block
         redeals = 0
@@ -311,8 +320,8 @@ def finish_game(records, i, want_records, gt, states, scores, game_to, hands, re
 
 
 @njit(cache=True, nogil=True)
-def games_chunk(ci, seed, start, n, chunk, rules, kinds, seat_table, force, records, gtally,
-                htally):
+def games_chunk(ci, seed, start, n, chunk, rules, kinds, seat_table, force, from_score, records,
+                gtally, htally):
     """Play chunk ``ci`` of a batch of games (see ``run_games``): draws the first dealers,
     allocates the scratch arrays and calls ``play_games``."""
     lo = ci * chunk
@@ -325,30 +334,37 @@ def games_chunk(ci, seed, start, n, chunk, rules, kinds, seat_table, force, reco
     want_records = records.shape[0] == n
     randoms = sm.uses_play_key(kinds)
     play_games(sm.chunk_state(seat_table, kinds), seed, start, lo, hi, rules, kinds, seat_table,
-               sm.table_slots(seat_table), randoms, force, firsts, want_records, records,
+               sm.table_slots(seat_table), randoms, force, firsts, from_score, want_records,
+               records,
                gtally[ci], htally[ci],
                np.empty((6, GAME_DEAL_BLOCK), np.int64), np.empty(MAX_HANDS, np.int64),
                np.zeros(2, np.int64), np.empty(4, np.int64), np.zeros(1, np.int64),
                np.zeros((1, 4), np.int64))
 
 
-def run_games(seed, start, n, chunk, rules, kinds, seat_table, force, records, gtally, htally):
-    """Play games ``start .. start+n-1``: per-game rows (records mode) and per-chunk tallies,
-    the chunks on the run's threads (``sim.threads.each_chunk``)."""
+def run_games(seed, start, n, chunk, rules, kinds, seat_table, force, records, gtally, htally,
+              from_score=(0, 0)):
+    """Play games ``start .. start+n-1`` from ``from_score`` (the first dealer's team's
+    points, the other's): per-game rows (records mode) and per-chunk tallies, the chunks on the
+    run's threads (``sim.threads.each_chunk``)."""
+    from_score = np.asarray(from_score, np.int64)
     each_chunk(lambda ci: games_chunk(ci, seed, start, n, chunk, rules, kinds, seat_table, force,
-                                      records, gtally, htally),
+                                      from_score, records, gtally, htally),
                (n + chunk - 1) // chunk)
 
 
 @njit(cache=True)
-def trace_one_game(seed, g, rules, kinds, seat_table, slots, force, trace_dealers, traces):
-    """``play_one_game`` of game ``g`` with every hand's deck and events logged."""
+def trace_one_game(seed, g, rules, kinds, seat_table, slots, force, trace_dealers, traces,
+                   from_score):
+    """``play_one_game`` of game ``g`` (from ``from_score``) with every hand's deck and
+    events logged."""
     deck = np.empty(24, np.int64)
     hands = np.empty(4, np.int64)
     draws = np.zeros(1, np.int64)
     scores = np.zeros(2, np.int64)
     return play_one_game(sm.chunk_state(seat_table, kinds), seed, g, rules, kinds, seat_table,
-                         slots, force, deck, hands, draws, scores, trace_dealers, traces, True)
+                         slots, force, deck, hands, draws, scores, trace_dealers, traces, True,
+                         from_score)
 
 
 __all__ = [

@@ -85,6 +85,7 @@ class GamesTask:
     spec: RunSpec
     chunk: int
     records: bool
+    from_score: tuple = (0, 0)
 
     def __call__(self, start: int, n: int):
         _, game = self.spec.table.kernels(self.spec.rules)
@@ -94,21 +95,37 @@ class GamesTask:
         ht = np.zeros((nchunks, K.NTALLY_ROW), np.int64)
         rows = np.zeros((n if self.records else 0, G.N_GAME_COLUMNS), np.int64)
         game.run_games(self.spec.seed, start, n, self.chunk, self.spec.rules.pack(), kinds,
-                       seat_rows, NO_FORCE, rows, gt, ht)
+                       seat_rows, NO_FORCE, rows, gt, ht, self.from_score)
         return gt.sum(axis=0), ht.sum(axis=0), rows
+
+
+def check_score(from_score, game_to: int) -> tuple[int, int]:
+    """``from_score`` as two whole numbers, each 0 .. ``game_to`` - 1, or a ValueError that
+    says what is wrong."""
+    try:
+        a, b = (int(x) for x in from_score)
+        ok = all(float(x) == int(x) for x in from_score)
+    except (TypeError, ValueError):
+        ok = False
+    if not ok or not (0 <= a < game_to and 0 <= b < game_to):
+        raise ValueError(f"from_score must be two whole numbers 0-{game_to - 1} (the first "
+                         f"dealer's team's points, the other's) in a game to {game_to}, "
+                         f"not {from_score!r}")
+    return a, b
 
 
 GAME_EXAMPLE_SEARCH = 64     # games traced, at most, to find an example of an illegal answer
 
 
-def illegal_game_example(seed: int, start: int, n: int, rules: Rules, table) -> str | None:
+def illegal_game_example(seed: int, start: int, n: int, rules: Rules, table,
+                         from_score=(0, 0)) -> str | None:
     """The first illegal hook answer in games ``start ..`` (at most ``GAME_EXAMPLE_SEARCH`` of
     the ``n``), found by tracing them and asking the hooks again (``sim.players.code_errors``)."""
     from sim.players.code_errors import first_illegal_answer
 
     for g in range(start, start + min(n, GAME_EXAMPLE_SEARCH)):
-        found = first_illegal_answer(enumerate(trace_game(seed, g, rules, table)), table.seats,
-                                     rules)
+        found = first_illegal_answer(enumerate(trace_game(seed, g, rules, table, from_score)),
+                                     table.seats, rules)
         if found:
             return f"game {g}, {found}"
     return None
@@ -117,7 +134,7 @@ def illegal_game_example(seed: int, start: int, n: int, rules: Rules, table) -> 
 def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=None, *,
                    records: bool = False, threads: int | None = None, batch: int = 1 << 16,
                    chunk: int = 256, start: int = 0, progress: Callable[[int], None] | None = None,
-                   executor=None) -> GameRunResult:
+                   executor=None, from_score=(0, 0)) -> GameRunResult:
     """Play games ``start .. start+games-1`` to ``rules.game_to``.
 
     Parameters
@@ -130,6 +147,10 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
     progress : called with the games finished after each batch.
     executor : a ``sim.run.executors.DaskExecutor`` (``sim.open_executor``) to play the batches
         on Dask workers (same results, bit for bit); None plays them here.
+    from_score : (the first dealer's team's points, the other team's) before the first hand;
+        ``(0, 0)`` plays whole games.  Games from a score are the same deals as whole games
+        (game ``g``'s keys do not depend on it); the game tally's ``G_FIRST_DEALER_WINS`` is
+        then the dealing team's wins from that score, one cell of a match-equity table.
 
     Returns
     -------
@@ -138,17 +159,18 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
     check_count(games, "games")
     spec = RunSpec.of(seed, rules, table, threads)
     rules, table = spec.rules, spec.table
+    from_score = check_score(from_score, rules.game_to)
     if has_bots(table):       # an outside bot: through the referee, in processes
         runner = ProcessExecutor(spec.threads) if executor is None else executor
         parts = pieces(start, games, runner.piece_size(games, BOT_GAME_BATCH, 2))
-        task = RefereeGames(spec, records)
+        task = RefereeGames(spec, records, from_score)
     else:
         _, game = table.kernels(rules)
         batch = min(batch, game.MAX_GAME_BATCH or batch)        # pimc: small batches, chunks
         chunk = min(chunk, game.MAX_GAME_CHUNK or chunk)
         runner = LocalExecutor(spec.threads) if executor is None else executor
         parts = pieces(start, games, runner.piece_size(games, batch, 256))
-        task = GamesTask(spec, chunk, records)
+        task = GamesTask(spec, chunk, records, from_score)
     gtotal = np.zeros(N_GAME_TALLY, np.int64)
     htotal = np.zeros(K.NTALLY_ROW, np.int64)
     frames = []
@@ -157,7 +179,7 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
         g_row, h_row, rows = result
         a, n = parts[i]
         check_code_strategy(h_row, table, partial(illegal_game_example, spec.seed, a, n, rules,
-                                                  table))
+                                                  table, from_score))
         gtotal[:] += g_row
         htotal[:] += h_row
         if records:
@@ -178,17 +200,20 @@ def simulate_games(games: int, seed: int = 0, rules: Rules | None = None, table=
                          compile_s)
 
 
-def trace_game(seed: int, g: int, rules: Rules | None = None, table=None) -> list[dict]:
-    """The hand records of game ``g`` in order (replayable with ``sim.replay_game``)."""
+def trace_game(seed: int, g: int, rules: Rules | None = None, table=None,
+               from_score=(0, 0)) -> list[dict]:
+    """The hand records of game ``g`` (from ``from_score``, as ``simulate_games``) in order
+    (replayable with ``sim.replay_game``)."""
     spec = RunSpec.of(seed, rules, table)
     seed, rules, table = spec.seed, spec.rules, spec.table
+    from_score = np.asarray(check_score(from_score, rules.game_to), np.int64)
     kinds, seat_rows = table.arrays(rules)
     trace_dealers = np.zeros((MAX_HANDS, 25), np.int64)
     traces = np.zeros((MAX_HANDS, K.MAX_EVENTS + 1, 4), np.int64)
     _, game = table.kernels(rules)
     _, hands, _, _ = game.trace_one_game(seed, g, rules.pack(), kinds, seat_rows,
                                          K.table_slots(seat_rows), NO_FORCE, trace_dealers,
-                                         traces)
+                                         traces, from_score)
     return [
         events_to_record(j, trace_dealers[j, 1:], traces[j], rules,
                          dealer=int(trace_dealers[j, 0]))

@@ -215,6 +215,7 @@ class GamesTask:
 
     spec: object
     records: bool
+    from_score: tuple = (0, 0)
 
     def __call__(self, start: int, n: int):
         from sim.kernel import NTALLY_ROW
@@ -241,6 +242,7 @@ class GamesTask:
         play_key = py_hand_key(seed, g, STREAM_GAME_PLAY)
         seat_key = py_hand_key(seed, g, STREAM_SEAT)
         scores = np.zeros(2, np.int64)
+        scores[first & 1], scores[1 - (first & 1)] = self.from_score
         states = np.empty(MAX_HANDS, np.int64)
         dealer, j, redeals, forced_calls, forced = first, 0, 0, 0, False
         while max(scores) < rules.game_to and j < MAX_HANDS:

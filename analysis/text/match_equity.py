@@ -1,0 +1,63 @@
+"""What ``euchre-sim match-equity`` prints: the table as a grid in percent (the dealers' score by
+row), the published figures beside ours, and the checks."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def grid_text(table, column: str = "w") -> str:
+    """``table[column]`` as a grid of percentages: a row per dealers' score, a column per
+    other team's."""
+    from analysis.match_equity import grid
+
+    w = grid(table, column)
+    to = w.shape[0]
+    head = "dealers \\ others " + "".join(f"{o:>6}" for o in range(to))
+    lines = [head]
+    for d in range(to):
+        lines.append(f"{d:>16} " + "".join(f"{100 * x:>6.1f}" for x in w[d]))
+    return "\n".join(lines)
+
+
+def format_match_equity(tables: dict, manifest: dict, players: str) -> str:
+    """The whole answer: the grid, its precision, the published figures and the checks
+    (``players``: who played, as the report names them)."""
+    from analysis.match_equity import Z_WARN
+
+    g = tables["match_equity"]
+    half = float(((g["high"] - g["low"]) / 2).max())
+    out = [f"P(the dealing team wins the game), %, from each score before a hand "
+           f"({players}, {manifest.get('rules_description', '')}; "
+           f"{manifest.get('games_per_score', 0):,} games from each score, seed "
+           f"{manifest.get('seed')}):", "", grid_text(g), "",
+           f"95% intervals: at most +/-{100 * half:.2f} percentage points in any cell "
+           "(each cell's interval is in match_equity.csv)."]
+    pub = tables.get("published")
+    if pub is not None and len(pub):
+        out += ["", f"Beside a published simulator's figures ({pub['source'].iloc[0]}, one "
+                "heuristic player at every seat):"]
+        out += [f"  {r.score}: {100 * r.published:.0f}% published, ours {100 * r.w:.1f}% "
+                f"[{100 * r.low:.1f}, {100 * r.high:.1f}]" for r in pub.itertuples()]
+    c = tables["checks"]
+    out += ["", "Checks:",
+            f"  W(d, o) + W'(o, d) - 1 (the same games counted for the other team): at most "
+            f"{c['sum_check'].abs().max():.2g} (unfinished games: "
+            f"{int(g['unfinished'].sum()):,})"]
+    if "z" in c:
+        z = c["z"].abs()
+        worst = c.loc[z.idxmax()]
+        out.append(f"  games vs one hand's outcomes through the recursion "
+                   f"({manifest.get('hands_per_score_pair', 0):,} hands a pair of scores): "
+                   f"largest difference {100 * np.abs(c['difference']).max():.2f} percentage "
+                   f"points; in standard errors at most {z.max():.1f} (at "
+                   f"{int(worst.dealer_score)}-{int(worst.other_score)}), "
+                   f"{int((z > 2).sum())} of {len(c)} cells beyond 2 (about {0.046 * len(c):.0f} "
+                   "expected by chance)")
+        if z.max() > Z_WARN:
+            out.append(f"  WARNING: a cell differs by more than {Z_WARN:g} standard errors: "
+                       "the strategies may decide on more than the score and the deal")
+    return "\n".join(out)
+
+
+__all__ = ["grid_text", "format_match_equity"]
