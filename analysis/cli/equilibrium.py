@@ -27,6 +27,33 @@ from analysis.cli.solving import check_files, draft_note, solve_counts
 PLAY_MODELS = ("tuned", "perfect")    # sim.equilibrium.PLAY_MODELS, without importing the engine
 
 
+def score_options(f):
+    """``--score D-O`` and ``--win-table FILE.csv``: the bidding game at a game score."""
+    f = click.option("--win-table", type=click.Path(dir_okay=False, path_type=Path),
+                     default=None, metavar="FILE.csv",
+                     help="The match-equity table for --score: a CSV with columns "
+                          "dealer_score,other_score,w for every score of the game.")(f)
+    return click.option("--score", default=None, metavar="D-O",
+                        help="Play the bidding game at this game score, the dealer's team "
+                             "first: a hand is worth its change in the chance of winning the "
+                             "game (needs --win-table).")(f)
+
+
+def score_and_win(score, win_table, rules):
+    """(score, W) from the options, or (None, None); a usage error when one comes alone or
+    either is wrong."""
+    from analysis.win_csv import load_win_csv, parse_deal_score
+
+    if score is None and win_table is None:
+        return None, None
+    if score is None or win_table is None:
+        raise UsageError("--score and --win-table go together")
+    try:
+        return parse_deal_score(score, rules.game_to), load_win_csv(win_table, rules.game_to)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+
+
 @click.command("equilibrium")
 @rules_options
 @click.option("--play", default="tuned", show_default=True, type=click.Choice(PLAY_MODELS),
@@ -51,20 +78,23 @@ PLAY_MODELS = ("tuned", "perfect")    # sim.equilibrium.PLAY_MODELS, without imp
 @click.option("--resume", is_flag=True,
               help="Go on from the checkpoint (same rules, play, seed and batch) up to "
                    "--iterations, overwriting --out.")
+@score_options
 @click.option("--threads", type=int, default=None, help="Numba threads (default: all).")
 @click.option("--json", "as_json", is_flag=True, help="Print the run's facts as JSON.")
 @click.option("--silent", is_flag=True, help="No progress bar.")
 @yes_option
 @click.pass_context
 def equilibrium(ctx, rules, play, iterations, seed, batch, out, force, checkpoint,
-                checkpoint_every, keep_checkpoint, resume, threads, as_json, silent, yes):
+                checkpoint_every, keep_checkpoint, resume, score, win_table, threads, as_json,
+                silent, yes):
     """Solve the bidding game for RULES by Monte Carlo CFR and write its average strategy.
 
     Card play is fixed by --play; the bids (order up, alone, the round-2 calls) are the game.
     The table is what the `equilibrium` strategy bids by (equilibrium:table=FILE).  A long
     computation checkpoints every --checkpoint-every seconds; Ctrl-C keeps the last
     checkpoint and --resume goes on from it.  A table of a few million deals is a rough draft
-    (see its note); the committed tables took 150 million.
+    (see its note); the committed tables took 150 million.  With --score D-O and
+    --win-table the game is played at that score (the dealer's team's score first).
 
     \b
     Example:
@@ -72,6 +102,7 @@ def equilibrium(ctx, rules, play, iterations, seed, batch, out, force, checkpoin
         euchre-sim equilibrium --stick-the-dealer --iterations 50000000 --out stick.npz
         euchre-sim equilibrium --iterations 100000000 --out published.npz --resume
         euchre-sim equilibrium --play perfect --iterations 20000000 --out perfect.npz
+        euchre-sim equilibrium --score 9-8 --win-table w.csv --out at-9-8.npz
     """
     from sim import solve_equilibrium
     from sim.players.equilibrium_table import TableError
@@ -80,6 +111,7 @@ def equilibrium(ctx, rules, play, iterations, seed, batch, out, force, checkpoin
     check_at_least("--iterations", iterations)
     check_at_least("--batch", batch)
     check_threads(threads)
+    score, win = score_and_win(score, win_table, rules)
     checkpoint = check_files(out, checkpoint, checkpoint_every, force, resume)
     check_counts(*solve_counts(rules, play, iterations, seed, batch, threads), yes=yes)
     t0 = time.perf_counter()
@@ -87,7 +119,7 @@ def equilibrium(ctx, rules, play, iterations, seed, batch, out, force, checkpoin
         with progress_bar(silent, iterations, "deals") as bar:
             table = solve_equilibrium(rules, play, iterations, seed, batch, threads, out,
                                       checkpoint, resume, checkpoint_every, ticker(bar),
-                                      keep_checkpoint)
+                                      keep_checkpoint, score=score, win=win)
     except KeyboardInterrupt as e:
         saved = f"the last checkpoint is in {checkpoint}; go on with --resume" \
             if checkpoint.exists() else "nothing saved"
@@ -104,7 +136,8 @@ def equilibrium(ctx, rules, play, iterations, seed, batch, out, force, checkpoin
         return
     m = table.meta
     rate = m["iterations"] / m["wall_s"] if m["wall_s"] else float("nan")
-    click.echo(f"{m['iterations']:,} deals of MCCFR for {m['rules_description']} "
+    at = f" at {m['score'][0]}-{m['score'][1]}" if m.get("score") else ""
+    click.echo(f"{m['iterations']:,} deals of MCCFR for {m['rules_description']}{at} "
                f"(play: {m['play']}, seed {m['seed']}): {m['wall_s']:.1f} s of solving, "
                f"{rate:,.0f} deals/s")
     if m.get("compile_s"):
@@ -128,12 +161,13 @@ def equilibrium(ctx, rules, play, iterations, seed, batch, out, force, checkpoin
 @click.option("--deviation", default=None, metavar="STRATEGY",
               help="Also value this strategy's bids played by the one seat (a direct check "
                    "against a tournament).")
+@score_options
 @click.option("--threads", type=int, default=None, help="Numba threads (default: all).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per position.")
 @click.option("--silent", is_flag=True, help="No progress bar.")
 @yes_option
-def exploit(strategy, rules, samples, worlds, seed, play, deviation, threads, as_json, silent,
-            yes):
+def exploit(strategy, rules, samples, worlds, seed, play, deviation, score, win_table, threads,
+            as_json, silent, yes):
     """How much one seat gains against STRATEGY's bidding by changing only its own bids.
 
     STRATEGY is a parameterised built-in (basic, tuned, ...), a TOML strategy, `equilibrium`
@@ -142,6 +176,8 @@ def exploit(strategy, rules, samples, worlds, seed, play, deviation, threads, as
     sample: about 30 s for the four positions at its defaults on 2 cores).  The best response
     sees the seat's exact cards, the upcard and its position; card play is --play (a table's
     own model by default, else tuned's).
+    With --score D-O and --win-table the game is played at that score and the gains are
+    percentage points of game-win probability.
     `gain` is the held-out gain of the plans chosen on half of the worlds (a real deviation's
     gain: a lower bound on the best response), `upper` the in-sample best (biased up).
 
@@ -151,6 +187,7 @@ def exploit(strategy, rules, samples, worlds, seed, play, deviation, threads, as
         euchre-sim exploit equilibrium --samples 50000
         euchre-sim exploit tuned:order_threshold=12 --deviation tuned
         euchre-sim exploit pimc --samples 300 --worlds 16
+        euchre-sim exploit equilibrium:table=at-9-8.npz --score 9-8 --win-table w.csv
     """
     from analysis.text.equilibrium import format_exploit
     from sim import bidding_policy, exploitability
@@ -161,6 +198,7 @@ def exploit(strategy, rules, samples, worlds, seed, play, deviation, threads, as
         if n is not None and n < 2:
             raise UsageError(f"{name} must be at least 2")
     check_threads(threads)
+    score, win = score_and_win(score, win_table, rules)
     try:
         policy = bidding_policy(strategy, rules)
         dev = None if deviation is None else bidding_policy(deviation, rules)
@@ -170,7 +208,8 @@ def exploit(strategy, rules, samples, worlds, seed, play, deviation, threads, as
                      yes=yes)
         with progress_bar(silent, 4, "positions") as bar:
             rows = exploitability(policy, rules, play, samples, worlds, seed, deviation=dev,
-                                  threads=threads, progress=ticker(bar))
+                                  threads=threads, progress=ticker(bar), score=score,
+                                  win=win)
     except (ValueError, TableError) as e:
         raise click.ClickException(str(e)) from None
     if as_json:

@@ -7,9 +7,12 @@ def format_exploit(strategy: str, rules, rows) -> str:
     """A table by position: the held-out gain (95% interval), the in-sample upper figure and,
     when one was valued, the deviation's gain."""
     dev = rows and rows[0].deviation is not None
-    head = (f"Exploitability of {strategy}'s bidding under {rules.describe()} (card play: "
+    sc = getattr(rows[0], "score", None)
+    at = f" at {sc[0]}-{sc[1]} (dealer's team first)" if sc else ""
+    unit = ("percentage points of game-win probability" if sc else "points a hand")
+    head = (f"Exploitability of {strategy}'s bidding under {rules.describe()}{at} (card play: "
             f"{rows[0].play}; {rows[0].samples:,} hands a position, {rows[0].worlds} worlds each), "
-            "points a hand one seat gains:")
+            f"{unit} one seat gains:")
     lines = [head, f"  {'position':<9}{'gain':>8}  {'95% interval':<19}{'upper':>7}"
              + ("   deviation (95%)" if dev else "")]
     for r in rows:

@@ -7,6 +7,12 @@ and how much any strategy's bidding can be exploited (``exploit``).
 ``keep_checkpoint``, at the end (else the checkpoint is removed once the table is written), and
 with ``resume`` goes on from one (the same rules, play model, seed and batch), so a long
 computation survives a stop and a longer one extends a shorter.
+
+With ``score`` (dealer's team, other team) and ``win`` (the match-equity table, ``score.py``) it
+solves the bidding game at that score of a game to ``rules.game_to``: a hand is worth its change
+in the chance of winning the game.  The table's meta then holds ``score``, ``game_to``, the win
+table and its checksum ``win_sha256`` (extra keys: today's loader reads it), and a checkpoint
+resumes only at the same score with the same win table.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from sim.threads import using_threads
 
 from .cfr import State, run_batches
 from .game import PLAY_MODELS, check_rules, play_arrays
+from .score import score_setup
 
 DEFAULT_BATCH = 50_000
 PURIFY = 0.001      # probabilities below this are dropped from the written table (renormalised)
@@ -45,8 +52,11 @@ class CheckpointError(ValueError):
     """A checkpoint that cannot be resumed for this computation."""
 
 
-def _identity(rules, play, seed, batch) -> dict:
-    return {"rules": rules.as_dict(), "play": play, "seed": int(seed), "batch": int(batch)}
+def _identity(rules, play, seed, batch, score_meta) -> dict:
+    """What a checkpoint must match to be resumed (a points run has score None, as a checkpoint
+    written before scores existed reads)."""
+    return {"rules": rules.as_dict(), "play": play, "seed": int(seed), "batch": int(batch),
+            "score": score_meta.get("score"), "win_sha256": score_meta.get("win_sha256")}
 
 
 def _save_checkpoint(path: Path, state: State, ident: dict, deals: int, batches: int,
@@ -82,21 +92,24 @@ def solve_equilibrium(rules: Rules | None = None, play: str = "tuned", iteration
                       seed: int = 0, batch: int = DEFAULT_BATCH, threads: int | None = None,
                       out=None, checkpoint=None, resume: bool = False,
                       checkpoint_every: float = 300.0, progress=None,
-                      keep_checkpoint: bool = True) -> EquilibriumTable:
+                      keep_checkpoint: bool = True, score=None, win=None) -> EquilibriumTable:
     """The average bidding strategy after ``iterations`` deals of MCCFR (each traversed for the
     four positions), as an ``EquilibriumTable``; written to ``out`` when given.
 
     ``progress(deals)`` is called after each batch with the deals it traversed (a resumed run
     first reports the deals its checkpoint had done).  With ``keep_checkpoint`` the finished
     state is saved to ``checkpoint`` (a later ``resume`` extends it); without, the checkpoint
-    only guards the run while it lasts and is removed once the table is written."""
+    only guards the run while it lasts and is removed once the table is written.  ``score``
+    (dealer's team, other team) with ``win`` (``W[d, o]``, the dealing team's chance of winning
+    the game, a ``(game_to, game_to)`` array): the game at that score (``score.value_map``)."""
     rules = Rules() if rules is None else rules
     check_rules(rules)
     if play not in PLAY_MODELS:
         raise ValueError(f"unknown play model {play!r}: choose {', '.join(PLAY_MODELS)}")
     if iterations < 1 or batch < 1:
         raise ValueError("iterations and batch must be positive whole numbers")
-    ident = _identity(rules, play, seed, batch)
+    vm, close, score_meta = score_setup(score, win, rules.game_to)
+    ident = _identity(rules, play, seed, batch, score_meta)
     checkpoint = None if checkpoint is None else Path(checkpoint)
     state, done, batches, wall = State(), 0, 0, 0.0
     if resume:
@@ -117,7 +130,7 @@ def solve_equilibrium(rules: Rules | None = None, play: str = "tuned", iteration
         while done < iterations:
             n = min(batch, iterations - done)      # checkpoints fall between whole batches
             batches = run_batches(state, seed, packed, arrays, ids, done, n, batch, batches,
-                                  progress)
+                                  progress, vm=vm, close=close)
             done += n
             now = time.perf_counter()
             end = done == iterations
@@ -133,7 +146,7 @@ def solve_equilibrium(rules: Rules | None = None, play: str = "tuned", iteration
             "rules_description": rules.describe(), "play": play, "abstraction": ABSTRACTION,
             "iterations": int(done), "seed": int(seed), "batch": int(batch),
             "wall_s": round(wall, 1), "compile_s": round(compiled.seconds, 1),
-            "purify": PURIFY, "version": __version__}
+            "purify": PURIFY, "version": __version__, **score_meta}
     table = EquilibriumTable(r1, r2, state.vis1.copy(), state.vis2.copy(), meta)
     if out is not None:
         write_atomic(Path(out), table.save)

@@ -17,7 +17,7 @@ from sim.players.equilibrium import R2_ACTIONS, class_ids
 from sim.rules import R_STICK
 
 from .cfr import NO_FIXED
-from .exploit import node_dists
+from .exploit import SCORES0, node_dists
 from .game import deal_at
 
 RANKS = "9TJQKA"
@@ -33,7 +33,7 @@ def _dists(seed, n, class_ids, is_table, t1, t2, kinds, seat_table, rules, hands
         upcards[i] = deal_at(seed, i, class_ids, dealt, ids, swapped, NO_FIXED)
         hands[i] = dealt
         node_dists(is_table, t1, t2, kinds, seat_table, dealt, upcards[i], ids, swapped, rules,
-                   stick, out[i])
+                   stick, out[i], 0, SCORES0)
 
 
 def _features(hands: np.ndarray, upcards: np.ndarray) -> dict:

@@ -13,6 +13,10 @@ visits; then one serial pass applies them in deal order.  So the result depends 
 the batch size (kept in the table), never on the thread count; a run stopped after a whole batch
 and resumed from its checkpoint gives the same table as one run.
 
+At a game score (``score``) the leaves are the score state's game values (``vm``, a value map;
+an empty one is points) and the contracts are played out as in a game at that score (``close``:
+the hand's close flags, ``sim.kernel.hand.close_flags``).
+
 A chain is all a deal's game tree is: every bid is reached by passes only, so the traversal walks
 the eight bids (round 1 then round 2, by position) backwards from the first sampled non-pass.
 """
@@ -27,7 +31,8 @@ from sim.players.equilibrium import INFO_PER_ROUND, R1_ACTIONS, R2_ACTIONS, pick
 from sim.rng import STREAM_CFR, draw, hand_key
 from sim.rules import R_STICK
 
-from .game import DEALER, N_SLOTS, deal_at, leaf, solver_scratch
+from .game import DEALER, N_SLOTS, deal_at, leaf, passed_out, solver_scratch
+from .score import NO_MAP
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -53,12 +58,13 @@ def uniform(key, n):
 
 
 @njit(cache=True)
-def traverse_deal(seed, index, rules, kinds, seat_table, slots, solver, class_ids, fixed, reg1,
-                  reg2, ids, d1, d2, cnt):
+def traverse_deal(seed, index, rules, kinds, seat_table, slots, solver, class_ids, fixed, vm,
+                  close, reg1, reg2, ids, d1, d2, cnt):
     """Deal ``index``'s traversals for the four positions: ``ids`` (its positions' sets),
     ``d1``/``d2`` (4 x actions: each position's regret updates in round 1 / 2) and ``cnt`` (8:
     how often each bid was reached by another seat's traversal) are this deal's rows;
-    ``solver``: the play model's (``game.play_arrays``)."""
+    ``solver``: the play model's (``game.play_arrays``); ``vm``, ``close``: the score's value
+    map (empty: points) and close flags."""
     dealt = np.empty(4, np.int64)
     swapped = np.empty(4, np.bool_)
     hands = np.empty(4, np.int64)
@@ -66,7 +72,7 @@ def traverse_deal(seed, index, rules, kinds, seat_table, slots, solver, class_id
     trace = np.zeros((1, 4), np.int64)
     scratch = solver_scratch(solver)
     upcard = deal_at(seed, index, class_ids, dealt, ids, swapped, fixed)
-    ctx = sm.hand_context(dealt, DEALER, upcard, kinds, rules, 0)
+    ctx = sm.hand_context(dealt, DEALER, upcard, kinds, rules, close)
     vals = np.zeros(N_SLOTS)
     have = np.zeros(N_SLOTS, np.int8)
     stick = rules[R_STICK] != 0
@@ -86,12 +92,12 @@ def traverse_deal(seed, index, rules, kinds, seat_table, slots, solver, class_id
                 if acts[j] != 0:
                     end = j
                     break
-        v = 0.0
+        v = passed_out(vm, sign)
         if end < 8:
             cnt[end] += 1
             v = sign * leaf(vals, have, 1 if end < 4 else 2, end % 4, acts[end], dealt, upcard,
                             swapped[end % 4], kinds, seat_table, slots, rules, ctx, hands, draws,
-                            trace, scratch)
+                            trace, scratch, vm)
         for j in range(end - 1, -1, -1):
             k = j % 4
             if k != p:
@@ -108,7 +114,7 @@ def traverse_deal(seed, index, rules, kinds, seat_table, slots, solver, class_id
                 else:
                     d[a] = sign * leaf(vals, have, rnd, k, a, dealt, upcard, swapped[k], kinds,
                                        seat_table, slots, rules, ctx, hands, draws, trace,
-                                       scratch)
+                                       scratch, vm)
                 node += sig[j, a] * d[a]
             for a in range(lo, n):
                 d[a] -= node
@@ -116,15 +122,15 @@ def traverse_deal(seed, index, rules, kinds, seat_table, slots, solver, class_id
 
 
 @njit(cache=True, parallel=True)
-def traverse_batch(seed, start, n, rules, kinds, seat_table, slots, solver, class_ids, fixed, reg1,
-                   reg2, ids, d1, d2, cnt):
+def traverse_batch(seed, start, n, rules, kinds, seat_table, slots, solver, class_ids, fixed, vm,
+                   close, reg1, reg2, ids, d1, d2, cnt):
     """Deals ``start .. start + n - 1`` traversed in parallel into their rows."""
     for i in prange(n):
         d1[i] = 0.0
         d2[i] = 0.0
         cnt[i] = 0
         traverse_deal(seed, start + i, rules, kinds, seat_table, slots, solver, class_ids, fixed,
-                      reg1, reg2, ids[i], d1[i], d2[i], cnt[i])
+                      vm, close, reg1, reg2, ids[i], d1[i], d2[i], cnt[i])
 
 
 @njit(cache=True)
@@ -209,10 +215,13 @@ NO_FIXED = np.zeros((0, 5), np.int64)
 
 
 def run_batches(state: State, seed: int, rules_packed, play_arrays, class_ids, start: int,
-                deals: int, batch: int, batches_done: int, progress=None, fixed=NO_FIXED):
+                deals: int, batch: int, batches_done: int, progress=None, fixed=NO_FIXED,
+                vm=NO_MAP, close: int = 0):
     """Traverse ``deals`` deals from deal ``start`` in batches of ``batch`` into ``state``;
     ``progress(deals_done)`` after each batch; ``fixed``: a small game's deals
-    (``game.deal_at``).  Returns the batches done."""
+    (``game.deal_at``); ``vm``, ``close``: a score state's value map and close flags
+    (``score.score_setup``; empty map: points).  Returns the batches done."""
+    vm = np.ascontiguousarray(vm, dtype=np.float64)
     kinds, seat_table, slots, solver = play_arrays
     stick = bool(rules_packed[R_STICK])
     size = min(batch, deals)
@@ -224,7 +233,8 @@ def run_batches(state: State, seed: int, rules_packed, play_arrays, class_ids, s
     while done < deals:
         n = min(size, deals - done)
         traverse_batch(np.uint64(seed), start + done, n, rules_packed, kinds, seat_table, slots,
-                       solver, class_ids, fixed, state.reg1, state.reg2, ids, d1, d2, cnt)
+                       solver, class_ids, fixed, vm, np.int64(close), state.reg1, state.reg2,
+                       ids, d1, d2, cnt)
         batches_done += 1
         apply_batch(n, float(batches_done), stick, state.reg1, state.reg2, state.sum1,
                     state.sum2, state.vis1, state.vis2, ids, d1, d2, cnt)

@@ -15,7 +15,8 @@ positions 0 and 2.
 
 Contract slots of a deal's value cache (``N_SLOTS``): round 1 by position and alone
 (``2 * k + alone``); round 2 by position, suit and alone (``8 + 2 * (4 * k + suit) + alone``).
-A value is team 0's points minus team 1's.
+A value is team 0's points minus team 1's; at a game score, that through the score state's value
+map (``vm``, ``score.value_map``: team 0's game value of each signed result; empty: points).
 """
 
 from __future__ import annotations
@@ -139,15 +140,25 @@ def slot_of(rnd, k, action, upcard, swapped):
 
 @njit(cache=True, inline="always", _nrt=False)
 def leaf(vals, have, rnd, k, action, dealt, upcard, swapped, kinds, seat_table, slots, rules,
-         ctx, hands, draws, trace, solver):
-    """A contract's value (team 0's points minus team 1's), played out once a deal and kept in
-    ``vals`` (``have``: 1 where kept)."""
+         ctx, hands, draws, trace, solver, vm):
+    """A contract's value (team 0's points minus team 1's, mapped by ``vm`` when it has
+    entries), played out once a deal and kept in ``vals`` (``have``: 1 where kept)."""
     j, suit, alone = slot_of(rnd, k, action, upcard, swapped)
     if have[j] == 0:
         vals[j] = contract_value(dealt, upcard, rnd, k, suit, alone, kinds, seat_table, slots,
                                  rules, ctx, hands, draws, trace, solver)
         have[j] = 1
+    if vm.shape[0] > 0:
+        return vm[np.int64(vals[j]) + 4]
     return vals[j]
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def passed_out(vm, sign):
+    """The side ``sign``'s (+1 team 0) value of a passed-out hand (no trump made, redeal rules):
+    0 points (a plain zero, so the points game is unchanged to the bit), or the value map's
+    entry for 0."""
+    return sign * vm[4] if vm.shape[0] > 0 else 0.0
 
 
 @njit(cache=True)

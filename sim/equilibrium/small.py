@@ -11,6 +11,10 @@ contracts' values with it): ``exact_cfr`` (full-width CFR+ over the 24 deals, al
 updates, linear averaging), ``exploitability`` (each position's exact best-response gain,
 plan by plan over its four hands) and ``game_value``.  ``mccfr`` runs the compiled MCCFR on the
 same deals (``cfr.run_batches`` with ``fixed``), so the two are compared on one game.
+
+A value map (``score.value_map``: the game value of each signed hand result at a score) makes the
+small game's outcomes non-linear in points, as the game at a score is: every contract's value and
+the passed-out hand's go through it, in the exact solution and in the compiled MCCFR alike.
 """
 
 from __future__ import annotations
@@ -33,16 +37,22 @@ from sim.rules import Rules
 
 from .cfr import State, run_batches
 from .game import DEALER, contract_value, play_arrays, slot_of
+from .score import NO_MAP
 
 PLANS = [(1, 0), (2, 0)] + [(0, a) for a in range(R2_ACTIONS)]
 
 
 class SmallGame:
     """The 24 deals of one deal's hands permuted over the positions, with every contract's
-    value (team 0's points minus team 1's) worked out once."""
+    value (team 0's points minus team 1's, through ``value_map`` when given) worked out once;
+    ``close``: the hands' close flags (a score's, ``score.close_of``)."""
 
-    def __init__(self, seed: int = 0, index: int = 0, rules: Rules | None = None):
+    def __init__(self, seed: int = 0, index: int = 0, rules: Rules | None = None,
+                 value_map=None, close: int = 0):
         self.rules = Rules() if rules is None else rules
+        self.vm = NO_MAP if value_map is None else np.asarray(value_map, dtype=np.float64)
+        self.close = int(close)
+        self.passed = float(self.vm[4]) if len(self.vm) else 0.0   # a passed-out hand
         self.stick = self.rules.stick_the_dealer
         h = deal_hands(hand_key(np.uint64(seed), index, STREAM_DEAL))
         hands, self.upcard = list(h[:4]), int(h[4])
@@ -58,7 +68,8 @@ class SmallGame:
             dealt = row[:4].copy()
             for k in range(4):
                 self.ids[d, k], self.swapped[d, k] = info_index(ids, dealt[k], self.upcard, k)
-            ctx = sm.hand_context(dealt, DEALER, np.int64(self.upcard), kinds, packed, 0)
+            ctx = sm.hand_context(dealt, DEALER, np.int64(self.upcard), kinds, packed,
+                                  self.close)
             for k in range(4):
                 for rnd, n in ((1, R1_ACTIONS), (2, R2_ACTIONS)):
                     for a in range(1, n):
@@ -67,6 +78,8 @@ class SmallGame:
                             dealt, np.int64(self.upcard), rnd, k, suit, alone, kinds, table,
                             slots, packed, ctx, np.zeros(4, np.int64), np.zeros(1, np.int64),
                             np.zeros((1, 4), np.int64), None)
+        if len(self.vm):
+            self.vals = self.vm[self.vals.astype(np.int64) + 4]
 
     def leaf(self, d, j, a):
         rnd, k = (1, j) if j < 4 else (2, j - 4)
@@ -85,7 +98,7 @@ class SmallGame:
 
 def chain(game: SmallGame, d: int, probs) -> float:
     """Team 0's expected value of deal ``d`` when bid ``j`` follows ``probs(d, j)``."""
-    v = 0.0
+    v = game.passed
     for j in range(7, -1, -1):
         p = probs(d, j)
         v = p[0] * v + sum(p[a] * game.leaf(d, j, a) for a in range(1, game.n_actions(j))
@@ -117,7 +130,7 @@ def exact_cfr(game: SmallGame, iterations: int = 1000):
             gains = {k: np.zeros_like(v) for k, v in regret.items() if _owner(k) == p}
             for d in range(24):
                 sig = [current(d, j) for j in range(8)]
-                v = 0.0
+                v = sign * game.passed
                 for j in range(7, -1, -1):
                     av = np.array([v] + [sign * game.leaf(d, j, a)
                                          for a in range(1, game.n_actions(j))])
@@ -145,13 +158,15 @@ def _normalised(v, key, game):
 
 
 def game_value(game: SmallGame, strategy) -> float:
-    """Team 0's expected points a hand when every bid follows ``strategy``."""
+    """Team 0's expected points a hand (game value, with a value map) when every bid follows
+    ``strategy``."""
     return float(np.mean([chain(game, d, lambda d, j: strategy[game.key(d, j)])
                           for d in range(24)]))
 
 
 def exploitability(game: SmallGame, strategy) -> list[float]:
-    """Each position's exact best-response gain against ``strategy``, points a hand."""
+    """Each position's exact best-response gain against ``strategy``, points a hand (game
+    value, with a value map)."""
     out = []
     for p in range(4):
         sign = 1.0 if p % 2 == 0 else -1.0
@@ -187,7 +202,7 @@ def mccfr(game: SmallGame, iterations: int, seed: int = 0, batch: int = 240):
     """The compiled MCCFR's average strategy on the small game's deals."""
     state = State()
     run_batches(state, seed, game.rules.pack(), play_arrays("tuned"), class_ids(), 0,
-                iterations, batch, 0, fixed=game.fixed)
+                iterations, batch, 0, fixed=game.fixed, vm=game.vm, close=game.close)
     r1, r2 = state.average(game.stick)
     return {game.key(d, j): (r1 if j < 4 else r2)[game.ids[d, j % 4]].copy()
             for d in range(24) for j in range(8)}

@@ -6,6 +6,8 @@ One ``.npz`` file (numpy's zip of arrays, compressed):
   ``format_version``, ``rules`` (the ``Rules`` field values), ``rules_description``, ``play``
   (the card-play model), ``abstraction`` (the information sets, ``sim.players.equilibrium``),
   ``iterations`` (deals traversed), ``seed``, ``batch``, ``wall_s`` and the package ``version``;
+  a table solved at a game score (``sim.equilibrium.score``) adds ``score`` (dealer's team,
+  other team), ``game_to``, ``win`` (the match-equity table it used) and ``win_sha256``;
 - ``round1`` (423,192 x 3) and ``round2`` (423,192 x 7): each set's probability of each action,
   as a fraction of 65,535 (uint16; a row sums to 65,535), rows in information-set order;
 - ``visits1``, ``visits2`` (uint32): how often other seats' traversals reached each set, the

@@ -9,7 +9,7 @@ import pytest
 
 import sim
 from sim.cards import card
-from sim.equilibrium import CheckpointError, small, solve_equilibrium
+from sim.equilibrium import CheckpointError, score, small, solve_equilibrium
 from sim.equilibrium.exploit import Policy, exploitability, search_bids
 from sim.equilibrium.game import DEALER, contract_value, play_arrays
 from sim.kernel import seat as sm
@@ -160,6 +160,71 @@ def test_mccfr_matches_exact_cfr_on_the_small_game(small_game):
     e_few, e_more = (max(small.exploitability(small_game, s)) for s in (few, more))
     assert e_more < 2e-3 and e_more < e_few / 4
     assert abs(small.game_value(small_game, more) - value) < 1e-3
+
+
+def made_up_win(game_to=10):
+    """A monotone match-equity table: the dealing team's chance grows with its lead."""
+    a, b = np.meshgrid(np.arange(game_to), np.arange(game_to), indexing="ij")
+    return 1.0 / (1.0 + np.exp(-0.35 * (a - b) - 0.05))
+
+
+def test_the_value_map_is_the_change_in_the_chance_of_winning():
+    w = made_up_win()
+    vm = score.value_map(w, 9, 8, 10)        # team 0 (8) needs 2, the dealer's team (9) needs 1
+    assert np.isnan(vm[[1, 7]]).all()
+    assert list(vm[[0, 2, 3]]) == [-1.0, -1.0, -1.0] and list(vm[[6, 8]]) == [1.0, 1.0]
+    assert vm[5] == 2 * w[9, 9] - 1 and vm[4] == 2 * w[8, 9] - 1   # team 0 deals next
+    assert score.affine_fit(vm)[2] > 1.0 and not score.is_affine(vm)
+    v = np.arange(-4, 5)
+    assert score.is_affine(0.3 + 0.2 * v) and not score.is_affine(0.3 - 0.2 * v)
+    assert score.close_of(9, 8, 10) == 2 and score.close_of(8, 9, 10) == 1
+    with pytest.raises(ValueError, match="10 x 10"):
+        score.value_map(w[:5, :5], 0, 0, 10)
+    with pytest.raises(ValueError, match="0 to 9"):
+        score.value_map(w, 10, 0, 10)
+
+
+def test_mccfr_matches_exact_cfr_on_a_non_linear_value(small_game):
+    """At 6-8 of a game to 10 a hand's game value is far from affine in its points (the
+    points game's solution is exploitable there); MCCFR through the value map still reaches
+    the exact solution's value to 1e-3."""
+    vm = score.value_map(made_up_win(), 6, 8, 10)
+    game = small.SmallGame(seed=3, index=5, value_map=vm, close=score.close_of(6, 8, 10))
+    ref = small.exact_cfr(game, 300)
+    assert max(small.exploitability(game, ref)) < 1e-4
+    points = small.exact_cfr(small_game, 300)
+    assert max(small.exploitability(game, points)) > 5e-3
+    more = small.mccfr(game, 48_000)
+    assert max(small.exploitability(game, more)) < 1e-3
+    assert abs(small.game_value(game, more) - small.game_value(game, ref)) < 1e-3
+
+
+def test_an_affine_value_map_leaves_mccfr_unchanged(small_game):
+    """Regret matching is blind to a positive affine change of the utility: such a score
+    state's table is the points table."""
+    base = small.mccfr(small_game, 12_000)
+    for a, b in ((0.0, 0.5), (0.3, 0.37), (-0.1, 0.21)):
+        game = small.SmallGame(seed=3, index=5, value_map=a + b * np.arange(-4, 5))
+        other = small.mccfr(game, 12_000)
+        assert max(np.abs(base[k] - other[k]).max() for k in base) < 1e-9
+
+
+def test_a_table_at_a_score_names_it_and_resumes_only_there(tmp_path):
+    ck, out = tmp_path / "s.checkpoint.npz", tmp_path / "s.npz"
+    w = made_up_win()
+    at = solve_equilibrium(iterations=1_000, batch=1_000, seed=2, checkpoint=ck, out=out,
+                           score=(9, 8), win=w)
+    assert at.meta["score"] == [9, 8] and at.meta["win_sha256"] == score.win_digest(w)
+    assert read_table(out, sim.Rules()).meta["score"] == [9, 8]
+    plain = solve_equilibrium(iterations=1_000, batch=1_000, seed=2)
+    assert not np.array_equal(at.round1, plain.round1)
+    for kw, what in (({"score": (8, 9), "win": w}, "score"),
+                     ({"score": (9, 8), "win": w * 0.99}, "win_sha256"), ({}, "score")):
+        with pytest.raises(CheckpointError, match=what):
+            solve_equilibrium(iterations=2_000, batch=1_000, seed=2, checkpoint=ck,
+                              resume=True, **kw)
+    with pytest.raises(ValueError, match="needs the win table"):
+        solve_equilibrium(iterations=10, score=(1, 2))
 
 
 def test_the_table_depends_on_the_seed_not_the_threads(tmp_path):
