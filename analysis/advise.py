@@ -380,14 +380,20 @@ def _all_pairs(options: list[Option], net) -> list[dict]:
 
 def equilibrium_mix(req: _Request, options: list[Option]) -> list[float] | None:
     """The equilibrium table's own probability of each option for the hand (None unless the
-    player bids by an equilibrium table)."""
+    player bids by an equilibrium table): at a score, the table the player bids by there."""
     from sim import load_equilibrium_table
     from sim.players.equilibrium import call_action, class_ids, info_index
+    from sim.players.equilibrium_table import score_table_path
 
     seat = req.table.seats[0]
     if not seat.bids_by_table():
         return None
-    t = load_equilibrium_table(req.rules, seat.table_file())
+    path = seat.table_file()
+    reads = seat.player.reads_score is not None and seat.player.reads_score(seat)
+    if path is None and reads and req.score is not None:
+        us, them = req.score
+        path = score_table_path(req.rules, (us, them) if req.position % 2 else (them, us))
+    t = load_equilibrium_table(req.rules, path)
     hand = np.int64(sum(1 << c for c in req.cards))
     i, swapped = info_index(class_ids(), hand, np.int64(req.upcard), req.position)
     if req.round_ == 1:

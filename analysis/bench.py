@@ -135,15 +135,23 @@ def equilibrium_rows(deals: int = 300_000) -> dict:
 
     from sim import Rules, equilibrium_table_path, solve_equilibrium
     from sim.equilibrium.cfr import State
+    from sim.players.equilibrium_table import SCORE_TABLES, score_win_path
 
-    def rate(play, n):
-        solve_equilibrium(play=play, iterations=1_000, batch=1_000)
-        t = solve_equilibrium(play=play, iterations=n, seed=random.randrange(1 << 30))
+    def rate(play, n, **at):
+        solve_equilibrium(play=play, iterations=1_000, batch=1_000, **at)
+        t = solve_equilibrium(play=play, iterations=n, seed=random.randrange(1 << 30), **at)
         return n / t.meta["wall_s"] if t.meta["wall_s"] else float("nan")
 
     out = {"deals_per_s": rate("tuned", deals),
            "perfect_deals_per_s": rate("perfect", max(deals // 20, 1_000)),
            "state_mb": sum(a.nbytes for a in State().arrays.values()) / 1e6, "tables": {}}
+    win = score_win_path(Rules())
+    if win is not None:
+        from analysis.win_csv import load_win_csv
+
+        out["score_deals_per_s"] = rate("tuned", deals, score=(9, 8),
+                                        win=load_win_csv(win, Rules().game_to))
+        out["score_tables_mb"] = sum(f.stat().st_size for f in SCORE_TABLES.rglob("*.npz")) / 1e6
     manifest = equilibrium_table_path(Rules()).parent / "manifest.json"
     if manifest.is_file():
         for name, f in json.loads(manifest.read_text())["tables"].items():
@@ -216,7 +224,10 @@ def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
     from sim import Rules, equilibrium_table_path
 
     if equilibrium_table_path(Rules()).is_file():
-        extra.append(("equilibrium", "equilibrium", "aggregate"))
+        extra += [("equilibrium", "equilibrium", "aggregate"),
+                  # in games the score-reading player bids by the table for each score
+                  ("equilibrium games, 0-0 table", "equilibrium:scores=off", "games"),
+                  ("equilibrium games, score tables", "equilibrium", "games")]
     if (examples / "code_strategy.py").is_file():
         import sys
 

@@ -76,27 +76,33 @@ def from_games(games: int, seed: int = 1, rules=None, table=None, *, threads=Non
 
 def outcome_counts(hands: int, seed: int = 1, rules=None, table=None, *, threads=None,
                    executor=None, progress=None) -> np.ndarray:
-    """``counts[d, o, v + 4]``: hands dealt at score (dealers ``d``, others ``o``) that gave
-    the dealers ``v`` points more than the others (one team scores; 0: passed out), from
-    ``hands`` hands at each pair of scores (team 0 holding one, team 1 the other: the hands
-    team 0 deals are at one score, team 1's at the mirrored one)."""
+    """``counts[d, o, k, v + 4]``: hands dealt at score (dealers ``d``, others ``o``) that gave
+    the dealers ``v`` points more than the others (one team scores; 0: passed out), ``k`` 0
+    for every hand and ``k`` = 1 + position for the hands in which the positions up to that
+    one (0 the dealer's left .. 3 the dealer) all passed in round 1 (the hands where that
+    position passed when its turn came).  From ``hands`` hands at each pair of scores (team 0
+    holding one, team 1 the other: the hands team 0 deals are at one score, team 1's at the
+    mirrored one)."""
     from analysis.summary import cell_points
     from sim import Rules, simulate
 
     rules = Rules() if rules is None else rules
     to = rules.game_to
     pts0, pts1 = cell_points(rules)
-    dealer_team = np.indices(pts0.shape)[1] % 2
+    _, dealer, rnd, mpos = np.indices(pts0.shape)[:4]
+    dealer_team = dealer % 2
     signed = np.where(dealer_team == 0, pts0 - pts1, pts1 - pts0) + 4
-    counts = np.zeros((to, to, OUTCOMES.size), np.int64)
+    reached = [np.ones(pts0.shape, bool)] + [(rnd != 1) | (mpos > k) for k in range(4)]
+    counts = np.zeros((to, to, 5, OUTCOMES.size), np.int64)
     pairs = [(a, b) for a in range(to) for b in range(a, to)]
     for i, (a, b) in enumerate(pairs):
         r = simulate(hands, seed, rules, table, threads=threads, start=i * hands,
                      scores=(a, b), executor=executor)
         for team, (d, o) in ((0, (a, b)), (1, (b, a))):
-            mine = dealer_team == team
-            counts[d, o] += np.bincount(signed[mine], r.tally[mine],
-                                         OUTCOMES.size).astype(np.int64)
+            for k, passed in enumerate(reached):
+                mine = (dealer_team == team) & passed
+                counts[d, o, k] += np.bincount(signed[mine], r.tally[mine],
+                                               OUTCOMES.size).astype(np.int64)
         if progress is not None:
             progress(hands)
     return counts
@@ -111,6 +117,14 @@ def _next_state(to: int):
     end = np.where(d + a >= to, 1.0, np.where(o + b >= to, 0.0, np.nan))
     nxt = np.minimum(o + b, to - 1) * to + np.minimum(d + a, to - 1)
     return end, nxt
+
+
+def after_hand(w: np.ndarray) -> np.ndarray:
+    """``V[d, o, v + 4]``: the dealers' chance of winning the game after a hand at score
+    ``d``-``o`` that gave them ``v`` points more than the others (1 or 0 when it ends the
+    game), from the table ``w``."""
+    end, nxt = _next_state(w.shape[0])
+    return np.where(np.isnan(end), 1.0 - w.reshape(-1)[nxt], end)
 
 
 def solve_recursion(p: np.ndarray, tol: float = 1e-13, most: int = 10_000) -> np.ndarray:
@@ -134,10 +148,12 @@ def solve_recursion(p: np.ndarray, tol: float = 1e-13, most: int = 10_000) -> np
 
 
 def from_hands(counts: np.ndarray, seed: int = 1, replicates: int = BOOTSTRAP) -> pd.DataFrame:
-    """``W`` from hand-outcome ``counts`` (``outcome_counts``) by the game's recursion, with a
-    95% parametric bootstrap interval (``replicates`` multinomial redraws of every score's
-    counts).  Returns ``dealer_score, other_score, w, low, high, hands`` and the outcome
-    shares (``dealers_1`` .. ``others_4``, ``passed_out``)."""
+    """``W`` from hand-outcome ``counts`` (``outcome_counts``: its every-hand row) by the
+    game's recursion, with a 95% parametric bootstrap interval (``replicates`` multinomial
+    redraws of every score's counts).  Returns ``dealer_score, other_score, w, low, high,
+    hands`` and the outcome shares (``dealers_1`` .. ``others_4``, ``passed_out``)."""
+    if counts.ndim == 4:
+        counts = counts[:, :, 0]
     n = counts.sum(axis=-1, keepdims=True)
     if np.any(n == 0):
         raise ValueError("every score needs hands for the recursion: some score has none")
@@ -195,4 +211,4 @@ def grid(table: pd.DataFrame, column: str = "w") -> np.ndarray:
 
 
 __all__ = ["PUBLISHED", "Z_WARN", "PUBLISHED_SOURCE", "cells", "from_games", "outcome_counts",
-           "from_hands", "solve_recursion", "checks", "published_rows", "grid"]
+           "from_hands", "solve_recursion", "after_hand", "checks", "published_rows", "grid"]

@@ -86,3 +86,6 @@ def write_win_csv(path, win) -> None:
         for d in range(w.shape[0]):
             for o in range(w.shape[1]):
                 out.writerow((d, o, repr(float(w[d, o]))))
+
+
+__all__ = ["COLUMNS", "parse_deal_score", "load_win_csv", "write_win_csv"]

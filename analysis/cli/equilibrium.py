@@ -43,11 +43,18 @@ def score_and_win(score, win_table, rules):
     """(score, W) from the options, or (None, None); a usage error when one comes alone or
     either is wrong."""
     from analysis.win_csv import load_win_csv, parse_deal_score
+    from sim.players.equilibrium_table import score_win_path
 
     if score is None and win_table is None:
         return None, None
-    if score is None or win_table is None:
-        raise UsageError("--score and --win-table go together")
+    if score is None:
+        raise UsageError("--win-table goes with --score D-O")
+    if win_table is None:
+        win_table = score_win_path(rules)
+        if win_table is None:
+            raise UsageError(f"no match-equity table ships for {rules.describe()}: give "
+                             "--win-table FILE.csv (euchre-sim match-equity --out DIR writes "
+                             "DIR/match_equity.csv)")
     try:
         return parse_deal_score(score, rules.game_to), load_win_csv(win_table, rules.game_to)
     except ValueError as e:
@@ -200,8 +207,8 @@ def exploit(strategy, rules, samples, worlds, seed, play, deviation, score, win_
     check_threads(threads)
     score, win = score_and_win(score, win_table, rules)
     try:
-        policy = bidding_policy(strategy, rules)
-        dev = None if deviation is None else bidding_policy(deviation, rules)
+        policy = bidding_policy(strategy, rules, score)
+        dev = None if deviation is None else bidding_policy(deviation, rules, score)
         samples = samples or (300 if policy.search else 20_000)
         worlds = worlds or (16 if policy.search else 256)
         check_counts(*_exploit_counts(policy, rules, play, samples, worlds, seed, threads),

@@ -40,4 +40,39 @@ def match_equity_figure(table: pd.DataFrame, note: str = ""):
     return ax.figure
 
 
-__all__ = ["plot_match_equity", "match_equity_figure"]
+def order_up_point_figure(table: pd.DataFrame, note: str = ""):
+    """The order-up point (``analysis.order_up_point``) by score, one heatmap a position: the
+    position's team's score by row, the other's by column, in percent (blue: order with less
+    than the 2/3 a pass worth nothing would need; red: more)."""
+    import matplotlib.pyplot as plt
+
+    from analysis.plots.theme import style
+
+    positions = list(dict.fromkeys(table["position"]))
+    to = int(table["us"].max()) + 1
+    with style():
+        fig, axes = plt.subplots(1, len(positions), figsize=(4.0 * len(positions), 4.2))
+    for ax, pos in zip(axes, positions, strict=True):
+        t = table[table["position"] == pos]
+        g = np.full((to, to), np.nan)
+        g[t["us"].to_numpy(), t["them"].to_numpy()] = t["point"].to_numpy()
+        im = ax.imshow(np.clip(g, 0, 1) * 100, cmap=colour_map("RdBu_r"), vmin=100 / 3,
+                       vmax=100, origin="lower")
+        for u in range(to):
+            for h in range(to):
+                x = g[u, h]
+                label = "any" if x < 0 else ("none" if x > 1 else f"{100 * x:.0f}")
+                ax.text(h, u, label, ha="center", va="center", fontsize=6)
+        ax.set_xticks(range(to))
+        ax.set_yticks(range(to))
+        ax.set_xlabel("their score")
+        ax.set_ylabel("our score")
+        ax.set_title(f"{pos}")
+    fig.colorbar(im, ax=axes, shrink=0.7, label="least P(make) to order, %")
+    fig.suptitle("The order-up point: the least chance of making it that justifies ordering up")
+    if note:
+        fig.text(0.01, 0.005, note, fontsize=7, va="bottom")
+    return fig
+
+
+__all__ = ["plot_match_equity", "match_equity_figure", "order_up_point_figure"]

@@ -21,6 +21,15 @@ def _heatmap(t, m):
     return match_equity_figure(t["match_equity"], note)
 
 
+def _point_chart(t, m):
+    from analysis.plots.match_equity import order_up_point_figure
+
+    note = (f"{players_text(m)}; {m.get('rules_description', '')}; a make counted as 1 point, "
+            "a euchre as 2 to the others; the value of passing from the hands where every "
+            "seat up to this one passed")
+    return order_up_point_figure(t["order_up_point"], note)
+
+
 class MatchEquity(Study):
     """``match-equity``: the match-equity table of a strategy under a rule set."""
 
@@ -30,13 +39,21 @@ class MatchEquity(Study):
                     caption="P(the dealing team wins the game) from each score before a hand, "
                             "in percent, with {players} at every seat: the dealing team's "
                             "score by row, the other team's by column.",
-                    needs=("match_equity",)),)
+                    needs=("match_equity",)),
+              Chart("order_up_point", _point_chart,
+                    caption="The order-up point: the least chance of making trump that "
+                            "justifies ordering up, by position and score (the seat's team's "
+                            "score by row), from the match-equity table and the value of "
+                            "passing with {players} around the table. 67 is the point a pass "
+                            "worth nothing gives.",
+                    needs=("order_up_point",)))
 
     def run(self, games: int, hands: int, seed: int = 1, rules=None, table=None, *,
             threads: int | None = None, executor=None, progress=None) -> StudyResult:
         """``games`` games started at every score (``from_games``) and ``hands`` hands at
         every pair of scores (``outcome_counts``, 0: none, and no check against them)."""
         from analysis import match_equity as me
+        from analysis.order_up_point import order_up_point
         from sim import RunSpec
         from sim.threads import set_threads
 
@@ -58,6 +75,7 @@ class MatchEquity(Study):
                 counts = me.outcome_counts(hands, seed, rules, table, threads=threads,
                                            executor=executor, progress=tick)
             tables["match_equity_hands"] = me.from_hands(counts, seed)
+            tables["order_up_point"] = order_up_point(me.grid(by_games), counts)
         tables["checks"] = me.checks(by_games, tables.get("match_equity_hands"))
         args = dict(games=games, hands=hands, seed=seed, rules=rules, table=table,
                     threads=used)

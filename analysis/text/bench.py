@@ -57,6 +57,10 @@ def format_equilibrium(e: dict) -> list[str]:
     if "perfect_deals_per_s" in e:
         lines.append(f"  under perfect play         {e['perfect_deals_per_s']:12,.0f} deals/s "
                      "(the solver values each contract)")
+    if "score_deals_per_s" in e:
+        lines.append(f"  at a score (9-8)           {e['score_deals_per_s']:12,.0f} deals/s "
+                     f"(x{e['score_deals_per_s'] / e['deals_per_s']:.2f} of 0-0); score tables "
+                     f"{e['score_tables_mb']:.1f} MB")
     for name, t in e["tables"].items():
         lines.append(f"  table {name:<21} {t['mb']:6.1f} MB, {t['deals']:,} deals in "
                      f"{t['hours']:.2f} h")
@@ -91,6 +95,10 @@ def format_bench(b: dict) -> str:
         eq, tuned = by.get(("equilibrium", "aggregate", top)), by.get(("tuned", "aggregate", top))
         if eq and tuned:
             lines.append(f"{'equilibrium / tuned hands':<27} {eq / tuned:8.2f}")
+        on = by.get(("equilibrium games, score tables", "games", top))
+        off = by.get(("equilibrium games, 0-0 table", "games", top))
+        if on and off:
+            lines.append(f"{'score tables / 0-0, games':<27} {on / off:8.2f}")
     lines.append("")
     lines.append(f"advise (default run)        {b['advise_s']:8.2f} s   "
                  '"JS AS 9H 9D TC" --upcard 9S --position first')

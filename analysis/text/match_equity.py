@@ -39,6 +39,11 @@ def format_match_equity(tables: dict, manifest: dict, players: str) -> str:
                 "heuristic player at every seat):"]
         out += [f"  {r.score}: {100 * r.published:.0f}% published, ours {100 * r.w:.1f}% "
                 f"[{100 * r.low:.1f}, {100 * r.high:.1f}]" for r in pub.itertuples()]
+    if "order_up_point" in tables:
+        out += ["", "The order-up point: the least chance of making it that justifies ordering "
+                "up, at the seat's team's score - the other's (67% when a pass is worth "
+                "nothing; 'any': order whatever the hand, 'none': never):", "",
+                point_text(tables["order_up_point"])]
     c = tables["checks"]
     out += ["", "Checks:",
             f"  W(d, o) + W'(o, d) - 1 (the same games counted for the other team): at most "
@@ -60,4 +65,22 @@ def format_match_equity(tables: dict, manifest: dict, players: str) -> str:
     return "\n".join(out)
 
 
-__all__ = ["grid_text", "format_match_equity"]
+POINT_SCORES = ((0, 0), (4, 9), (6, 8), (8, 8), (8, 9), (9, 6), (9, 8), (9, 9))
+
+
+def point_text(table) -> str:
+    """The order-up point at a few scores (the seat's team's score first), a row a position."""
+    t = table.set_index(["position", "us", "them"])
+    to = int(table["us"].max()) + 1
+    scores = [(u, h) for u, h in POINT_SCORES if u < to and h < to]
+    lines = ["position     " + "".join(f"{f'{u}-{h}':>7}" for u, h in scores)]
+    for pos in dict.fromkeys(table["position"]):
+        cells = []
+        for u, h in scores:
+            x = t.loc[(pos, u, h), "point"]
+            cells.append("any" if x < 0 else ("none" if x > 1 else f"{100 * x:.0f}%"))
+        lines.append(f"{pos:<13}" + "".join(f"{c:>7}" for c in cells))
+    return "\n".join(lines)
+
+
+__all__ = ["grid_text", "format_match_equity", "point_text", "POINT_SCORES"]

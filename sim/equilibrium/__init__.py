@@ -142,6 +142,8 @@ def solve_equilibrium(rules: Rules | None = None, play: str = "tuned", iteration
     # the solving time: a first run's compile is reported apart (``compile_s``)
     wall += time.perf_counter() - t0 - compiled.seconds
     r1, r2 = (purified(x, PURIFY) for x in state.average(rules.stick_the_dealer))
+    if score is not None:
+        r1, r2 = with_partner_at_game_point(r1, r2, score, rules.game_to)
     meta = {"format": FORMAT, "format_version": FORMAT_VERSION, "rules": rules.as_dict(),
             "rules_description": rules.describe(), "play": play, "abstraction": ABSTRACTION,
             "iterations": int(done), "seed": int(seed), "batch": int(batch),
@@ -155,6 +157,27 @@ def solve_equilibrium(rules: Rules | None = None, play: str = "tuned", iteration
     return table
 
 
+def with_partner_at_game_point(r1: np.ndarray, r2: np.ndarray, score, game_to: int):
+    """The tables with going alone turned into playing with partner for the team that needs
+    one point (``score``: the dealer's team's, the other's).  There a lone hand made scores
+    nothing a hand made with partner does not (both win the game) and is made less often, so
+    it is never better; the average strategy's weight on it is the traversal's indifference
+    between equal values (hands that make it either way), not a preference."""
+    d, o = score
+    r1, r2 = r1.copy(), r2.copy()
+    quarter = r1.shape[0] // 4
+    for k in range(4):
+        if (d if k % 2 else o) != game_to - 1:
+            continue
+        rows = slice(k * quarter, (k + 1) * quarter)
+        r1[rows, 1] += r1[rows, 2]
+        r1[rows, 2] = 0.0
+        for a in range(2, r2.shape[1], 2):
+            r2[rows, a - 1] += r2[rows, a]
+            r2[rows, a] = 0.0
+    return r1, r2
+
+
 def purified(probs: np.ndarray, threshold: float) -> np.ndarray:
     """Rows with the probabilities below ``threshold`` dropped and the rest renormalised (the
     average strategy keeps a trace of the first iterations' uniform play everywhere)."""
@@ -162,17 +185,23 @@ def purified(probs: np.ndarray, threshold: float) -> np.ndarray:
     return p / p.sum(axis=1, keepdims=True)
 
 
-def bidding_policy(spec: str, rules: Rules):
+def bidding_policy(spec: str, rules: Rules, score=None):
     """The bidding policy of a strategy spec: ``equilibrium`` (the committed table for
-    ``rules``), ``equilibrium:table=FILE``, a table file ``FILE.npz``, a parameterised
-    built-in or TOML strategy, or the search player (``pimc``, with its settings)."""
+    ``rules``; at a ``score``, the dealing team's and the other's, the table the player bids by
+    there, ``score_table_path``), ``equilibrium:scores=off`` (the 0-0 table at any score),
+    ``equilibrium:table=FILE``, a table file ``FILE.npz``, a parameterised built-in or TOML
+    strategy, or the search player (``pimc``, with its settings)."""
     from sim.players import load_strategy
+    from sim.players.equilibrium_table import score_table_path
 
     from .exploit import Policy
 
     check_rules(rules)
-    if spec == "equilibrium" or spec.startswith("equilibrium:table="):
-        path = spec.split("=", 1)[1] if "=" in spec else None
+    if spec.split(":")[0] == "equilibrium":
+        strategy = load_strategy(spec)
+        path = strategy.params.get("table")
+        if path is None and score is not None and strategy.player.reads_score(strategy):
+            path = score_table_path(rules, score)
         return Policy.of_table(spec, load_equilibrium_table(rules, path))
     if spec.endswith(".npz"):
         return Policy.of_table(spec, load_equilibrium_table(rules, spec))
@@ -183,5 +212,6 @@ def bidding_policy(spec: str, rules: Rules):
 
 
 __all__ = ["CheckpointError", "DEFAULT_BATCH", "PLAY_MODELS", "PURIFY", "bidding_policy",
+           "with_partner_at_game_point",
            "check_rules", "equilibrium_table_path", "load_equilibrium_table", "purified",
            "solve_equilibrium", "table_name"]

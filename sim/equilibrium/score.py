@@ -97,6 +97,34 @@ def is_affine(vm, passed_out: bool = True, tol: float = 1e-9) -> bool:
     return affine_fit(vm, passed_out)[2] <= tol
 
 
+def shape_of(win, d: int, o: int, game_to: int, passed_out: bool = True) -> np.ndarray:
+    """The state's value map less its affine fit, in units of the fit's slope (points a hand),
+    on the reachable values: what of the state's game the 0-0 game lacks (zeros: none)."""
+    vm = value_map(win, d, o, game_to)
+    a, b, _ = affine_fit(vm, passed_out)
+    v = reachable(passed_out)
+    return (vm[v + 4] - a - b * v) / b
+
+
+def group_states(win, solved, game_to: int, passed_out: bool = True) -> dict:
+    """Which table each score state bids by: ``{(d, o): (table, distance)}``, ``table`` one of
+    ``solved`` (scores with tables of their own) or None (the 0-0 table), the one whose value
+    map's shape (``shape_of``) is nearest among those with the same close flags (the card play
+    sees them), ``distance`` the largest difference of the two shapes in points a hand."""
+    shapes = {s: shape_of(win, *s, game_to, passed_out) for s in solved}
+    out = {}
+    for d in range(game_to):
+        for o in range(game_to):
+            mine, close = shape_of(win, d, o, game_to, passed_out), close_of(d, o, game_to)
+            best = (None, float(np.abs(mine).max()) if close == 0 else np.inf)
+            for s, shape in shapes.items():
+                far = float(np.abs(mine - shape).max())
+                if close_of(*s, game_to) == close and far < best[1]:
+                    best = (s, far)
+            out[(d, o)] = best
+    return out
+
+
 def close_of(d: int, o: int, game_to: int) -> int:
     """The hand's close flags at score ``d`` - ``o`` (``sim.kernel.hand.close_flags``: bit
     ``team`` set when that team needs one point; team 0 has ``o``, team 1 ``d``)."""
@@ -126,3 +154,8 @@ def score_setup(score, win, game_to: int):
     meta = {"score": [d, o], "game_to": int(game_to), "win_sha256": win_digest(w),
             "win": [[round(float(x), 12) for x in row] for row in w]}
     return value_map(w, d, o, game_to), close_of(d, o, game_to), meta
+
+
+__all__ = ["NO_MAP", "HAND_VALUES", "check_win", "check_score", "value_map", "reachable",
+           "affine_fit", "is_affine", "shape_of", "group_states", "close_of", "win_digest",
+           "score_setup"]

@@ -127,7 +127,8 @@ def order_up(ps, kinds, seat, k, hand, dealer, upcard, seat_table, ctx, rules, s
     if kinds[seat] == RANDOM:
         a = rnd.order_up(play_key, draws)
     elif kinds[seat] == EQUILIBRIUM:
-        a = eq.table_round1(seat_table, OWN + seat * OWN_WIDTH, k, hand, upcard,
+        a = eq.table_round1(seat_table, eq.table_at(seat_table, OWN + seat * OWN_WIDTH, scores,
+                                                    dealer), k, hand, upcard,
                             rand_below(play_key, draws, eq.SCALE))
     else:
         dealer_discard, plan = ctx
@@ -162,7 +163,8 @@ def call(ps, kinds, seat, k, hand, dealer, upcard, stuck, seat_table, ctx, rules
     if kinds[seat] == RANDOM:
         a = rnd.call(turned, stuck, play_key, draws)
     elif kinds[seat] == EQUILIBRIUM:
-        a = eq.table_round2(seat_table, OWN + seat * OWN_WIDTH, k, hand, upcard,
+        a = eq.table_round2(seat_table, eq.table_at(seat_table, OWN + seat * OWN_WIDTH, scores,
+                                                    dealer), k, hand, upcard,
                             rand_below(play_key, draws, eq.SCALE))
     else:
         plan_at = ctx[1] + 4 * k

@@ -250,6 +250,35 @@ def region(round1: np.ndarray, round2: np.ndarray) -> np.ndarray:
     return words.view(np.float64).copy()
 
 
+def score_region(regions: list, states: np.ndarray) -> np.ndarray:
+    """A seat table region that reads the score: a directory of ``T x T`` words (``states[d,
+    o]``: which of ``regions`` plays at the dealing team's ``d``, the other's ``o``), each
+    entry the offset of its table from the directory's start (the seat table's builder adds
+    the directory's own place, ``sim.run.spec.Table.arrays``), then the tables (each a
+    ``region``)."""
+    to = states.shape[0]
+    head = to * to + (to * to) % 2                          # rows stay on 16 bytes
+    starts = head + np.cumsum([0] + [len(r) for r in regions[:-1]])
+    directory = np.zeros(head)
+    directory[:to * to] = starts[states.ravel()]
+    return np.concatenate([directory, *regions])
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def table_at(seat_table, at, scores, dealer):
+    """Where the seat's table base is (for ``table_round1/2``): ``at`` (the seat's own slot),
+    or, when the slot after it holds a game length ``T`` (a seat that reads the score,
+    ``score_region``), the score directory's entry for the score in force (the dealing team's,
+    the other's; capped at ``T - 1``)."""
+    to = np.int64(seat_table[at + 1])
+    if to == 0:
+        return at
+    team = dealer & 1
+    d = min(np.int64(scores[team]), to - 1)
+    o = min(np.int64(scores[1 - team]), to - 1)
+    return np.int64(seat_table[at]) + d * to + o
+
+
 @njit(cache=True, inline="always", _nrt=False)
 def key_at(seat_table, at, k, hand, upcard):
     """(the seat table as uint16 words, the table's start in them, the hand's key, swapped) of

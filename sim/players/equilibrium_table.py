@@ -146,6 +146,55 @@ def equilibrium_table_path(rules: Rules) -> Path:
     return TABLES / table_name(rules)
 
 
+# the score tables (``sim.equilibrium.score``), by rule set: ``SCORE_TABLES / NAME /`` holds a
+# table ``D-O.npz`` for each score solved on its own and ``states.json``, which table plays at
+# each score of the game (``{"game_to": T, "states": {"D-O": "D'-O'" or "points"}}``: "points"
+# is the rule set's committed 0-0 table)
+SCORE_TABLES = TABLES / "score"
+
+
+def score_tables(rules: Rules) -> tuple[np.ndarray, list] | None:
+    """(``states``, files) of the score tables shipped for ``rules``: ``states[d, o]`` indexes
+    ``files`` (None: the committed 0-0 table; then each score table's path) for the dealing
+    team's ``d`` and the other's ``o``.  None when there are none for these rules or their
+    game length differs."""
+    folder = SCORE_TABLES / Path(table_name(rules)).stem
+    try:
+        spec = json.loads((folder / "states.json").read_text())
+    except (OSError, ValueError):
+        return None
+    to = int(spec["game_to"])
+    if to != rules.game_to:
+        return None
+    files: list = [None]
+    states = np.zeros((to, to), np.int64)
+    for key, name in spec["states"].items():
+        d, o = (int(x) for x in key.split("-"))
+        if name != "points":
+            path = folder / f"{name}.npz"
+            if path not in files:
+                files.append(path)
+            states[d, o] = files.index(path)
+    return states, files
+
+
+def score_win_path(rules: Rules) -> Path | None:
+    """The match-equity table (CSV: ``dealer_score,other_score,w``) the shipped score tables
+    of ``rules`` were solved against, or None."""
+    path = SCORE_TABLES / Path(table_name(rules)).stem / "match_equity.csv"
+    return path if path.exists() and score_tables(rules) is not None else None
+
+
+def score_table_path(rules: Rules, score) -> Path | None:
+    """The shipped table the score-reading ``equilibrium`` bids by at ``score`` (the dealing
+    team's, the other's): a score table, or None for the committed 0-0 table."""
+    found = score_tables(rules)
+    if found is None:
+        return None
+    states, files = found
+    return files[states[score[0], score[1]]]
+
+
 def load_equilibrium_table(rules: Rules, path=None):
     """The equilibrium table for ``rules``: ``path``, or the committed one for those rules (a
     ``TableError`` that says how to make one when there is none)."""
@@ -157,3 +206,9 @@ def load_equilibrium_table(rules: Rules, path=None):
                              "and use equilibrium:table=FILE")
     return read_table(path, rules)
 
+
+
+__all__ = ["EquilibriumTable", "TableError", "FORMAT", "FORMAT_VERSION", "ABSTRACTION", "TABLES",
+           "NAMED_TABLES", "SCORE_TABLES", "BIDDING_RULES", "bidding_rules", "read_table",
+           "table_name", "equilibrium_table_path", "load_equilibrium_table", "score_tables",
+           "score_win_path", "score_table_path"]

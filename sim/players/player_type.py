@@ -61,6 +61,7 @@ class PlayerType:
     own_row: Callable | None = None              # strategy -> its own row of the seat table
     table_slot: Callable | None = None           # strategy -> slot of its table's offset, or None
     table_file: Callable | None = None           # strategy -> its table file (None: committed)
+    reads_score: Callable | None = None          # strategy -> whether it bids by the score tables
     table_words: Callable | None = None          # strategy -> words after the four kinds
     hooks: Callable | None = None                # strategy -> the user's Numba hooks it runs
     pass_round1: Callable | None = None

@@ -57,19 +57,40 @@ RANDOM_PLAYER = register(PlayerType(
 
 
 def _table_params(label: str, params: dict) -> dict:
-    if set(params) != {"table"}:
-        raise ValueError(f"{label}: equilibrium takes one parameter, table=FILE")
-    return {"table": str(params["table"])}
+    unknown = set(params) - {"table", "scores"}
+    if unknown or not params:
+        raise ValueError(f"{label}: equilibrium takes table=FILE (another table) or scores=off "
+                         f"(the 0-0 table at every score), not {', '.join(sorted(unknown))}")
+    out = {}
+    if "scores" in params:
+        scores = str(params["scores"]).lower()
+        if scores not in ("on", "off"):
+            raise ValueError(f"{label}: scores is on (bid by the table for the score in force, "
+                             f"in games) or off (the 0-0 table at every score), not {scores!r}")
+        out["scores"] = scores
+    if "table" in params:
+        if out.get("scores") == "on":
+            raise ValueError(f"{label}: a table=FILE is one table, played at every score: "
+                             "leave out scores=on")
+        out["table"] = str(params["table"])
+    return out
+
+
+def _reads_score(s: Strategy) -> bool:
+    """Whether an equilibrium strategy bids by the score tables (the default; not with a table
+    file of its own or scores=off)."""
+    return "table" not in s.params and s.params.get("scores", "on") == "on"
 
 
 EQUILIBRIUM_PLAYER = register(PlayerType(
     "equilibrium", EQUILIBRIUM,
     "bids by the bidding game's equilibrium for the rules in force (Monte Carlo CFR, tables "
     "shipped in sim/players/tables; equilibrium:table=FILE for another); plays cards like tuned",
-    check_params=_table_params, param_names=("table",),
-    name_with=lambda base, checked: f"{base}:table={checked['table']}",
+    check_params=_table_params, param_names=("table", "scores"),
+    name_with=lambda base, checked: f"{base}:" + ",".join(f"{k}={v}" for k, v in checked.items()),
     vector=lambda s: TUNED_VECTOR.copy(),
     table_slot=lambda s: 0, table_file=lambda s: s.params.get("table"),
+    reads_score=_reads_score,
     no_pass_round1="equilibrium bids by its table: it cannot be made to pass round 1 (ask the "
                    "advisor with tuned, or price the hand with --strategy equilibrium without "
                    "--assume-passed)",

@@ -152,7 +152,7 @@ class HandsTask:
 
     def __call__(self, start: int, n: int):
         kernel, _ = self.spec.table.kernels(self.spec.rules)
-        kinds, seat_rows = self.spec.table.arrays(self.spec.rules)
+        kinds, seat_rows = self.spec.table.arrays(self.spec.rules, bool(self.scores.any()))
         chunk = self.chunk
         tally = np.zeros(((n + chunk - 1) // chunk, K.NTALLY_ROW), np.int64)
         if self.records:
@@ -286,7 +286,7 @@ def trace(seed: int, indices, rules: Rules | None = None, table: Table | None = 
     if has_bots(table):       # an outside bot: the hands played through the referee
         return referee_records(spec, indices)
     idx = np.asarray(indices, dtype=np.int64)
-    kinds, seat_rows = table.arrays(rules)
+    kinds, seat_rows = table.arrays(rules, False)        # hands of a run: at 0-0
     traces = np.zeros((idx.size, K.MAX_EVENTS + 1, 4), np.int64)
     results = np.zeros((idx.size, K.NRES), np.int64)
     decks = np.zeros((idx.size, 24), np.int64)
@@ -338,7 +338,7 @@ def play_seen(seed, start, n, chunk, rules: Rules, table: Table, force, hand_mas
     and the upcard; he sits at ``position``, seat 3 deals): fills ``out`` (n x
     ``len(SEEN_COLUMNS)``) with ``SEEN_COLUMNS``, points for his team (``sim.kernel.run_seen``)."""
     kernel, _ = table.kernels(rules)
-    kinds, seat_rows = table.arrays(rules)
+    kinds, seat_rows = table.arrays(rules, any(scores))
     kernel.run_seen(seed, start, n, min(chunk, kernel.MAX_CHUNK or chunk), rules.pack(), kinds,
                     seat_rows, force, hand_mask, upcard, position, np.asarray(scores, np.int64),
                     out)

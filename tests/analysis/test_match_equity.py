@@ -107,3 +107,20 @@ def test_the_command_refuses_bad_counts_in_one_line(args, words, tmp_path):
     r = CliRunner().invoke(cli, ["match-equity", *args, "--out", str(tmp_path / "x")])
     assert_one_line_error(r, *words)
     assert not (tmp_path / "x").exists()
+
+
+def test_the_order_up_point_is_what_a_hand_calculation_gives():
+    from analysis.order_up_point import order_up_point
+
+    # a game to 1: making it wins, a euchre loses, and a pass is worth the chance that the
+    # seat's own team scores in the hands where it passed (first seat: the others deal)
+    counts = np.zeros((1, 1, 5, 9), np.int64)
+    counts[0, 0, 1, 4 - 1] = 1          # first seat passed, its team (not dealing) made 1
+    counts[0, 0, 1, 4 + 1] = 3          # ... the dealers made 1
+    t = order_up_point(np.array([[0.5]]), counts).set_index("position")
+    first = t.loc["first"]
+    assert (first.w_make, first.w_euchred) == (1.0, 0.0)
+    assert first.point == pytest.approx(0.25)
+    # in points: a pass worth (1 - 3) / 4 = -0.5 points gives (-0.5 + 2) / 3
+    assert first.points_point == pytest.approx(0.5)
+    assert np.isnan(t.loc["dealer"].point) or t.loc["dealer"].passed_hands == 0

@@ -184,6 +184,19 @@ def test_the_value_map_is_the_change_in_the_chance_of_winning():
         score.value_map(w, 10, 0, 10)
 
 
+def test_score_states_share_the_table_whose_game_is_nearest_in_shape():
+    w = made_up_win()
+    solved = [(9, 8), (6, 8)]
+    groups = score.group_states(w, solved, 10)
+    assert groups[(9, 8)] == ((9, 8), 0.0) and groups[(6, 8)] == ((6, 8), 0.0)
+    # the close flags must match: 9-x for the dealer's team only shares 9-8's table
+    assert groups[(9, 2)][0] == (9, 8)
+    assert groups[(2, 9)][0] is None and groups[(2, 9)][1] == np.inf   # nothing fits
+    # where the game is nearly the 0-0 game, the 0-0 table
+    table, far = groups[(0, 0)]
+    assert table is None and far == pytest.approx(np.abs(score.shape_of(w, 0, 0, 10)).max())
+
+
 def test_mccfr_matches_exact_cfr_on_a_non_linear_value(small_game):
     """At 6-8 of a game to 10 a hand's game value is far from affine in its points (the
     points game's solution is exploitable there); MCCFR through the value map still reaches

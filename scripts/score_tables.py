@@ -1,0 +1,97 @@
+"""Solve and ship the score tables: the bidding game at each listed score of a game to 10
+(``sim.equilibrium.solve_equilibrium(score=..., win=...)``), played against the match-equity
+table of ``results/score/``, written into the package (``sim/players/tables/score/NAME/``) with
+``states.json``, which table the ``equilibrium`` player bids by at each score, and the
+match-equity table they were solved against (``match_equity.csv``: ``exploit --score`` reads it).
+
+A score without a table of its own is bid by the table of the solved score whose game is
+nearest in shape (``sim.equilibrium.score.group_states``), or by the rule set's committed 0-0
+table ("points"): ``docs/score.md`` says how far that is from a table solved for it
+(exploitability at that score).  A table already there with the same score, deals, seed and
+match-equity table is kept (``--force`` solves it again); each is finished by
+``with_partner_at_game_point``.
+
+Usage: python scripts/score_tables.py [--rules published] [--states 9-8,8-9,...]
+                                      [--iterations N] [--win results/score/.../match_equity.csv]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import time
+from pathlib import Path
+
+STATES = ("9-8", "8-9", "9-9", "9-6", "4-9", "6-8", "8-8")
+ITERATIONS = 30_000_000
+SEED = 1
+# the match-equity tables of the 0-0 table's players (scripts/regen_score.py)
+WIN = {"published": "results/score/match_equity_00_tables/match_equity.csv"}
+
+
+def _same(path: Path, score, iterations: int, digest: str) -> bool:
+    from sim.players.equilibrium_table import read_table
+
+    try:
+        m = read_table(path).meta
+    except (OSError, ValueError):
+        return False
+    return (m.get("score") == list(score) and m.get("iterations") == iterations
+            and m.get("seed") == SEED and m.get("win_sha256") == digest)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--rules", default="published", choices=sorted(WIN))
+    p.add_argument("--states", default=",".join(STATES))
+    p.add_argument("--iterations", type=int, default=ITERATIONS)
+    p.add_argument("--win", type=Path, default=None)
+    p.add_argument("--force", action="store_true")
+    args = p.parse_args(argv)
+
+    from analysis.win_csv import load_win_csv
+    from sim import parse_rules, solve_equilibrium
+    from sim.atomic import write_atomic
+    from sim.equilibrium import with_partner_at_game_point
+    from sim.equilibrium.score import group_states, win_digest
+    from sim.players.equilibrium_table import SCORE_TABLES, read_table, table_name
+
+    rules = parse_rules(args.rules)
+    win = load_win_csv(args.win or Path(WIN[args.rules]), rules.game_to)
+    folder = SCORE_TABLES / Path(table_name(rules)).stem
+    folder.mkdir(parents=True, exist_ok=True)
+    states = [tuple(int(x) for x in s.split("-")) for s in args.states.split(",")]
+    for score in states:
+        path = folder / f"{score[0]}-{score[1]}.npz"
+        if not args.force and _same(path, score, args.iterations, win_digest(win)):
+            table = read_table(path)
+        else:
+            t0 = time.perf_counter()
+            table = solve_equilibrium(rules, iterations=args.iterations, seed=SEED, score=score,
+                                      win=win)
+            print(f"solved {score[0]}-{score[1]} in {time.perf_counter() - t0:.0f} s",
+                  file=sys.stderr, flush=True)
+        table.round1, table.round2 = with_partner_at_game_point(table.round1, table.round2,
+                                                                score, rules.game_to)
+        write_atomic(path, table.save)
+    groups = group_states(win, states, rules.game_to, not rules.stick_the_dealer)
+    every = {f"{d}-{o}": "points" if s is None else f"{s[0]}-{s[1]}"
+             for (d, o), (s, _) in groups.items()}
+    spec = {"game_to": rules.game_to, "rules": rules.describe(), "iterations": args.iterations,
+            "seed": SEED, "note": "each score's table ('points': the committed 0-0 table), the "
+            "one whose value map is nearest in shape with the same close flags "
+            "(sim.equilibrium.score.group_states); distance: the largest difference of the two "
+            "shapes, in points a hand",
+            "states": every,
+            "distance": {f"{d}-{o}": round(x, 3) for (d, o), (_, x) in groups.items()}}
+    w_csv = args.win or Path(WIN[args.rules])
+    write_atomic(folder / "match_equity.csv", lambda tmp: shutil.copyfile(w_csv, tmp))
+    write_atomic(folder / "states.json", json.dumps(spec, indent=1) + "\n")
+    print(f"wrote {folder} ({len(states)} tables)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
