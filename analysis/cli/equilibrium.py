@@ -32,11 +32,12 @@ def score_options(f):
     f = click.option("--win-table", type=click.Path(dir_okay=False, path_type=Path),
                      default=None, metavar="FILE.csv",
                      help="The match-equity table for --score: a CSV with columns "
-                          "dealer_score,other_score,w for every score of the game.")(f)
+                          "dealer_score,other_score,w for every score of the game (default: "
+                          "the one the rules' shipped score tables were solved against).")(f)
     return click.option("--score", default=None, metavar="D-O",
                         help="Play the bidding game at this game score, the dealer's team "
                              "first: a hand is worth its change in the chance of winning the "
-                             "game (needs --win-table).")(f)
+                             "game (read from --win-table).")(f)
 
 
 def score_and_win(score, win_table, rules):
@@ -100,8 +101,8 @@ def equilibrium(ctx, rules, play, iterations, seed, batch, out, force, checkpoin
     The table is what the `equilibrium` strategy bids by (equilibrium:table=FILE).  A long
     computation checkpoints every --checkpoint-every seconds; Ctrl-C keeps the last
     checkpoint and --resume goes on from it.  A table of a few million deals is a rough draft
-    (see its note); the committed tables took 150 million.  With --score D-O and
-    --win-table the game is played at that score (the dealer's team's score first).
+    (see its note); the committed tables took 150 million.  With --score D-O the game is
+    played at that score (the dealer's team's score first), valued by --win-table.
 
     \b
     Example:
@@ -109,7 +110,7 @@ def equilibrium(ctx, rules, play, iterations, seed, batch, out, force, checkpoin
         euchre-sim equilibrium --stick-the-dealer --iterations 50000000 --out stick.npz
         euchre-sim equilibrium --iterations 100000000 --out published.npz --resume
         euchre-sim equilibrium --play perfect --iterations 20000000 --out perfect.npz
-        euchre-sim equilibrium --score 9-8 --win-table w.csv --out at-9-8.npz
+        euchre-sim equilibrium --score 9-8 --out at-9-8.npz
     """
     from sim import solve_equilibrium
     from sim.players.equilibrium_table import TableError
@@ -178,13 +179,14 @@ def exploit(strategy, rules, samples, worlds, seed, play, deviation, score, win_
     """How much one seat gains against STRATEGY's bidding by changing only its own bids.
 
     STRATEGY is a parameterised built-in (basic, tuned, ...), a TOML strategy, `equilibrium`
-    (the committed table for the rules), equilibrium:table=FILE, a table FILE.npz, or pimc
+    (the committed table for the rules; at --score, the table it bids by there),
+    equilibrium:scores=off, equilibrium:table=FILE, a table FILE.npz, or pimc
     (with its settings; its bids are searched on every world, so it is valued on a smaller
     sample: about 30 s for the four positions at its defaults on 2 cores).  The best response
     sees the seat's exact cards, the upcard and its position; card play is --play (a table's
     own model by default, else tuned's).
-    With --score D-O and --win-table the game is played at that score and the gains are
-    percentage points of game-win probability.
+    With --score D-O (the dealer's team's score first) the game is played at that score,
+    valued by --win-table, and the gains are percentage points of game-win probability.
     `gain` is the held-out gain of the plans chosen on half of the worlds (a real deviation's
     gain: a lower bound on the best response), `upper` the in-sample best (biased up).
 
@@ -194,6 +196,7 @@ def exploit(strategy, rules, samples, worlds, seed, play, deviation, score, win_
         euchre-sim exploit equilibrium --samples 50000
         euchre-sim exploit tuned:order_threshold=12 --deviation tuned
         euchre-sim exploit pimc --samples 300 --worlds 16
+        euchre-sim exploit equilibrium --score 8-9
         euchre-sim exploit equilibrium:table=at-9-8.npz --score 9-8 --win-table w.csv
     """
     from analysis.text.equilibrium import format_exploit

@@ -36,7 +36,7 @@ def match_equity_figure(table: pd.DataFrame, note: str = ""):
     """The heatmap as a figure, ``note`` (who played, which rules) under it."""
     ax = plot_match_equity(table)
     if note:
-        ax.figure.text(0.01, 0.005, note, fontsize=7, va="bottom")
+        ax.figure.supxlabel(note, fontsize=7)
     return ax.figure
 
 
@@ -62,7 +62,8 @@ def order_up_point_figure(table: pd.DataFrame, note: str = ""):
             for h in range(to):
                 x = g[u, h]
                 label = "any" if x < 0 else ("none" if x > 1 else f"{100 * x:.0f}")
-                ax.text(h, u, label, ha="center", va="center", fontsize=6)
+                ink = "white" if abs(min(max(x, 0), 1) - 2 / 3) > 0.22 else "black"
+                ax.text(h, u, label, ha="center", va="center", fontsize=6, color=ink)
         ax.set_xticks(range(to))
         ax.set_yticks(range(to))
         ax.set_xlabel("their score")
@@ -71,7 +72,7 @@ def order_up_point_figure(table: pd.DataFrame, note: str = ""):
     fig.colorbar(im, ax=axes, shrink=0.7, label="least P(make) to order, %")
     fig.suptitle("The order-up point: the least chance of making it that justifies ordering up")
     if note:
-        fig.text(0.01, 0.005, note, fontsize=7, va="bottom")
+        fig.supxlabel(note, fontsize=7)
     return fig
 
 

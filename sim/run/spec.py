@@ -47,6 +47,18 @@ class Table:
         return kernels_for(self.seats, rules)
 
     def arrays(self, rules: Rules | None = None, scores: bool = True):
+        """(kinds, seat table) for the kernels (``build_arrays``); a seat table holding score
+        tables (some hundred MB) is built once for this table and kept while it is the last
+        asked for (a run asks once a piece; the kernels only read it)."""
+        key = (id(self), rules, scores)
+        if _LAST_SCORE_ARRAYS.get("key") == key and _LAST_SCORE_ARRAYS["table"] is self:
+            return _LAST_SCORE_ARRAYS["arrays"]
+        kinds, table = self.build_arrays(rules, scores)
+        if len(table) > SCORE_ARRAYS_WORDS:
+            _LAST_SCORE_ARRAYS.update(key=key, table=self, arrays=(kinds, table))
+        return kinds, table
+
+    def build_arrays(self, rules: Rules | None = None, scores: bool = True):
         """(kinds, seat table) for the kernels: each seat's kind, and the seat table of the four
         seats' parameters and own numbers (``sim.players.basic.seat_table``).  A seat that bids
         by an equilibrium table (``PlayerType.table_slot``) has the table (for ``rules``: the
@@ -77,9 +89,11 @@ class Table:
                                else _table_region(rules or Rules(), path))
                 if key[1]:
                     score_to[where[key]] = found[0].shape[0]
-            own[i] = np.concatenate([own[i], np.zeros(max(0, slot + 2 - len(own[i])))])
+            width = slot + (2 if key[1] else 1)    # a directory: its game length after it
+            own[i] = np.concatenate([own[i], np.zeros(max(0, width - len(own[i])))])
             own[i][slot] = where[key]
-            own[i][slot + 1] = score_to.get(where[key], 0)   # a score directory's game length
+            if key[1]:
+                own[i][slot + 1] = score_to[where[key]]
             at[i] = OWN + i * OWN_WIDTH + slot
         table = seat_table([s.vector() for s in self.seats], own)
         if regions:
@@ -110,6 +124,12 @@ class Table:
                       for s in self.seats},
             "files": input_files(self.seats),
         }
+
+
+# the last seat table with score tables built (``Table.arrays``), and the size from which one is
+# kept: larger than any seat table of one table region
+_LAST_SCORE_ARRAYS: dict = {}
+SCORE_ARRAYS_WORDS = 8_000_000
 
 
 @functools.lru_cache(maxsize=16)

@@ -1,7 +1,7 @@
-"""The bidding game at a game score from the command line (issue 53): ``--score D-O`` with
-``--win-table FILE.csv`` on ``euchre-sim equilibrium`` and ``euchre-sim exploit``, and the CSV
-loader's one-line errors (a cell missing or twice, a value that is not a probability, a column
-missing)."""
+"""The bidding game at a game score from the command line (issue 53): ``--score D-O`` (with
+``--win-table FILE.csv``, or the shipped one) on ``euchre-sim equilibrium`` and ``euchre-sim
+exploit``, and the CSV loader's one-line errors (a cell missing or twice, a value that is not a
+probability, a column missing)."""
 
 from __future__ import annotations
 
@@ -56,8 +56,12 @@ def test_a_win_table_reads_back_and_its_faults_are_one_line(csv_file, tmp_path):
 def test_score_options_go_together_and_a_bad_table_is_refused(csv_file, tmp_path):
     small = ["equilibrium", "--iterations", 1_000, "--batch", 1_000, "--silent", "--out",
              tmp_path / "t.npz"]
-    r = run(*small, "--score", "9-8")
-    assert r.exit_code == 2 and "go together" in r.output, r.output
+    r = run(*small, "--win-table", csv_file)
+    assert r.exit_code == 2 and "goes with --score" in r.output, r.output
+    # without --win-table, the match-equity table shipped with the rules' score tables; a game
+    # to 5 has none
+    r = run(*small, "--score", "3-4", "--rules", "game_to=5")
+    assert r.exit_code == 2 and "give --win-table FILE.csv" in r.output, r.output
     bad = tmp_path / "bad.csv"
     bad.write_text("dealer_score,other_score,w\n0,0,0.5\n")
     r = run(*small, "--score", "9-8", "--win-table", bad)
