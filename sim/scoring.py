@@ -71,3 +71,20 @@ def points_table(lone_defender_points: int = 4) -> np.ndarray:
                 out[tricks, alone, lone] = team_points(0, bool(alone), defender, tricks,
                                                        lone_defender_points)
     return out
+
+
+def check_score(score, game_to: int) -> tuple[int, int]:
+    """``score`` (the dealing team's points, the other team's) as two whole numbers below
+    ``game_to``, or a ValueError that says what is wrong."""
+    try:
+        d, o = (int(x) for x in score)
+        whole = all(float(x) == int(x) for x in score)
+    except (TypeError, ValueError):
+        whole = False
+    if not whole:
+        raise ValueError(f"a score is two whole numbers (the dealing team's points, the "
+                         f"other's), not {score!r}")
+    if not (0 <= d < game_to and 0 <= o < game_to):
+        raise ValueError(f"score {d}-{o}: each side's score must be 0 to {game_to - 1} in a "
+                         f"game to {game_to}")
+    return d, o

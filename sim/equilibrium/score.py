@@ -26,6 +26,8 @@ import hashlib
 
 import numpy as np
 
+from sim.scoring import check_score
+
 NO_MAP = np.zeros(0)                                 # points: today's leaf values
 HAND_VALUES = np.array([-4, -2, -1, 1, 2, 4])        # signed points a played hand can score
 
@@ -39,19 +41,6 @@ def check_win(win, game_to: int) -> np.ndarray:
     if not np.all(np.isfinite(w)) or w.min() < 0.0 or w.max() > 1.0:
         raise ValueError("the win table's values must be probabilities in [0, 1]")
     return w
-
-
-def check_score(score, game_to: int) -> tuple[int, int]:
-    """``score`` = (dealer's team, other team) as two whole numbers below ``game_to``."""
-    try:
-        d, o = (int(x) for x in score)
-    except (TypeError, ValueError):
-        raise ValueError(f"a score is two whole numbers (dealer's team, other), not {score!r}") \
-            from None
-    if not (0 <= d < game_to and 0 <= o < game_to):
-        raise ValueError(f"score {d}-{o}: each side's score must be 0 to {game_to - 1} in a "
-                         f"game to {game_to}")
-    return d, o
 
 
 def value_map(win, d: int, o: int, game_to: int) -> np.ndarray:

@@ -22,6 +22,7 @@ from sim.run.hands import NO_FORCE, check_code_strategy, events_to_record
 from sim.run.refereed import GamesTask as RefereeGames
 from sim.run.refereed import has_bots
 from sim.run.spec import RunSpec, check_count
+from sim.scoring import check_score
 
 # the game kernel's layout, for analyses (``sim.kernel.games`` documents each)
 GAME_COLUMNS = G.GAME_COLUMNS
@@ -97,21 +98,6 @@ class GamesTask:
         game.run_games(self.spec.seed, start, n, self.chunk, self.spec.rules.pack(), kinds,
                        seat_rows, NO_FORCE, rows, gt, ht, self.from_score)
         return gt.sum(axis=0), ht.sum(axis=0), rows
-
-
-def check_score(from_score, game_to: int) -> tuple[int, int]:
-    """``from_score`` as two whole numbers, each 0 .. ``game_to`` - 1, or a ValueError that
-    says what is wrong."""
-    try:
-        a, b = (int(x) for x in from_score)
-        ok = all(float(x) == int(x) for x in from_score)
-    except (TypeError, ValueError):
-        ok = False
-    if not ok or not (0 <= a < game_to and 0 <= b < game_to):
-        raise ValueError(f"from_score must be two whole numbers 0-{game_to - 1} (the first "
-                         f"dealer's team's points, the other's) in a game to {game_to}, "
-                         f"not {from_score!r}")
-    return a, b
 
 
 GAME_EXAMPLE_SEARCH = 64     # games traced, at most, to find an example of an illegal answer

@@ -52,7 +52,7 @@ def test_games_from_a_score_start_there_and_count_for_the_dealing_team():
     # from 4-4 one hand ends every game
     last = simulate_games(300, 3, FIVE, table, from_score=(4, 4))
     assert last.hands_played == 300 + int(last.htally[0, :, 0].sum())   # redeals go on
-    with pytest.raises(ValueError, match="from_score must be two whole numbers 0-4"):
+    with pytest.raises(ValueError, match="score 5-0: each side's score must be 0 to 4"):
         simulate_games(10, 1, FIVE, table, from_score=(5, 0))
 
 
