@@ -74,37 +74,50 @@ def from_games(games: int, seed: int = 1, rules=None, table=None, *, threads=Non
                "other_wins", "unfinished", "w_other", "hands"]]
 
 
-def outcome_counts(hands: int, seed: int = 1, rules=None, table=None, *, threads=None,
-                   executor=None, progress=None) -> np.ndarray:
-    """``counts[d, o, k, v + 4]``: hands dealt at score (dealers ``d``, others ``o``) that gave
-    the dealers ``v`` points more than the others (one team scores; 0: passed out), ``k`` 0
-    for every hand and ``k`` = 1 + position for the hands in which the positions up to that
-    one (0 the dealer's left .. 3 the dealer) all passed in round 1 (the hands where that
-    position passed when its turn came).  From ``hands`` hands at each pair of scores (team 0
-    holding one, team 1 the other: the hands team 0 deals are at one score, team 1's at the
-    mirrored one)."""
-    from analysis.summary import cell_points
+def score_tallies(hands: int, seed: int = 1, rules=None, table=None, *, threads=None,
+                  executor=None, progress=None) -> np.ndarray:
+    """``tallies[d, o]``: the tally (``TALLY_SHAPE``) of the hands dealt at score (dealers
+    ``d``, others ``o``), from ``hands`` hands at each pair of scores (team 0 holding one, team
+    1 the other: the hands team 0 deals are at one score, team 1's at the mirrored one, so a
+    cell keeps the dealers of one team only)."""
     from sim import Rules, simulate
+    from sim.run.hands import TALLY_SHAPE
 
     rules = Rules() if rules is None else rules
     to = rules.game_to
-    pts0, pts1 = cell_points(rules)
-    _, dealer, rnd, mpos = np.indices(pts0.shape)[:4]
-    dealer_team = dealer % 2
-    signed = np.where(dealer_team == 0, pts0 - pts1, pts1 - pts0) + 4
-    reached = [np.ones(pts0.shape, bool)] + [(rnd != 1) | (mpos > k) for k in range(4)]
-    counts = np.zeros((to, to, 5, OUTCOMES.size), np.int64)
+    dealer_team = np.indices(TALLY_SHAPE)[1] % 2
+    tallies = np.zeros((to, to) + tuple(TALLY_SHAPE), np.int64)
     pairs = [(a, b) for a in range(to) for b in range(a, to)]
     for i, (a, b) in enumerate(pairs):
         r = simulate(hands, seed, rules, table, threads=threads, start=i * hands,
                      scores=(a, b), executor=executor)
         for team, (d, o) in ((0, (a, b)), (1, (b, a))):
-            for k, passed in enumerate(reached):
-                mine = (dealer_team == team) & passed
-                counts[d, o, k] += np.bincount(signed[mine], r.tally[mine],
-                                               OUTCOMES.size).astype(np.int64)
+            tallies[d, o] += np.where(dealer_team == team, r.tally, 0)
         if progress is not None:
             progress(hands)
+    return tallies
+
+
+def outcome_counts(tallies: np.ndarray, rules=None) -> np.ndarray:
+    """``counts[d, o, k, v + 4]`` from ``score_tallies``: hands dealt at score (dealers ``d``,
+    others ``o``) that gave the dealers ``v`` points more than the others (one team scores; 0:
+    passed out), ``k`` 0 for every hand and ``k`` = 1 + position for the hands in which the
+    positions up to that one (0 the dealer's left .. 3 the dealer) all passed in round 1 (the
+    hands where that position passed when its turn came)."""
+    from analysis.summary import cell_points
+    from sim import Rules
+
+    pts0, pts1 = cell_points(Rules() if rules is None else rules)
+    _, dealer, rnd, mpos = np.indices(pts0.shape)[:4]
+    signed = np.where(dealer % 2 == 0, pts0 - pts1, pts1 - pts0) + 4
+    reached = [np.ones(pts0.shape, bool)] + [(rnd != 1) | (mpos > k) for k in range(4)]
+    to = tallies.shape[0]
+    counts = np.zeros((to, to, 5, OUTCOMES.size), np.int64)
+    for d in range(to):
+        for o in range(to):
+            for k, passed in enumerate(reached):
+                counts[d, o, k] = np.bincount(signed[passed], tallies[d, o][passed],
+                                              OUTCOMES.size).astype(np.int64)
     return counts
 
 
@@ -210,5 +223,6 @@ def grid(table: pd.DataFrame, column: str = "w") -> np.ndarray:
     return out
 
 
-__all__ = ["PUBLISHED", "Z_WARN", "PUBLISHED_SOURCE", "cells", "from_games", "outcome_counts",
-           "from_hands", "solve_recursion", "after_hand", "checks", "published_rows", "grid"]
+__all__ = ["PUBLISHED", "Z_WARN", "PUBLISHED_SOURCE", "cells", "from_games", "score_tallies",
+           "outcome_counts", "from_hands", "solve_recursion", "after_hand", "checks",
+           "published_rows", "grid"]

@@ -76,4 +76,43 @@ def order_up_point_figure(table: pd.DataFrame, note: str = ""):
     return fig
 
 
-__all__ = ["plot_match_equity", "match_equity_figure", "order_up_point_figure"]
+def bids_by_score_figure(table: pd.DataFrame, note: str = ""):
+    """How the bids move with the score (``analysis.score_bids``): for each position, the
+    change from 0-0 in percentage points of the share of its round-1 turns it orders up (top)
+    and of its turns it goes alone (bottom), the position's team's score by row."""
+    import matplotlib.pyplot as plt
+
+    from analysis.plots.theme import style
+
+    positions = list(dict.fromkeys(table["position"]))
+    to = int(table["us"].max()) + 1
+    rows = (("order_rate_vs_0_0", "orders up"), ("alone_rate_vs_0_0", "goes alone"))
+    with style():
+        fig, axes = plt.subplots(len(rows), len(positions),
+                                 figsize=(3.6 * len(positions), 3.5 * len(rows)))
+    for r, (column, what) in enumerate(rows):
+        top = max(float(np.nanmax(np.abs(table[column]))) * 100, 1.0)
+        for ax, pos in zip(axes[r], positions, strict=True):
+            t = table[table["position"] == pos]
+            g = np.full((to, to), np.nan)
+            g[t["us"].to_numpy(), t["them"].to_numpy()] = 100 * t[column].to_numpy()
+            im = ax.imshow(g, cmap=colour_map("RdBu_r"), vmin=-top, vmax=top, origin="lower")
+            for u in range(to):
+                for h in range(to):
+                    ax.text(h, u, f"{g[u, h]:+.0f}", ha="center", va="center", fontsize=5.5,
+                            color="white" if abs(g[u, h]) > 0.6 * top else "black")
+            ax.set_xticks(range(to))
+            ax.set_yticks(range(to))
+            ax.set_xlabel("their score")
+            ax.set_ylabel("our score")
+            ax.set_title(f"{pos}: {what}")
+        fig.colorbar(im, ax=axes[r], shrink=0.8, label="percentage points against 0-0")
+    fig.suptitle("How the bids move with the score: the change from 0-0 in how often a seat "
+                 "orders up and goes alone when its turn comes")
+    if note:
+        fig.supxlabel(note, fontsize=7)
+    return fig
+
+
+__all__ = ["plot_match_equity", "match_equity_figure", "order_up_point_figure",
+           "bids_by_score_figure"]

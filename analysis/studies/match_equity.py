@@ -30,6 +30,13 @@ def _point_chart(t, m):
     return order_up_point_figure(t["order_up_point"], note)
 
 
+def _bids_chart(t, m):
+    from analysis.plots.match_equity import bids_by_score_figure
+
+    return bids_by_score_figure(t["bids_by_score"], f"{players_text(m)}; "
+                                f"{m.get('rules_description', '')}; hands played at each score")
+
+
 class MatchEquity(Study):
     """``match-equity``: the match-equity table of a strategy under a rule set."""
 
@@ -46,14 +53,21 @@ class MatchEquity(Study):
                             "score by row), from the match-equity table and the value of "
                             "passing with {players} around the table. 67 is the point a pass "
                             "worth nothing gives.",
-                    needs=("order_up_point",)))
+                    needs=("order_up_point",)),
+              Chart("bids_by_score", _bids_chart,
+                    caption="How the bids move with the score: by position, the change from "
+                            "0-0 in how often a seat orders up (top) and goes alone (bottom) "
+                            "when its turn comes, with {players} at every seat.",
+                    needs=("bids_by_score",)))
 
     def run(self, games: int, hands: int, seed: int = 1, rules=None, table=None, *,
             threads: int | None = None, executor=None, progress=None) -> StudyResult:
         """``games`` games started at every score (``from_games``) and ``hands`` hands at
-        every pair of scores (``outcome_counts``, 0: none, and no check against them)."""
+        every pair of scores (``score_tallies``, 0: none, and no check against them): the check
+        through the recursion, the order-up point and how the bids move with the score."""
         from analysis import match_equity as me
         from analysis.order_up_point import order_up_point
+        from analysis.score_bids import bids_by_score
         from sim import RunSpec
         from sim.threads import set_threads
 
@@ -72,8 +86,10 @@ class MatchEquity(Study):
             pairs = to * (to + 1) // 2
             with stage(progress, "hands at each score", hands * pairs, timings,
                        "hands") as tick:
-                counts = me.outcome_counts(hands, seed, rules, table, threads=threads,
+                tallies = me.score_tallies(hands, seed, rules, table, threads=threads,
                                            executor=executor, progress=tick)
+            counts = me.outcome_counts(tallies, rules)
+            tables["bids_by_score"] = bids_by_score(tallies)
             tables["match_equity_hands"] = me.from_hands(counts, seed)
             tables["order_up_point"] = order_up_point(me.grid(by_games), counts)
         tables["checks"] = me.checks(by_games, tables.get("match_equity_hands"))

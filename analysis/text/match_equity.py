@@ -44,6 +44,10 @@ def format_match_equity(tables: dict, manifest: dict, players: str) -> str:
                 "up, at the seat's team's score - the other's (67% when a pass is worth "
                 "nothing; 'any': order whatever the hand, 'none': never):", "",
                 point_text(tables["order_up_point"])]
+    if "bids_by_score" in tables:
+        out += ["", "How the bids move with the score: the share of a seat's round-1 turns it "
+                "orders up (and, in brackets, the share of those orders euchred):", "",
+                bids_text(tables["bids_by_score"])]
     c = tables["checks"]
     out += ["", "Checks:",
             f"  W(d, o) + W'(o, d) - 1 (the same games counted for the other team): at most "
@@ -83,4 +87,17 @@ def point_text(table) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["grid_text", "format_match_equity", "point_text", "POINT_SCORES"]
+def bids_text(table) -> str:
+    """Order-up rates (and euchred shares) at ``POINT_SCORES``, a row a position."""
+    t = table.set_index(["position", "us", "them"])
+    to = int(table["us"].max()) + 1
+    scores = [(u, h) for u, h in POINT_SCORES if u < to and h < to]
+    lines = ["position     " + "".join(f"{f'{u}-{h}':>12}" for u, h in scores)]
+    for pos in dict.fromkeys(table["position"]):
+        cells = [f"{100 * t.loc[(pos, u, h), 'order_rate']:.0f}% "
+                 f"({100 * t.loc[(pos, u, h), 'order_euchred_share']:.0f}%)" for u, h in scores]
+        lines.append(f"{pos:<13}" + "".join(f"{c:>12}" for c in cells))
+    return "\n".join(lines)
+
+
+__all__ = ["grid_text", "format_match_equity", "point_text", "bids_text", "POINT_SCORES"]

@@ -69,7 +69,8 @@ def test_the_kernel_and_the_referee_play_the_same_games_from_a_score():
 def test_games_and_hands_through_the_recursion_agree_and_w_plus_w_prime_is_one():
     table = Table((load_strategy("tuned"),) * 4)
     games = me.from_games(3000, 2, FIVE, table)
-    hands = me.from_hands(me.outcome_counts(30_000, 2, FIVE, table), seed=2, replicates=200)
+    tallies = me.score_tallies(30_000, 2, FIVE, table)
+    hands = me.from_hands(me.outcome_counts(tallies, FIVE), seed=2, replicates=200)
     c = me.checks(games, hands)
     assert len(c) == 25 and (games["unfinished"] == 0).all()
     assert c["sum_check"].abs().max() < 1e-12
@@ -124,3 +125,23 @@ def test_the_order_up_point_is_what_a_hand_calculation_gives():
     # in points: a pass worth (1 - 3) / 4 = -0.5 points gives (-0.5 + 2) / 3
     assert first.points_point == pytest.approx(0.5)
     assert np.isnan(t.loc["dealer"].point) or t.loc["dealer"].passed_hands == 0
+
+
+def test_how_the_bids_move_is_counted_from_the_turns_that_came():
+    from analysis.score_bids import bids_by_score
+    from sim.run.hands import TALLY_SHAPE
+
+    # score, farmer, dealer, round, maker position, alone, defender alone, maker's tricks
+    t = np.zeros((1, 1) + tuple(TALLY_SHAPE), np.int64)
+    t[0, 0, 0, 0, 1, 0, 0, 0, 2] = 1     # first orders up and is euchred
+    t[0, 0, 0, 0, 1, 0, 1, 0, 5] = 1     # first orders up alone and marches
+    t[0, 0, 0, 0, 1, 3, 0, 0, 4] = 6     # everyone passes to the dealer, who picks it up
+    t[0, 0, 0, 0, 2, 0, 0, 0, 3] = 2     # round 2: first calls
+    b = bids_by_score(t).set_index("position")
+    first, dealer = b.loc["first"], b.loc["dealer"]
+    assert (first.reached1, first.order_rate) == (10, 0.2)
+    assert (first.order_alone_share, first.order_euchred_share) == (0.5, 0.5)
+    assert first.alone_march_share == 1.0 and first.alone_rate == 0.1
+    assert (dealer.reached1, dealer.order_rate) == (8, 0.75)
+    assert (first.reached2, first.call_rate) == (2, 1.0)
+    assert first.order_rate_vs_0_0 == 0.0          # the only score is 0-0
