@@ -127,9 +127,12 @@ def order_up(ps, kinds, seat, k, hand, dealer, upcard, seat_table, ctx, rules, s
     if kinds[seat] == RANDOM:
         a = rnd.order_up(play_key, draws)
     elif kinds[seat] == EQUILIBRIUM:
-        a = eq.table_round1(seat_table, eq.table_at(seat_table, OWN + seat * OWN_WIDTH, scores,
-                                                    dealer), k, hand, upcard,
-                            rand_below(play_key, draws, eq.SCALE))
+        if seat_table[OWN + seat * OWN_WIDTH + eq.PASSES_ROUND1] != 0.0:
+            a = 0                                   # made to pass (the advisor's assumption)
+        else:
+            a = eq.table_round1(seat_table, eq.table_at(seat_table, OWN + seat * OWN_WIDTH,
+                                                        scores, dealer), k, hand, upcard,
+                                rand_below(play_key, draws, eq.SCALE))
     else:
         dealer_discard, plan = ctx
         orders, al = basic.round1_bid(seat_table, plan + 4 * k, k, hand, upcard, dealer_discard)

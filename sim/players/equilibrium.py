@@ -264,6 +264,10 @@ def score_region(regions: list, states: np.ndarray) -> np.ndarray:
     return np.concatenate([directory, *regions])
 
 
+PASSES_ROUND1 = 2   # the slot of a seat's own numbers that makes it pass round 1 (after the
+                    # table's place and a score directory's game length)
+
+
 @njit(cache=True, inline="always", _nrt=False)
 def table_at(seat_table, at, scores, dealer):
     """Where the seat's table base is (for ``table_round1/2``): ``at`` (the seat's own slot),

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+
 from sim.players.basic import DEFAULT_VECTOR, PARAM_NAMES, SETTINGS
 from sim.players.kinds import BASIC, EQUILIBRIUM, HOOK_BITS, OUTSIDE, PIMC, RANDOM, USER
 from sim.players.param_bounds import (
@@ -91,9 +93,10 @@ EQUILIBRIUM_PLAYER = register(PlayerType(
     vector=lambda s: TUNED_VECTOR.copy(),
     table_slot=lambda s: 0, table_file=lambda s: s.params.get("table"),
     reads_score=_reads_score,
-    no_pass_round1="equilibrium bids by its table: it cannot be made to pass round 1 (ask the "
-                   "advisor with tuned, or price the hand with --strategy equilibrium without "
-                   "--assume-passed)",
+    # its own numbers: the table's place, a score directory's game length (``Table.arrays``),
+    # and 1 when made to pass round 1 (``sim.players.decide.order_up``)
+    own_row=lambda s: np.array([0.0, 0.0, float(s.passes_round1)]),
+    pass_round1=lambda s: replace(s, passes_round1=True, spec=None),
     keyed=True,
     refuses={_FARMERS: "equilibrium does not cover the farmer's hand house rule (its bidding "
                        "game has no swap before the bids): leave farmers_hand off"},

@@ -278,6 +278,7 @@ ASSUME = ["--round", 2, "--assume-passed", "--deals", 50, "--silent", "--json"]
     str(ROOT / "examples" / "strategies" / "lighter-dealer-partner.toml"),
     "basic:second_offset=-3",
     "random",
+    "equilibrium",
 ])  # fmt: skip
 def test_assume_passed_works_for_every_kind_of_player(strategy, monkeypatch):
     monkeypatch.chdir(ROOT)
@@ -298,3 +299,14 @@ def test_the_issues_pimc_example_runs():
     assert r.exit_code == 0, r.output
     assert "assumed: the player passed in round 1" in r.output
 
+
+
+def test_the_equilibrium_made_to_pass_round_1_passes_and_bids_by_its_table_after():
+    from sim import Rules, Table, load_strategy, simulate
+
+    eq = load_strategy("equilibrium")
+    table = Table((eq.passing_round1(), eq, eq, eq))
+    r = simulate(20_000, 3, Rules(), table, records=True).records
+    seat0 = (r["round"] == 1) & (r["maker"] == 0)
+    assert not seat0.any()                          # seat 0 never orders up
+    assert ((r["round"] == 2) & (r["maker"] == 0)).any()       # but calls in round 2
