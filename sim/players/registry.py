@@ -87,7 +87,8 @@ def _reads_score(s: Strategy) -> bool:
 EQUILIBRIUM_PLAYER = register(PlayerType(
     "equilibrium", EQUILIBRIUM,
     "bids by the bidding game's equilibrium for the rules in force (Monte Carlo CFR, tables "
-    "shipped in sim/players/tables; equilibrium:table=FILE for another); plays cards like tuned",
+    "shipped in sim/players/tables; in games the table for the score, scores=off for the 0-0 "
+    "table everywhere; equilibrium:table=FILE for another); plays cards like tuned",
     check_params=_table_params, param_names=("table", "scores"),
     name_with=lambda base, checked: f"{base}:" + ",".join(f"{k}={v}" for k, v in checked.items()),
     vector=lambda s: TUNED_VECTOR.copy(),
