@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.stats import wilson_interval
+from sim.equilibrium.score import OUTCOMES, next_state
 from sim.intervals import Z95
 
 # a published heuristic simulator's figures (Fred Benjamin, 2006; 10,000 games a score state,
@@ -35,7 +36,6 @@ PUBLISHED = {(0, 0): 0.51, (9, 9): 0.65}
 PUBLISHED_SOURCE = "Fred Benjamin's heuristic simulator (2006), 10,000 games a score"
 BOOTSTRAP = 400          # replicates of the hand-outcome counts for from_hands' interval
 Z_WARN = 4.0             # two estimates of a cell further apart (standard errors) are flagged
-OUTCOMES = np.arange(-4, 5)   # a hand's points: dealers' minus others' (one team scores)
 
 
 def cells(game_to: int) -> list[tuple[int, int]]:
@@ -121,22 +121,11 @@ def outcome_counts(tallies: np.ndarray, rules=None) -> np.ndarray:
     return counts
 
 
-def _next_state(to: int):
-    """For each (d, o, outcome): the value when the hand ends the game (1 the dealers won, 0
-    they lost; nan when it goes on) and the flat index of the next score, the other team then
-    dealing (``W`` is read there and taken from 1)."""
-    d, o, v = np.meshgrid(np.arange(to), np.arange(to), OUTCOMES, indexing="ij")
-    a, b = np.maximum(v, 0), np.maximum(-v, 0)
-    end = np.where(d + a >= to, 1.0, np.where(o + b >= to, 0.0, np.nan))
-    nxt = np.minimum(o + b, to - 1) * to + np.minimum(d + a, to - 1)
-    return end, nxt
-
-
 def after_hand(w: np.ndarray) -> np.ndarray:
     """``V[d, o, v + 4]``: the dealers' chance of winning the game after a hand at score
     ``d``-``o`` that gave them ``v`` points more than the others (1 or 0 when it ends the
     game), from the table ``w``."""
-    end, nxt = _next_state(w.shape[0])
+    end, nxt = next_state(w.shape[0])
     return np.where(np.isnan(end), 1.0 - w.reshape(-1)[nxt], end)
 
 
@@ -145,7 +134,7 @@ def solve_recursion(p: np.ndarray, tol: float = 1e-13, most: int = 10_000) -> np
     replicates), the recursion iterated to its fixed point (a passed-out hand keeps the score,
     so the iteration converges geometrically at the rate of passing out)."""
     to = p.shape[-2]
-    end, nxt = _next_state(to)
+    end, nxt = next_state(to)
     lead = p.shape[:-3]
     w = np.full(lead + (to, to), 0.5)
     done = ~np.isnan(end)

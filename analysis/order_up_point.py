@@ -22,8 +22,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from analysis.match_equity import OUTCOMES, after_hand
+from analysis.match_equity import after_hand
 from sim import POSITIONS
+from sim.equilibrium.score import OUTCOMES
 
 
 def order_up_point(w: np.ndarray, counts: np.ndarray) -> pd.DataFrame:

@@ -21,19 +21,10 @@ COLUMNS = ("dealer_score", "other_score", "w")
 
 def parse_deal_score(text: str, game_to: int) -> tuple[int, int]:
     """``"9-8"`` -> (9, 8): the dealer's team's score, then the other team's, each 0 ..
-    game_to - 1."""
-    parts = str(text).replace(":", "-").split("-")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        d, o = (int(p.strip()) for p in parts)
-    except ValueError:
-        raise ValueError(f"score {text!r} is not of the form D-O, e.g. 9-8 (the dealer's team "
-                         "first)") from None
-    if not (0 <= d < game_to and 0 <= o < game_to):
-        raise ValueError(f"score {d}-{o} is outside a game to {game_to}: both scores must be "
-                         f"0-{game_to - 1}")
-    return d, o
+    game_to - 1 (``analysis.win_model.parse_score``, the other way round)."""
+    from analysis.win_model import parse_score
+
+    return parse_score(str(text), game_to, "D-O, e.g. 9-8 (the dealer's team first)")
 
 
 def _cell(path, line, row, game_to):

@@ -16,8 +16,12 @@ WIN_TABLE_SEED = 20240601
 _win_tables: dict[str, np.ndarray] = {}
 
 
-def parse_score(score, game_to: int) -> tuple[int, int] | None:
-    """``"6-8"`` (the player's team first) or ``(6, 8)`` -> (6, 8); both 0 .. game_to - 1."""
+US_THEM = "US-THEM, e.g. 6-8 (the player's team first)"
+
+
+def parse_score(score, game_to: int, form: str = US_THEM) -> tuple[int, int] | None:
+    """``"6-8"`` (the player's team first) or ``(6, 8)`` -> (6, 8); both 0 .. game_to - 1
+    (``form``: what a score should look like, in the message for one that does not)."""
     if score is None:
         return None
     try:
@@ -30,7 +34,7 @@ def parse_score(score, game_to: int) -> tuple[int, int] | None:
             us, them = (int(x) for x in score)
     except (TypeError, ValueError):
         raise ValueError(
-            f"score {score!r} is not of the form US-THEM, e.g. 6-8 (the player's team first)"
+            f"score {score!r} is not of the form {form}"
         ) from None
     if not (0 <= us < game_to and 0 <= them < game_to):
         raise ValueError(

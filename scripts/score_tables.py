@@ -8,11 +8,16 @@ A score without a table of its own is bid by the table of the solved score whose
 nearest in shape (``sim.equilibrium.score.group_states``), or by the rule set's committed 0-0
 table ("points"): ``docs/score.md`` says how far that is from a table solved for it
 (exploitability at that score).  A table already there with the same score, deals, seed and
-match-equity table is kept (``--force`` solves it again); each is finished by
-``with_partner_at_game_point``.
+match-equity table is kept (``--force`` solves it again).
 
 Usage: python scripts/score_tables.py [--rules published] [--states 9-8,8-9,...]
                                       [--iterations N] [--win results/score/.../match_equity.csv]
+
+The default ``--win`` starts the rounds that make ``W`` and the tables consistent (the 0-0
+table's players' ``W``); each later round takes ``--win results/score/match_equity/
+match_equity.csv --force`` (``docs/score.md``).  The shipped tables are the fourth round: with
+``--win sim/players/tables/score/published/match_equity.csv`` the script finds them all there
+and only rewrites ``states.json``.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ import time
 from pathlib import Path
 
 STATES = ("9-8", "8-9", "9-9", "9-6", "4-9", "6-8", "8-8")
-ITERATIONS = 30_000_000
+ITERATIONS = 50_000_000
 SEED = 1
 # the match-equity tables of the 0-0 table's players (scripts/regen_score.py)
 WIN = {"published": "results/score/match_equity_00_tables/match_equity.csv"}
@@ -54,9 +59,8 @@ def main(argv=None) -> int:
     from analysis.win_csv import load_win_csv
     from sim import parse_rules, solve_equilibrium
     from sim.atomic import write_atomic
-    from sim.equilibrium import with_partner_at_game_point
     from sim.equilibrium.score import group_states, win_digest
-    from sim.players.equilibrium_table import SCORE_TABLES, read_table, table_name
+    from sim.players.equilibrium_table import SCORE_TABLES, table_name
 
     rules = parse_rules(args.rules)
     win = load_win_csv(args.win or Path(WIN[args.rules]), rules.game_to)
@@ -66,16 +70,12 @@ def main(argv=None) -> int:
     for score in states:
         path = folder / f"{score[0]}-{score[1]}.npz"
         if not args.force and _same(path, score, args.iterations, win_digest(win)):
-            table = read_table(path)
-        else:
-            t0 = time.perf_counter()
-            table = solve_equilibrium(rules, iterations=args.iterations, seed=SEED, score=score,
-                                      win=win)
-            print(f"solved {score[0]}-{score[1]} in {time.perf_counter() - t0:.0f} s",
-                  file=sys.stderr, flush=True)
-        table.round1, table.round2 = with_partner_at_game_point(table.round1, table.round2,
-                                                                score, rules.game_to)
-        write_atomic(path, table.save)
+            continue
+        t0 = time.perf_counter()
+        solve_equilibrium(rules, iterations=args.iterations, seed=SEED, score=score, win=win,
+                          out=path)
+        print(f"solved {score[0]}-{score[1]} in {time.perf_counter() - t0:.0f} s",
+              file=sys.stderr, flush=True)
     groups = group_states(win, states, rules.game_to, not rules.stick_the_dealer)
     every = {f"{d}-{o}": "points" if s is None else f"{s[0]}-{s[1]}"
              for (d, o), (s, _) in groups.items()}

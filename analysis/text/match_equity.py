@@ -72,32 +72,33 @@ def format_match_equity(tables: dict, manifest: dict, players: str) -> str:
 POINT_SCORES = ((0, 0), (4, 9), (6, 8), (8, 8), (8, 9), (9, 6), (9, 8), (9, 9))
 
 
-def point_text(table) -> str:
-    """The order-up point at a few scores (the seat's team's score first), a row a position."""
+def by_position_text(table, cell, width: int) -> str:
+    """A row a position and a column for each of ``POINT_SCORES`` (the seat's team's score
+    first) that the game has: ``cell(row)`` of ``table``'s row there, ``width`` wide."""
     t = table.set_index(["position", "us", "them"])
     to = int(table["us"].max()) + 1
     scores = [(u, h) for u, h in POINT_SCORES if u < to and h < to]
-    lines = ["position     " + "".join(f"{f'{u}-{h}':>7}" for u, h in scores)]
+    lines = ["position     " + "".join(f"{f'{u}-{h}':>{width}}" for u, h in scores)]
     for pos in dict.fromkeys(table["position"]):
-        cells = []
-        for u, h in scores:
-            x = t.loc[(pos, u, h), "point"]
-            cells.append("any" if x < 0 else ("none" if x > 1 else f"{100 * x:.0f}%"))
-        lines.append(f"{pos:<13}" + "".join(f"{c:>7}" for c in cells))
+        lines.append(f"{pos:<13}" + "".join(f"{cell(t.loc[(pos, u, h)]):>{width}}"
+                                            for u, h in scores))
     return "\n".join(lines)
+
+
+def point_text(table) -> str:
+    """The order-up point at a few scores, a row a position ('any': order whatever the hand,
+    'none': never)."""
+    def cell(r):
+        return "any" if r.point < 0 else ("none" if r.point > 1 else f"{100 * r.point:.0f}%")
+
+    return by_position_text(table, cell, 7)
 
 
 def bids_text(table) -> str:
-    """Order-up rates (and euchred shares) at ``POINT_SCORES``, a row a position."""
-    t = table.set_index(["position", "us", "them"])
-    to = int(table["us"].max()) + 1
-    scores = [(u, h) for u, h in POINT_SCORES if u < to and h < to]
-    lines = ["position     " + "".join(f"{f'{u}-{h}':>12}" for u, h in scores)]
-    for pos in dict.fromkeys(table["position"]):
-        cells = [f"{100 * t.loc[(pos, u, h), 'order_rate']:.0f}% "
-                 f"({100 * t.loc[(pos, u, h), 'order_euchred_share']:.0f}%)" for u, h in scores]
-        lines.append(f"{pos:<13}" + "".join(f"{c:>12}" for c in cells))
-    return "\n".join(lines)
+    """Order-up rates (and euchred shares) at a few scores, a row a position."""
+    return by_position_text(
+        table, lambda r: f"{100 * r.order_rate:.0f}% ({100 * r.order_euchred_share:.0f}%)", 12)
 
 
-__all__ = ["grid_text", "format_match_equity", "point_text", "bids_text", "POINT_SCORES"]
+__all__ = ["grid_text", "format_match_equity", "by_position_text", "point_text", "bids_text",
+           "POINT_SCORES"]

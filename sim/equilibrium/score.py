@@ -43,21 +43,32 @@ def check_win(win, game_to: int) -> np.ndarray:
     return w
 
 
+OUTCOMES = np.arange(-4, 5)      # a hand's signed points, one team's minus the other's
+
+
+def next_state(game_to: int):
+    """The game's arithmetic after one hand, for each score before it (the dealing team's
+    ``d``, the other's ``o``) and outcome (index ``v + 4``: the dealers scored ``v`` more than
+    the others; one team scores): ``end`` (1 the dealers reached ``game_to``, 0 the others did,
+    nan the game goes on) and ``nxt``, the flat index ``o' * game_to + d'`` of the score
+    before the next hand, the deal passed to the left so the other team deals it."""
+    d, o, v = np.meshgrid(np.arange(game_to), np.arange(game_to), OUTCOMES, indexing="ij")
+    a, b = np.maximum(v, 0), np.maximum(-v, 0)
+    end = np.where(d + a >= game_to, 1.0, np.where(o + b >= game_to, 0.0, np.nan))
+    nxt = np.minimum(o + b, game_to - 1) * game_to + np.minimum(d + a, game_to - 1)
+    return end, nxt
+
+
 def value_map(win, d: int, o: int, game_to: int) -> np.ndarray:
     """Team 0's game value ``u = 2 * W0 - 1`` of each signed hand result ``v`` (index ``v + 4``;
-    nan at ``v = +-3``) at score ``d`` (dealer's team) - ``o`` (other team)."""
+    nan at ``v = +-3``) at score ``d`` (dealer's team) - ``o`` (other team): team 0 scoring
+    ``v`` more is the dealers scoring ``-v`` more (``next_state``), and team 0 deals next."""
     w = check_win(win, game_to)
     d, o = check_score((d, o), game_to)
-    out = np.full(9, np.nan)
-    for v in (-4, -2, -1, 0, 1, 2, 4):
-        p0, p1 = max(v, 0), max(-v, 0)
-        if o + p0 >= game_to:
-            w0 = 1.0
-        elif d + p1 >= game_to:
-            w0 = 0.0
-        else:
-            w0 = w[o + p0, d + p1]
-        out[v + 4] = 2.0 * w0 - 1.0
+    end, nxt = next_state(game_to)
+    end, nxt = end[d, o, ::-1], nxt[d, o, ::-1]
+    out = 2.0 * np.where(np.isnan(end), w.reshape(-1)[nxt], 1.0 - end) - 1.0
+    out[[1, 7]] = np.nan
     return out
 
 
@@ -145,6 +156,6 @@ def score_setup(score, win, game_to: int):
     return value_map(w, d, o, game_to), close_of(d, o, game_to), meta
 
 
-__all__ = ["NO_MAP", "HAND_VALUES", "check_win", "check_score", "value_map", "reachable",
-           "affine_fit", "is_affine", "shape_of", "group_states", "close_of", "win_digest",
-           "score_setup"]
+__all__ = ["NO_MAP", "HAND_VALUES", "OUTCOMES", "check_win", "check_score", "next_state",
+           "value_map", "reachable", "affine_fit", "is_affine", "shape_of", "group_states",
+           "close_of", "win_digest", "score_setup"]
