@@ -33,7 +33,10 @@ STATES = ("9-8", "8-9", "9-9", "9-6", "4-9", "6-8", "8-8")
 ITERATIONS = 50_000_000
 SEED = 1
 # the match-equity tables of the 0-0 table's players (scripts/regen_score.py)
-WIN = {"published": "results/score/match_equity_00_tables/match_equity.csv"}
+WIN = {"published": "results/score/match_equity_00_tables/match_equity.csv",
+       # stick the dealer starts from the published rules' final W (their score-aware players):
+       # nearer its own than the stick 0-0 table's W, so fewer rounds
+       "stick-the-dealer": "sim/players/tables/score/published/match_equity.csv"}
 
 
 def _same(path: Path, score, iterations: int, digest: str) -> bool:
@@ -60,7 +63,12 @@ def main(argv=None) -> int:
     from sim import parse_rules, solve_equilibrium
     from sim.atomic import write_atomic
     from sim.equilibrium.score import group_states, win_digest
-    from sim.players.equilibrium_table import SCORE_TABLES, table_name
+    from sim.players.equilibrium_table import (
+        COMPACT_SCALE,
+        SCORE_TABLES,
+        read_table,
+        table_name,
+    )
 
     rules = parse_rules(args.rules)
     win = load_win_csv(args.win or Path(WIN[args.rules]), rules.game_to)
@@ -76,6 +84,11 @@ def main(argv=None) -> int:
                           out=path)
         print(f"solved {score[0]}-{score[1]} in {time.perf_counter() - t0:.0f} s",
               file=sys.stderr, flush=True)
+    for path in sorted(folder.glob("*.npz")):    # tables written before they were compact
+        table = read_table(path)
+        if not table.compact:
+            table.meta["scale"] = COMPACT_SCALE
+            write_atomic(path, table.save)
     groups = group_states(win, states, rules.game_to, not rules.stick_the_dealer)
     every = {f"{d}-{o}": "points" if s is None else f"{s[0]}-{s[1]}"
              for (d, o), (s, _) in groups.items()}

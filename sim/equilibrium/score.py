@@ -26,6 +26,7 @@ import hashlib
 
 import numpy as np
 
+from sim.players.equilibrium_table import COMPACT_SCALE
 from sim.scoring import check_score
 
 NO_MAP = np.zeros(0)                                 # points: today's leaf values
@@ -151,8 +152,9 @@ def score_setup(score, win, game_to: int):
                          "chance of winning the game)")
     w = check_win(win, game_to)
     d, o = check_score(score, game_to)
+    # a table at a score is written compact (one of many sharing the package's size budget)
     meta = {"score": [d, o], "game_to": int(game_to), "win_sha256": win_digest(w),
-            "win": [[round(float(x), 12) for x in row] for row in w]}
+            "win": [[round(float(x), 12) for x in row] for row in w], "scale": COMPACT_SCALE}
     return value_map(w, d, o, game_to), close_of(d, o, game_to), meta
 
 

@@ -215,12 +215,12 @@ ROUND2_AT = PREFIX_AT + 2 * N_CODE_WORDS + 4     # on a 16-byte boundary
 MIXED_AT = ROUND2_AT + R2_ROW * N_KEYS
 
 
-def quantise(probs: np.ndarray) -> np.ndarray:
-    """Rows of probabilities as uint16 fractions of ``SCALE`` that sum to ``SCALE`` exactly
-    (the largest entry takes the rounding)."""
-    q = np.rint(probs * SCALE).astype(np.int64)
-    q[np.arange(len(q)), probs.argmax(axis=1)] += SCALE - q.sum(axis=1)
-    return q.astype(np.uint16)
+def quantise(probs: np.ndarray, scale: int = SCALE) -> np.ndarray:
+    """Rows of probabilities as fractions of ``scale`` that sum to ``scale`` exactly (the
+    largest entry takes the rounding): uint16, or uint8 for a scale below 256."""
+    q = np.rint(probs * scale).astype(np.int64)
+    q[np.arange(len(q)), probs.argmax(axis=1)] += scale - q.sum(axis=1)
+    return q.astype(np.uint8 if scale < 256 else np.uint16)
 
 
 def thresholds(probs: np.ndarray) -> np.ndarray:

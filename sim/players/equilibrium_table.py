@@ -13,6 +13,11 @@ One ``.npz`` file (numpy's zip of arrays, compressed):
 - ``visits1``, ``visits2`` (uint32): how often other seats' traversals reached each set, the
   weight behind its row (0: never reached; the row is then the regret-matching strategy).
 
+A compact table (``meta["scale"]`` 255: the score tables, ``sim.equilibrium.score``, which
+are many and share the package's size budget) holds its rows as uint8 fractions of 255 and no
+visits: a third of the size; no probability moves by more than 1/510, and one below that is
+dropped (the written tables already drop those below 1/1000).
+
 ``read_table`` checks the format and that the rules are the ones asked for (those the bidding
 game depends on, ``BIDDING_RULES``): a table computed for other rules is an error that names both.
 
@@ -35,6 +40,7 @@ from sim.rules import Rules
 
 FORMAT = "euchre-sim equilibrium table"
 FORMAT_VERSION = 1
+COMPACT_SCALE = 255     # a compact table's rows: uint8 fractions of 255
 ABSTRACTION = ("exact: the seat's five cards up to suit symmetry (suits named by their relation "
                "to the upcard's; the two cross suits in a canonical order), the upcard's rank, "
                "the position and the round")
@@ -53,26 +59,31 @@ class EquilibriumTable:
 
     round1: np.ndarray
     round2: np.ndarray
-    visits1: np.ndarray
-    visits2: np.ndarray
+    visits1: np.ndarray | None          # None in a compact table
+    visits2: np.ndarray | None
     meta: dict
 
     @property
     def rules(self) -> Rules:
         return Rules.from_dict(self.meta["rules"])
 
+    @property
+    def compact(self) -> bool:
+        return self.meta.get("scale", SCALE) == COMPACT_SCALE
+
     def save(self, file) -> None:
         """Write the table's arrays to ``file`` (a path or a binary file; ``sim.equilibrium``
-        writes it atomically)."""
+        writes it atomically); a compact table without its visits."""
         if isinstance(file, str | Path):
             with open(file, "wb") as f:
                 return self.save(f)
         meta = json.dumps(self.meta, sort_keys=True).encode()
-        np.savez_compressed(
-            file, meta=np.frombuffer(meta, np.uint8), round1=quantise(self.round1),
-            round2=quantise(self.round2),
-            visits1=np.minimum(self.visits1, 2**32 - 1).astype(np.uint32),
-            visits2=np.minimum(self.visits2, 2**32 - 1).astype(np.uint32))
+        scale = COMPACT_SCALE if self.compact else SCALE
+        arrays = {"round1": quantise(self.round1, scale), "round2": quantise(self.round2, scale)}
+        if not self.compact:
+            arrays["visits1"] = np.minimum(self.visits1, 2**32 - 1).astype(np.uint32)
+            arrays["visits2"] = np.minimum(self.visits2, 2**32 - 1).astype(np.uint32)
+        np.savez_compressed(file, meta=np.frombuffer(meta, np.uint8), **arrays)
 
 
 # the rules the bidding game's values depend on (a hand's points, not the game's length nor a
@@ -111,9 +122,15 @@ def read_table(path, rules: Rules | None = None) -> EquilibriumTable:
     for k, shape in shapes.items():
         if k not in arrays or arrays[k].shape != shape:
             raise TableError(f"{path}: {k} is not a {shape[0]} x {shape[1]} array")
-    table = EquilibriumTable(arrays["round1"] / SCALE, arrays["round2"] / SCALE,
-                             arrays["visits1"].astype(np.int64),
-                             arrays["visits2"].astype(np.int64), meta)
+    scale = meta.get("scale", SCALE)
+    if scale not in (SCALE, COMPACT_SCALE) or any(
+            arrays[k].dtype != (np.uint8 if scale == COMPACT_SCALE else np.uint16)
+            for k in shapes):
+        raise TableError(f"{path}: rows stored as {arrays['round1'].dtype} fractions of "
+                         f"{scale}, not a table this euchre-sim writes: compute it again")
+    visits = [arrays[k].astype(np.int64) if k in arrays else None
+              for k in ("visits1", "visits2")]
+    table = EquilibriumTable(arrays["round1"] / scale, arrays["round2"] / scale, *visits, meta)
     if rules is not None and bidding_rules(table.rules) != bidding_rules(rules):
         raise TableError(f"{path} was computed for {table.rules.describe()}, not for "
                          f"{rules.describe()}: compute a table for these rules with "
@@ -208,7 +225,8 @@ def load_equilibrium_table(rules: Rules, path=None):
 
 
 
-__all__ = ["EquilibriumTable", "TableError", "FORMAT", "FORMAT_VERSION", "ABSTRACTION", "TABLES",
+__all__ = ["EquilibriumTable", "TableError", "FORMAT", "FORMAT_VERSION", "COMPACT_SCALE",
+           "ABSTRACTION", "TABLES",
            "NAMED_TABLES", "SCORE_TABLES", "BIDDING_RULES", "bidding_rules", "read_table",
            "table_name", "equilibrium_table_path", "load_equilibrium_table", "score_tables",
            "score_win_path", "score_table_path"]
