@@ -12,6 +12,11 @@ match-equity table is kept (``--force`` solves it again).
 
 Usage: python scripts/score_tables.py [--rules published] [--states 9-8,8-9,...]
                                       [--iterations N] [--win results/score/.../match_equity.csv]
+                                      [--scheduler local:N | tcp://HOST:PORT]
+
+The states are independent solves (``sim.solve_score_tables``): here one after another, or on
+a Dask cluster with ``--scheduler``, the same tables either way; a run cut short resumes where
+it stopped (each state's table, or its checkpoint).
 
 The default ``--win`` starts the rounds that make ``W`` and the tables consistent (the 0-0
 table's players' ``W``); each later round takes ``--win results/score/match_equity/
@@ -39,17 +44,6 @@ WIN = {"published": "results/score/match_equity_00_tables/match_equity.csv",
        "stick-the-dealer": "sim/players/tables/score/published/match_equity.csv"}
 
 
-def _same(path: Path, score, iterations: int, digest: str) -> bool:
-    from sim.players.equilibrium_table import read_table
-
-    try:
-        m = read_table(path).meta
-    except (OSError, ValueError):
-        return False
-    return (m.get("score") == list(score) and m.get("iterations") == iterations
-            and m.get("seed") == SEED and m.get("win_sha256") == digest)
-
-
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--rules", default="published", choices=sorted(WIN))
@@ -57,38 +51,35 @@ def main(argv=None) -> int:
     p.add_argument("--iterations", type=int, default=ITERATIONS)
     p.add_argument("--win", type=Path, default=None)
     p.add_argument("--force", action="store_true")
+    p.add_argument("--scheduler", default=None,
+                   help="solve the states on a Dask cluster: local:N (N worker processes "
+                        "here) or tcp://HOST:PORT; default: here, one after another")
     args = p.parse_args(argv)
 
     from analysis.win_csv import load_win_csv
-    from sim import parse_rules, solve_equilibrium
+    from sim import open_executor, parse_rules, solve_score_tables
     from sim.atomic import write_atomic
-    from sim.equilibrium.score import group_states, win_digest
-    from sim.players.equilibrium_table import (
-        COMPACT_SCALE,
-        SCORE_TABLES,
-        read_table,
-        table_name,
-    )
+    from sim.equilibrium.score import group_states
+    from sim.equilibrium.score_solves import compact_tables
+    from sim.players.equilibrium_table import SCORE_TABLES, table_name
 
     rules = parse_rules(args.rules)
-    win = load_win_csv(args.win or Path(WIN[args.rules]), rules.game_to)
+    w_csv = args.win or Path(WIN[args.rules])
+    win = load_win_csv(w_csv, rules.game_to)
     folder = SCORE_TABLES / Path(table_name(rules)).stem
-    folder.mkdir(parents=True, exist_ok=True)
     states = [tuple(int(x) for x in s.split("-")) for s in args.states.split(",")]
-    for score in states:
-        path = folder / f"{score[0]}-{score[1]}.npz"
-        if not args.force and _same(path, score, args.iterations, win_digest(win)):
-            continue
-        t0 = time.perf_counter()
-        solve_equilibrium(rules, iterations=args.iterations, seed=SEED, score=score, win=win,
-                          out=path)
-        print(f"solved {score[0]}-{score[1]} in {time.perf_counter() - t0:.0f} s",
+
+    def said(row):
+        d, o = row["score"]
+        print(f"solved {d}-{o} in {row['wall_s']:.0f} s" if row["solved"] else
+              f"{d}-{o}: the table there is the one asked for (--force solves it again)",
               file=sys.stderr, flush=True)
-    for path in sorted(folder.glob("*.npz")):    # tables written before they were compact
-        table = read_table(path)
-        if not table.compact:
-            table.meta["scale"] = COMPACT_SCALE
-            write_atomic(path, table.save)
+
+    t0 = time.perf_counter()
+    with open_executor(args.scheduler) as executor:
+        solve_score_tables(rules, states, win, folder, iterations=args.iterations, seed=SEED,
+                           force=args.force, executor=executor, on_state=said)
+    compact_tables(folder)                      # tables written before they were compact
     groups = group_states(win, states, rules.game_to, not rules.stick_the_dealer)
     every = {f"{d}-{o}": "points" if s is None else f"{s[0]}-{s[1]}"
              for (d, o), (s, _) in groups.items()}
@@ -99,10 +90,10 @@ def main(argv=None) -> int:
             "shapes, in points a hand",
             "states": every,
             "distance": {f"{d}-{o}": round(x, 3) for (d, o), (_, x) in groups.items()}}
-    w_csv = args.win or Path(WIN[args.rules])
     write_atomic(folder / "match_equity.csv", lambda tmp: shutil.copyfile(w_csv, tmp))
     write_atomic(folder / "states.json", json.dumps(spec, indent=1) + "\n")
-    print(f"wrote {folder} ({len(states)} tables)", file=sys.stderr)
+    print(f"wrote {folder} ({len(states)} tables, {time.perf_counter() - t0:.0f} s)",
+          file=sys.stderr)
     return 0
 
 

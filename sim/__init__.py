@@ -54,6 +54,7 @@ _EXPORTS = {
     "BotError": ("sim.agents.bots", "BotError"),
     "openspiel_bot": ("sim.agents.openspiel", "openspiel_bot"),
     "solve_equilibrium": ("sim.equilibrium", "solve_equilibrium"),
+    "solve_score_tables": ("sim.equilibrium.score_solves", "solve_score_tables"),
     "load_equilibrium_table": ("sim.equilibrium", "load_equilibrium_table"),
     "equilibrium_table_path": ("sim.equilibrium", "equilibrium_table_path"),
     "bidding_policy": ("sim.equilibrium", "bidding_policy"),

@@ -73,14 +73,14 @@ class EquilibriumTable:
 
     def save(self, file) -> None:
         """Write the table's arrays to ``file`` (a path or a binary file; ``sim.equilibrium``
-        writes it atomically); a compact table without its visits."""
+        writes it atomically); a compact table (or one read from a compact file) without visits."""
         if isinstance(file, str | Path):
             with open(file, "wb") as f:
                 return self.save(f)
         meta = json.dumps(self.meta, sort_keys=True).encode()
         scale = COMPACT_SCALE if self.compact else SCALE
         arrays = {"round1": quantise(self.round1, scale), "round2": quantise(self.round2, scale)}
-        if not self.compact:
+        if not self.compact and self.visits1 is not None:
             arrays["visits1"] = np.minimum(self.visits1, 2**32 - 1).astype(np.uint32)
             arrays["visits2"] = np.minimum(self.visits2, 2**32 - 1).astype(np.uint32)
         np.savez_compressed(file, meta=np.frombuffer(meta, np.uint8), **arrays)
