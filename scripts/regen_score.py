@@ -26,8 +26,9 @@ RUNS = (  # (folder, rules, strategy at every seat)
     # the same with the 0-0 table at every score: the table the score tables were solved
     # against (scripts/score_tables.py), and how far W moved when the players read the score
     ("match_equity_00_tables", "published", "equilibrium:scores=off"),
-    # the rule sets without score tables of their own (the 0-0 table at every score)
+    # stick the dealer, whose players read its own score tables
     ("match_equity_stick", "stick-the-dealer", "equilibrium"),
+    # games to 5 and 7: no score tables of their own (the 0-0 table at every score)
     ("match_equity_to5", "game_to=5", "equilibrium"),
     ("match_equity_to7", "game_to=7", "equilibrium"),
 )
