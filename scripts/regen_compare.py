@@ -6,7 +6,8 @@ only the manifests' wall times and git revision change between runs.
 Usage: python scripts/regen_compare.py [--hands N] [--games M] [--out results] [--threads K]
                                        [--strategy NAME]
 (``--strategy tuned --out results/tuned`` writes only ``results/tuned/compare/``: the same
-comparison with ``tuned`` at every seat.)
+comparison with ``tuned`` at every seat; ``--strategy equilibrium --out results/score`` the one
+with score-reading players, which the report includes, so run that first.)
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ from pathlib import Path
 SEED = 20260701
 HANDS = 2_000_000
 GAMES = 200_000
-REPORT_RUNS = ("compare", "tournament", "orderup", "alone")
+# the score's answers (scripts/regen_score.py writes them): W, what the blocks win, and stick
+# the dealer or redeal with score-reading players
+REPORT_RUNS = ("compare", "tournament", "orderup", "alone", "score/match_equity",
+               "score/blocks_9-6", "score/compare")
 TOURNAMENT = {"a": "basic", "b": "trump-count", "hands": 1_000_000, "games": 100_000,
               "seed": 20260702}
 
@@ -82,7 +86,8 @@ def main(argv=None) -> int:
     size = write_report(
         runs,
         args.out / "report.html",
-        title="euchre-sim results: stick the dealer, a tournament, ordering up, going alone",
+        title="euchre-sim results: stick the dealer, a tournament, ordering up, going alone, "
+              "playing to the score",
     )
     t3 = time.perf_counter()
     _log(f"wrote {args.out / 'report.html'} ({size / 1e6:.2f} MB from "
