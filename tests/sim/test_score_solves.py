@@ -35,7 +35,8 @@ def test_the_tables_are_the_same_whichever_executor_solves_them(tmp_path):
     with sim.open_executor("local:2") as dask:
         sim.solve_score_tables(rules, STATES, w, tmp_path / "dask", executor=dask, **SMALL)
     for score in STATES:
-        for a, b in zip(rows_of(tmp_path / "here", score), rows_of(tmp_path / "dask", score)):
+        for a, b in zip(rows_of(tmp_path / "here", score), rows_of(tmp_path / "dask", score),
+                        strict=True):
             assert np.array_equal(a, b)
         assert read_table(table_file(tmp_path / "here", score)).compact
     again = sim.solve_score_tables(rules, STATES, w, tmp_path / "here", **SMALL)
@@ -55,7 +56,7 @@ def test_a_state_cut_short_resumes_from_its_checkpoint(tmp_path):
                           checkpoint=checkpoint_file(folder, score), checkpoint_every=0)
     resumed = sim.solve_score_tables(rules, [score], w, folder, **SMALL)
     assert whole[0]["solved"] and resumed[0]["solved"]
-    for a, b in zip(rows_of(tmp_path / "whole", score), rows_of(folder, score)):
+    for a, b in zip(rows_of(tmp_path / "whole", score), rows_of(folder, score), strict=True):
         assert np.array_equal(a, b)
     assert not checkpoint_file(folder, score).exists()
     # a table of the full precision is compacted, its rows kept to 1/510
