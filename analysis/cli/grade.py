@@ -12,27 +12,12 @@ import json
 import click
 
 from analysis.cli.bounds import check_count, yes_option
-from analysis.cli.decide import SURE_WORLDS, WORLD_BYTES, describe
+from analysis.cli.decide import SURE_WORLDS, WORLD_BYTES
 from analysis.cli.options import EXAMPLES_NOTE, check_seed, json_lines, progress_bar
 from analysis.grade import DEFAULT_WORLDS, FIRST_WORLDS
+from analysis.text.decisions import describe, graded_json
 
 PHASES = {"round1": "round 1", "round2": "round 2", "discard": "discard", "defend": "defend"}
-
-
-def _decision_json(d) -> dict:
-    from sim.referee.views import action_to_json
-
-    return {"number": d.number, "seat": d.seat, "phase": d.phase, "trick": d.trick,
-            "action": action_to_json(d.action), "best": action_to_json(d.best),
-            "value": None if d.value is None else round(d.value, 4),
-            "best_value": None if d.best_value is None else round(d.best_value, 4),
-            "loss": round(d.loss, 4), "loss_low": round(d.loss_low, 4),
-            "loss_high": round(d.loss_high, 4), "options": d.options, "worlds": d.worlds,
-            "grade": d.grade,
-            **({} if d.win is None else {
-                "win": round(d.win, 4), "best_win": round(d.best_win, 4),
-                "win_loss": round(d.win_loss, 4), "win_loss_low": round(d.win_loss_low, 4),
-                "win_loss_high": round(d.win_loss_high, 4), "win_grade": d.win_grade})}
 
 
 def _decision_text(d) -> str:
@@ -178,7 +163,7 @@ def grade(file, rules_spec, worlds, seed, summary, as_json, silent, yes):
         if summary:
             return
         if as_json:
-            click.echo(json.dumps({"hand": n, "decisions": [_decision_json(d) for d in ds]}))
+            click.echo(json.dumps({"hand": n, "decisions": [graded_json(d) for d in ds]}))
         else:
             click.echo(f"hand {n}")
             click.echo("\n".join(_decision_text(d) for d in ds))
