@@ -109,13 +109,15 @@ class Decision:
 
 def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLDS,
                  seed: int = 0, rest="tuned", scores=None, wins=None,
-                 first: int = FIRST_WORLDS) -> list[Decision]:
+                 first: int = FIRST_WORLDS, seats=None, check=None) -> list[Decision]:
     """Every decision of one hand record graded (the module's header): each priced on
     ``first`` worlds, then on twice as many while its grade's interval crosses a threshold, up
     to ``worlds``.  With ``scores`` (team 0, team 1 before the hand) and ``wins``
     (``analysis.win_model.win_table``) each decision is also graded in game-win probability.
     Raises ``RecordError`` for a record that cannot be replayed, naming the field or step (the
-    referee's own check, ``play_record``)."""
+    referee's own check, ``play_record``).  ``seats``: grade only these seats' decisions (the
+    others are left out); ``check``: called before each decision is priced (it may raise to
+    stop, as the web application does when the user leaves)."""
     if worlds < 2:
         raise ValueError(f"worlds must be at least 2 for an interval, not {worlds}")
     rec = parse_record(record)
@@ -124,11 +126,16 @@ def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLD
         raise RecordError("rules: grading does not support the farmer's hand house rule")
     hand = Hand(rec.hands, rec.kitty, rec.dealer, played.rules)
     out: list[Decision] = []
+    number = 0                         # every decision's number, graded or left out
     for entry in played.log:           # every action in the order the referee took them
         action = entry.action
         if not isinstance(action, NoLoneDefender):
-            out.append(_graded(len(out) + 1, view_for(hand, action.seat), action,
-                               (min(first, worlds), worlds), seed, rest, scores, wins))
+            number += 1
+            if seats is None or action.seat in seats:
+                if check is not None:
+                    check()
+                out.append(_graded(number, view_for(hand, action.seat), action,
+                                   (min(first, worlds), worlds), seed, rest, scores, wins))
         hand.apply(action)
     return out
 
