@@ -217,5 +217,24 @@ def summarise(graded: list[list[Decision]]) -> list[dict]:
     return rows
 
 
+def record_scores(obj, rules):
+    """The game score a line gives before its hand (``"scores": [team 0, team 1]``, taken out
+    of the record), and the win model for the rules; (None, None) without one."""
+    if not isinstance(obj, dict) or "scores" not in obj:
+        return None, None
+    scores = obj.pop("scores")
+    game_to = rules.game_to
+    if (not isinstance(scores, list) or len(scores) != 2
+            or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < game_to
+                   for x in scores)):
+        raise RecordError(f"scores: two whole numbers from 0 to {game_to - 1} (team 0, team "
+                          f"1 before the hand), not {scores!r}")
+    from analysis.win_model import win_table
+    from sim import Table
+
+    return tuple(scores), win_table(Table.teams("tuned"), rules)
+
+
 __all__ = ["grade_record", "grade_word", "grade_range", "is_range", "summarise", "Decision",
-           "GRADES", "THRESHOLDS", "WIN_THRESHOLDS", "DEFAULT_WORLDS", "FIRST_WORLDS"]
+           "GRADES", "THRESHOLDS", "WIN_THRESHOLDS", "DEFAULT_WORLDS", "FIRST_WORLDS",
+           "record_scores"]

@@ -14,7 +14,7 @@ import click
 from analysis.cli.bounds import check_count, yes_option
 from analysis.cli.decide import SURE_WORLDS, WORLD_BYTES
 from analysis.cli.options import EXAMPLES_NOTE, check_seed, json_lines, progress_bar
-from analysis.grade import DEFAULT_WORLDS, FIRST_WORLDS
+from analysis.grade import DEFAULT_WORLDS, FIRST_WORLDS, record_scores
 from analysis.text.decisions import describe, graded_json
 
 PHASES = {"round1": "round 1", "round2": "round 2", "discard": "discard", "defend": "defend"}
@@ -44,26 +44,6 @@ def _summary_text(rows) -> str:
         lines.append(f"{r['seat']:<6}{r['decisions']:>10}{r['points_lost']:>8.2f}"
                      f"{r['lost_per_decision']:>11.3f}" + "".join(f"{r[g]:>12}" for g in words))
     return "\n".join(lines)
-
-
-def _scores(obj, rules):
-    """The game score a line gives before its hand (``"scores": [team 0, team 1]``, taken out
-    of the record), and the win model for the rules; (None, None) without one."""
-    from sim.records import RecordError
-
-    if not isinstance(obj, dict) or "scores" not in obj:
-        return None, None
-    scores = obj.pop("scores")
-    game_to = rules.game_to
-    if (not isinstance(scores, list) or len(scores) != 2
-            or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < game_to
-                   for x in scores)):
-        raise RecordError(f"scores: two whole numbers from 0 to {game_to - 1} (team 0, team "
-                          f"1 before the hand), not {scores!r}")
-    from analysis.win_model import win_table
-    from sim import Table
-
-    return tuple(scores), win_table(Table.teams("tuned"), rules)
 
 
 def _worlds_rate(entries, rules, seed):
@@ -151,7 +131,7 @@ def grade(file, rules_spec, worlds, seed, summary, as_json, silent, yes):
         try:
             if bad:
                 raise RecordError(bad)
-            scores, wins = _scores(obj, rules)
+            scores, wins = record_scores(obj, rules)
             ds = grade_record(obj, rules, worlds, seed + 7919 * n, scores=scores, wins=wins)
         except (RecordError, ValueError) as e:
             errors += 1
