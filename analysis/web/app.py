@@ -147,6 +147,10 @@ def _pages(app: FastAPI) -> None:
     async def _home():
         return RedirectResponse("/advise")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def _icon():
+        return FileResponse(str(STATIC / "favicon.svg"), media_type="image/svg+xml")
+
     def page(name):
         async def _page():
             return FileResponse(str(STATIC / f"{name}.html"), media_type="text/html")
