@@ -32,10 +32,13 @@ def strategy(spec: str | None, default: str = "tuned") -> str:
     spec = default if spec in (None, "") else str(spec).strip()
     name, _, params = spec.partition(":")
     if name not in sim.BUILTINS or "table=" in params or "/" in spec or "\\" in spec:
-        raise ValueError(f"unknown strategy {spec!r}: the web application plays the built-in "
-                         f"players ({', '.join(sim.BUILTINS)}), with parameters such as "
-                         "pimc:worlds=200; strategy files, code and outside bots are for the "
-                         "command line")
+        from sim.players.files import did_you_mean
+
+        hint = did_you_mean(name, sim.BUILTINS) if name not in sim.BUILTINS else ""
+        raise ValueError(f"unknown strategy {spec!r}{hint}: choose one of "
+                         f"{', '.join(sim.BUILTINS)}; the web application plays the built-in "
+                         "players (with parameters such as pimc:worlds=200): strategy files, "
+                         "code, outside bots and table files are for the command line")
     sim.load_strategy(spec)           # its parameters checked, as the command line checks them
     return spec
 
@@ -232,15 +235,15 @@ def review_text(text: str, rules_spec: str | None = None, worlds: int = MAX_WORL
     rules = rules_of(rules_spec)
     lines = _json_lines(text)
     if not lines:
-        raise ValueError("no hands (the text is empty or holds only blank lines); give hand "
-                         "records, one JSON object a line")
+        raise ValueError("the request: no hands (the file is empty or holds only blank lines); "
+                         "give a file of hand records, one JSON object a line")
     if len(lines) > MAX_HANDS:
         raise ValueError(f"{len(lines)} hands: at most {MAX_HANDS} in one request")
     hands = []
     for n, obj, bad in lines:
         if bad is None and not isinstance(obj, dict):
             bad = "a hand record is a JSON object"
-        one = {"error": f"line {n}: {bad}"} if bad else review_one(
+        one = {"error": bad} if bad else review_one(
             obj, rules, worlds, seed + 7919 * n, check)
         hands.append({"hand": n, **one})
     return {"rules": rules.describe(), "hands": hands}

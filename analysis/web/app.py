@@ -237,7 +237,7 @@ def _other_routes(app: FastAPI, compute, preparing: Preparing) -> None:
         reads it), by a built-in player; with ``price`` every legal action priced."""
         text = await _body(request)
         return await compute(request, lambda token: answers.decide(
-            _json(text), strategy, seed, hand, price, worlds))
+            text, strategy, seed, hand, price, worlds))
 
     @app.get("/api/chart", tags=["strategy chart"])
     async def chart(request: Request, rules: str | None = None,
@@ -262,16 +262,6 @@ def _other_routes(app: FastAPI, compute, preparing: Preparing) -> None:
         """Hand ``hand`` of a run with ``seed`` (as ``euchre-sim show``) reviewed."""
         return await compute(request, lambda token: answers.review_run(
             seed, hand, strategy, rules, worlds, token.check))
-
-
-def _json(text: str):
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ValueError(f"not JSON: {e}") from None
-    except RecursionError:
-        raise ValueError("not JSON that can be read: nested too deeply (a view is one "
-                         "object, a few levels deep)") from None
 
 
 def _game_routes(app: FastAPI, games: Games, compute) -> None:
