@@ -55,12 +55,16 @@ def serve(port, host, no_open):
         click.echo(f"Warning: listening on {host}: anyone who can reach this machine on the "
                    "network can use the server (and its CPU); the default 127.0.0.1 keeps it "
                    "to this machine", err=True)
-    app = create_app()
+    app = create_app(prepare=False)        # the compile starts once the pages answer
     server = _Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
                                     access_log=False))
-    if not no_open:
-        server.on_started = lambda url: threading.Thread(
-            target=webbrowser.open, args=(url,), daemon=True).start()
+
+    def started(url):
+        app.state.preparing.start()
+        if not no_open:
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+
+    server.on_started = started
     server.run()
 
 

@@ -55,7 +55,7 @@ open.addEventListener("click", () => {
     worlds: worlds.value, show: show.value });
   run(() => api(`/api/review?${params({ seed: seed.value, hand: handNo.value, strategy: strategy.value })}`));
 });
-show.addEventListener("change", () => answer && draw());
+show.addEventListener("change", () => answer && draw(board ? board.i : 0));
 pick.addEventListener("change", () => draw());
 
 function params(extra = {}) {
@@ -82,7 +82,7 @@ async function run(ask) {
   }
 }
 
-function draw() {
+function draw(at = 0) {
   if (board) board.destroy();
   const h = answer.hands[Number(pick.value || 0)];
   const holder = el("div", { class: "panel", id: "hand" });
@@ -90,7 +90,7 @@ function draw() {
     answer.hands.length > 1 ? el("label", { class: "field" }, "Hand", pick) : null,
     answer.source ? el("span", { class: "muted" }, answer.source) : null), holder);
   if (h.error) { holder.append(el("div", { class: "banner error" }, `hand ${h.hand}: ${h.error}`)); return; }
-  board = new Board(holder, h, { seat: show.value === "all" ? null : Number(show.value) });
+  board = new Board(holder, h, { seat: show.value === "all" ? null : Number(show.value), first: at });
 }
 
 const fromGame = q.from === "game" ? sessionStorage.getItem("euchre-game-records") : null;
