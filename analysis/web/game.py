@@ -21,6 +21,22 @@ GAMES_KEPT = 64           # games the server keeps in memory (the oldest is drop
 SEAT_NAMES = ("South", "West", "North", "East")   # seat 0 .. 3, play passing to the left
 
 
+_bots: dict = {}
+_bots_lock = threading.Lock()
+
+
+def bot(spec: str):
+    """The agent that plays ``spec`` at the bots' seats, one per spec for every game: a bot
+    decides from the referee's hand with the hand's own keys (``Agent.decide_at``), so one
+    agent serves every game, and the equilibrium's tables are read once, not at each game."""
+    import sim
+
+    with _bots_lock:
+        if spec not in _bots:
+            _bots[spec] = sim.agent(spec)
+        return _bots[spec]
+
+
 class Game:
     """One game in progress.  ``act(action)`` applies the user's action and lets the bots play
     until it is the user's turn again or the hand is over; ``next_hand()`` deals the next."""
@@ -40,7 +56,7 @@ class Game:
         self.id = secrets.token_urlsafe(9)
         self.seed, self.seat = seed, seat
         self.specs = {"partner": partner, "opponents": opponents}
-        agents = {"partner": sim.agent(partner, seed), "opponents": sim.agent(opponents, seed)}
+        agents = {"partner": bot(partner), "opponents": bot(opponents)}
         self.players = [None if s == seat else
                         agents["partner" if (s - seat) % 2 == 0 else "opponents"]
                         for s in range(4)]
@@ -211,4 +227,4 @@ class Games:
         return game
 
 
-__all__ = ["Game", "Games", "SEAT_NAMES", "GAMES_KEPT"]
+__all__ = ["Game", "Games", "bot", "SEAT_NAMES", "GAMES_KEPT"]

@@ -85,12 +85,16 @@ def _warm_advisor() -> None:
 
 
 def _warm_players() -> None:
-    import sim
+    """A hand of the Play page with each bot (the equilibrium's tables read once)."""
+    from analysis.web.game import Game
 
-    view = sim.view_from_json({"seat": 1, "dealer": 3, "hand": ["JD", "QH", "TH", "KC", "9C"],
-                               "upcard": "9H", "bids": [{"seat": 0, "action": "pass"}]})
     for spec in ("tuned", "equilibrium"):
-        sim.agent(spec).act(view)
+        _play_a_hand(Game(1, 0, spec, spec))
+
+
+def _play_a_hand(game) -> None:
+    while game.view() is not None:
+        game.act(game.view().to_json()["legal"][0])
 
 
 def _warm_solver() -> None:
@@ -104,11 +108,10 @@ def _warm_solver() -> None:
 
 
 def _warm_pimc() -> None:
-    import sim
+    from analysis.web.game import Game
 
-    view = sim.view_from_json({"seat": 1, "dealer": 3, "hand": ["JD", "QH", "TH", "KC", "9C"],
-                               "upcard": "9H", "bids": [{"seat": 0, "action": "pass"}]})
-    sim.agent("pimc:worlds=8").act(view)
+    for seed in (1, 2):
+        _play_a_hand(Game(seed, 0, "pimc", "pimc"))
 
 
 def _warm_chart() -> None:

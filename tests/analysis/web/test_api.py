@@ -322,3 +322,12 @@ def test_a_cancelled_advice_stops_at_its_next_batch():
     assert time.perf_counter() - t0 < 5
     with pytest.raises(Stopped, match="time limit"):
         Token(time.monotonic() - 1).check()
+
+
+def test_the_bench_times_a_bots_moves_and_leaves_it_as_it_was():
+    from analysis.web.bench import bot_move_ms
+    from analysis.web.game import bot
+
+    m = bot_move_ms("tuned", hands=1, warm=0)
+    assert m["moves"] > 0 and m["median_ms"] <= m["p99_ms"] <= m["max_ms"]
+    assert "decide_at" not in vars(bot("tuned"))
