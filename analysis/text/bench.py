@@ -75,7 +75,7 @@ def format_web(w: dict) -> list[str]:
              "the default question, equilibrium)"]
     for spec, m in w["bot_move"].items():
         lines.append(f"{'serve: ' + spec + ' bot move':<27} {m['median_ms']:8.2f} ms median, "
-                     f"{m['p99_ms']:.1f} ms at the 99th percentile, {m['max_ms']:.1f} ms worst "
+                     f"{m['p99_ms']:.2f} ms at the 99th percentile, {m['max_ms']:.1f} ms worst "
                      f"({m['moves']} moves)")
     return lines
 

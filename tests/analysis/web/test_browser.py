@@ -166,3 +166,22 @@ def test_play_a_hand_to_the_end_and_see_it_graded(page, url, shots):
     page.wait_for_function("() => document.querySelector('#score') && "
                            "!document.querySelector('#result')")
     assert "hand 2" in page.inner_text("#game")
+
+
+def test_the_docs_javascript_bot_asks_its_decision_over_http(url, tmp_path):
+    """docs/serve.md's bot in JavaScript, run with Node against the server (skipped without
+    Node: it is the docs' example, not a requirement)."""
+    import re
+    import shutil
+    import subprocess
+
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("no Node.js to run the docs' JavaScript bot")
+    text = (ROOT / "docs" / "serve.md").read_text()
+    (code,) = re.findall(r"```js\n(.*?)```", text, re.S)
+    (tmp_path / "bot.mjs").write_text(code)
+    done = subprocess.run([node, str(tmp_path / "bot.mjs")], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "EUCHRE_SIM_URL": url})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "{ action: 'order_up', alone: false }"
