@@ -124,7 +124,7 @@ class Game:
         made = f"{who} made {SUIT_NAMES[h.trump]}" + (" alone" if h.alone else "")
         tricks = h.tricks[h.maker % 2]
         won = "euchred" if tricks < 3 else ("march" if tricks == 5 else "made it")
-        return {"text": f"{made}: {tricks} tricks, {won}"}
+        return {"text": f"{made}: {tricks} trick{'s' if tricks != 1 else ''}, {won}"}
 
     @property
     def over(self) -> bool:
