@@ -131,7 +131,7 @@ def create_app(prepare: bool = True, jobs: int | None = None,
 
     _pages(app)
     _advise_routes(app, work, compute)
-    _other_routes(app, compute, preparing)
+    _other_routes(app, compute, preparing, work)
     _game_routes(app, games, compute)
     return app
 
@@ -224,11 +224,12 @@ def _streamed(work: Work, q: dict) -> StreamingResponse:
     return StreamingResponse(lines(), media_type="application/x-ndjson")
 
 
-def _other_routes(app: FastAPI, compute, preparing: Preparing) -> None:
+def _other_routes(app: FastAPI, compute, preparing: Preparing, work: Work) -> None:
     @app.get("/api/status", tags=["server"])
     async def status():
-        """Whether the cold start's compile is done, step by step."""
-        return preparing.status()
+        """Whether the cold start's compile is done, step by step, and the computations in
+        progress."""
+        return {**preparing.status(), "running": work.running, "slots": work.jobs}
 
     @app.post("/api/decide", tags=["decisions"])
     async def decide(request: Request, strategy: str = "tuned", seed: int = 0, hand: int = 0,

@@ -56,6 +56,8 @@ class Work:
     def __init__(self, jobs: int = MAX_JOBS, limit: float = TIME_LIMIT):
         self.jobs, self.limit = jobs, limit
         self._slots = threading.BoundedSemaphore(jobs)
+        self.running = 0                 # computations in progress (``/api/status`` says)
+        self._count = threading.Lock()
         self._pool = ThreadPoolExecutor(max_workers=jobs + 2, thread_name_prefix="euchre-web")
 
     def start(self, fn):
@@ -68,8 +70,15 @@ class Work:
         except BaseException:
             self._slots.release()
             raise
-        future.add_done_callback(lambda _f: self._slots.release())
+        with self._count:
+            self.running += 1
+        future.add_done_callback(self._done)
         return future, token
+
+    def _done(self, _future) -> None:
+        with self._count:
+            self.running -= 1
+        self._slots.release()
 
     def cancel_all(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -14,6 +14,7 @@ import json
 import os
 import signal
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -185,3 +186,31 @@ def test_the_docs_javascript_bot_asks_its_decision_over_http(url, tmp_path):
                           timeout=60, env={**os.environ, "EUCHRE_SIM_URL": url})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "{ action: 'order_up', alone: false }"
+
+
+def test_leaving_stops_the_computation_and_frees_its_slot(url):
+    """A review of minutes (50 hands graded on up to 4096 worlds) and an advisor run whose
+    clients leave: both stop within seconds (``/api/status`` counts the computations running),
+    where finishing would hold the slots for minutes."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    def running():
+        return json.loads(urllib.request.urlopen(url + "api/status", timeout=10).read())[
+            "running"]
+
+    host = urlsplit(url)
+    march = (ROOT / "examples" / "graded-march.jsonl").read_text().strip() + "\n"
+    c = http.client.HTTPConnection(host.hostname, host.port, timeout=30)
+    c.request("POST", "/api/review?worlds=4096", body=march * 50)
+    c2 = http.client.HTTPConnection(host.hostname, host.port, timeout=30)
+    c2.request("GET", "/api/advise?hand=JS+AS+9H+9D+TC&upcard=9S&position=first&progress=true"
+               "&strategy=pimc&deals=2000000")
+    time.sleep(2)
+    assert running() == 2
+    c.close()
+    c2.close()                                          # the pages are left
+    t0 = time.monotonic()
+    while running() and time.monotonic() - t0 < 20:
+        time.sleep(0.2)
+    assert running() == 0, f"still running after {time.monotonic() - t0:.1f} s"
