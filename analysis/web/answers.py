@@ -21,7 +21,8 @@ from analysis.text.decisions import decision_json, describe, graded_json
 MAX_WORLDS = 4096          # the most worlds a request may price a decision on (grade's default)
 MAX_HANDS = 50             # hand records in one review request
 MAX_DEALS = 2_000_000      # accepted deals in one advise request (the advisor's cap)
-SEARCH_BATCH = 128         # deals a batch with pimc at the table (a few seconds: a stop between)
+BATCH = 1 << 18            # deals a batch of the advisor (well under a second: a stop between)
+SEARCH_BATCH = 128         # deals a batch with pimc at the table (a few seconds)
 PLAIN_PLAYERS = ("random", "basic", "conservative", "aggressive", "trump-count", "tuned",
                  "equilibrium", "pimc")
 
@@ -103,7 +104,7 @@ def advise(q: dict, check=None, progress=None) -> dict:
     searches = sim.load_strategy(spec).player.searches
     df = advise_hand(q["hand"], q["upcard"], q["position"], round_=q.get("round", 1),
                      score=q.get("score") or None, strategy=spec,
-                     batch=SEARCH_BATCH if searches else None,
+                     batch=SEARCH_BATCH if searches else BATCH,
                      rules=rules_of(q.get("rules")), deals=deals,
                      precision=q.get("precision"), seed=q.get("seed", 1),
                      discard=q.get("discard") or None, progress=step,
