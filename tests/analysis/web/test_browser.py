@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.analysis.web.test_serve_cli import start_serve
+from tests.analysis.web.serving import start_serve
 
 ROOT = Path(__file__).resolve().parents[3]
 CHROMIUM = "/usr/bin/chromium"
@@ -50,7 +50,7 @@ def url(tmp_path_factory):
             pytest.fail(f"browser tests required (EUCHRE_SIM_BROWSER_TESTS=1), but {why}")
         pytest.skip(f"browser tests need Chromium and Playwright: {why}")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    p, address, _, _ = start_serve(env)
+    p, address, _, said = start_serve(env, drain=True)
     try:
         deadline = time.monotonic() + READY_WITHIN
         while time.monotonic() < deadline:
@@ -58,11 +58,11 @@ def url(tmp_path_factory):
             if status["ready"]:
                 break
             time.sleep(1)
-        assert status["ready"] and not status["errors"], status
+        assert status["ready"] and not status["errors"], (status, said)
         yield address
     finally:
         os.killpg(p.pid, signal.SIGINT)
-        p.communicate(timeout=30)
+        p.wait(timeout=30)
 
 
 @pytest.fixture(scope="module")

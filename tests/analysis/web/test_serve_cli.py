@@ -19,28 +19,10 @@ pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
 
 from tests.analysis.cli.test_ctrl_c import _left_behind  # noqa: E402
+from tests.analysis.web.serving import start_serve  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[3]
 pytestmark = pytest.mark.subprocess
-
-
-def start_serve(env: dict, *args: str):
-    """``serve --port 0 --no-open ...`` in its own process group: the process, its address,
-    the moment it was started (``time.monotonic``) and its lines up to the address."""
-    t0 = time.monotonic()
-    p = subprocess.Popen([sys.executable, "-c", "from analysis.entry import run; run()", "serve",
-                          "--port", "0", "--no-open", *args], cwd=ROOT, env=env,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         start_new_session=True)
-    lines = []
-    while True:
-        line = p.stderr.readline()
-        if not line:
-            raise AssertionError("serve ended before serving: " + "".join(lines))
-        lines.append(line)
-        if "serving http" in line:
-            url = line.split("serving ")[1].split()[0]
-            return p, url, t0, lines
 
 
 def test_cold_start_answers_at_once_warns_for_a_public_address_and_stops_on_ctrl_c(tmp_path):
