@@ -176,9 +176,18 @@ def _advise_routes(app: FastAPI, work: Work, compute) -> None:
                      position: Annotated[str, Query(description="first, second, third, dealer")],
                      round: Annotated[str, Query(description="1 or 2")] = "1",
                      score: Annotated[str | None, Query(description="US-THEM")] = None,
-                     strategy: str = "tuned", rules: str | None = None,
-                     deals: int | None = None, precision: float | None = None, seed: int = 1,
-                     discard: str | None = None, assume_passed: bool = False,
+                     strategy: Annotated[str, Query(description="the players around the "
+                                                    "table: a built-in")] = "tuned",
+                     rules: Annotated[str | None, Query(description="as --rules: a preset "
+                                                        "and/or options")] = None,
+                     deals: Annotated[int | None, Query(description="accepted deals")] = None,
+                     precision: Annotated[float | None, Query(
+                         description="deal until the top two differ this precisely")] = None,
+                     seed: int = 1,
+                     discard: Annotated[str | None, Query(description="the dealer's discard "
+                                                          "(round 1)")] = None,
+                     assume_passed: Annotated[bool, Query(description="round 2: the player "
+                                                          "passed in round 1")] = False,
                      progress: Annotated[bool, Query(description="stream progress lines "
                                                      "(JSON lines) before the answer")] = False):
         """Every option of one hand priced, as ``euchre-sim advise --json`` prints it."""
