@@ -116,9 +116,10 @@ def advise(q: dict, check=None, progress=None) -> dict:
 # one decision from one seat's view
 
 
-def decide(view_obj, spec: str | None = "tuned", seed: int = 0, hand: int = 0,
+def decide(view, spec: str | None = "tuned", seed: int = 0, hand: int = 0,
            price: bool = False, worlds: int | None = None) -> dict:
-    """``decide --json``: the strategy's action from the view and, for pimc or with ``price``,
+    """``decide --json``: the strategy's action from the view (its JSON text or object, read by
+    ``sim.view_from_json`` as the command reads its file) and, for pimc or with ``price``,
     every legal action priced (``sim.agents.pricing.price``)."""
     import sim
     from sim.agents.pricing import price as price_view
@@ -126,7 +127,7 @@ def decide(view_obj, spec: str | None = "tuned", seed: int = 0, hand: int = 0,
     if worlds is not None and not 2 <= worlds <= MAX_WORLDS:
         raise ValueError(f"worlds: from 2 to {MAX_WORLDS}, not {worlds}")
     seed = seed_of(seed)
-    view = sim.view_from_json(view_obj)
+    view = sim.view_from_json(view)
     who = sim.agent(strategy(spec), seed)
     action = who.act(view, hand=hand)
     pricing = None

@@ -108,7 +108,8 @@ def create_app(prepare: bool = True, jobs: int | None = None,
         return _error(500, f"internal error: {type(exc).__name__}: {exc}"[:300])
 
     async def compute(request: Request, fn):
-        """``fn(token)`` on a worker thread; 499-like stop when the client leaves."""
+        """``fn(token)`` on a worker thread, its answer or its mistake as a 4xx; the token is
+        cancelled when the client leaves (the computation stops at its next check)."""
         try:
             future, token = work.start(fn)
         except Busy as e:

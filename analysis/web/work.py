@@ -80,9 +80,6 @@ class Work:
             self.running -= 1
         self._slots.release()
 
-    def cancel_all(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
-
 
 # ---------------------------------------------------------------------------------------------
 # a cold start: compile what the pages use, in the background

@@ -68,7 +68,7 @@ def test_advise_answers_as_the_command_line_json(client):
 
 def test_advise_streams_progress_then_the_answer(client):
     r = client.get("/api/advise", params={**ADVISE, "score": "6-8", "strategy": "equilibrium",
-                                          "precision": 0.1, "progress": "true"})
+                                          "deals": 3000, "progress": "true"})
     assert r.status_code == 200
     lines = [json.loads(x) for x in r.text.splitlines()]
     assert all("progress" in x for x in lines[:-1]) and len(lines) >= 2
