@@ -51,6 +51,7 @@ def serve(port, host, no_open):
         raise click.ClickException(
             f"serve needs the web extra ({e.name} is missing): "
             "python3 -m pip install 'euchre-sim[web]'") from None
+    sock = _bind(host, port)
     if host not in LOCAL:
         click.echo(f"Warning: listening on {host}: anyone who can reach this machine on the "
                    "network can use the server (and its CPU); the default 127.0.0.1 keeps it "
@@ -65,7 +66,30 @@ def serve(port, host, no_open):
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
     server.on_started = started
-    server.run()
+    server.run(sockets=[sock])
+
+
+def _bind(host: str, port: int):
+    """A socket bound to ``host:port``, or the one line that says why not (a name that is not
+    an address, a port taken or not allowed)."""
+    import socket
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port,
+                                                             type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as e:
+        raise click.ClickException(f"--host {host}: not an address to listen on "
+                                   f"({e.strerror})") from None
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as e:
+        sock.close()
+        raise click.ClickException(f"--port {port}: cannot listen on {host}:{port} "
+                                   f"({e.strerror}); choose another port, or --port 0 for any "
+                                   "free one") from None
+    return sock
 
 
 def _server_class():

@@ -64,3 +64,26 @@ def test_serve_says_how_to_install_the_web_extra_when_it_is_missing(tmp_path):
     assert r.returncode == 1
     assert r.stderr.strip() == ("Error: serve needs the web extra (fastapi is missing): "
                                 "python3 -m pip install 'euchre-sim[web]'")
+
+
+def test_a_port_taken_or_a_host_that_is_no_address_is_one_line():
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    try:
+        for args, words in [(["--port", str(port)], f"Error: --port {port}: cannot listen on "
+                                                     f"127.0.0.1:{port}"),
+                            (["--host", "no.such.host.invalid"], "Error: --host "
+                                                                  "no.such.host.invalid: not an "
+                                                                  "address to listen on")]:
+            r = subprocess.run([sys.executable, "-c", "from analysis.entry import run; run()",
+                                "serve", "--no-open", *args], cwd=ROOT, env=env,
+                               capture_output=True, text=True, timeout=60)
+            lines = r.stderr.strip().splitlines()
+            assert r.returncode == 1 and len(lines) == 1 and lines[0].startswith(words), r.stderr
+    finally:
+        taken.close()
