@@ -116,8 +116,9 @@ def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLD
     (``analysis.win_model.win_table``) each decision is also graded in game-win probability.
     Raises ``RecordError`` for a record that cannot be replayed, naming the field or step (the
     referee's own check, ``play_record``).  ``seats``: grade only these seats' decisions (the
-    others are left out); ``check``: called before each decision is priced (it may raise to
-    stop, as the web application does when the user leaves)."""
+    others are left out); ``check``: called before each decision is priced and before each
+    doubling of its worlds (it may raise to stop, as the web application does when the user
+    leaves)."""
     if worlds < 2:
         raise ValueError(f"worlds must be at least 2 for an interval, not {worlds}")
     rec = parse_record(record)
@@ -132,15 +133,16 @@ def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLD
         if not isinstance(action, NoLoneDefender):
             number += 1
             if seats is None or action.seat in seats:
-                if check is not None:
-                    check()
                 out.append(_graded(number, view_for(hand, action.seat), action,
-                                   (min(first, worlds), worlds), seed, rest, scores, wins))
+                                   (min(first, worlds), worlds), seed, rest, scores, wins,
+                                   check))
         hand.apply(action)
     return out
 
 
-def _graded(number, view, action, worlds, seed, rest, scores=None, wins=None):
+def _graded(number, view, action, worlds, seed, rest, scores=None, wins=None, check=None):
+    if check is not None:
+        check()
     trick = len(view.plays) // view.players + 1 if view.phase == PLAY else None
     if len(view.legal) == 1:
         return Decision(number, view.seat, view.phase, trick, action, action, None, None, 0.0,
@@ -150,6 +152,8 @@ def _graded(number, view, action, worlds, seed, rest, scores=None, wins=None):
         d = _decision(number, view, action, trick, pricing, scores, wins)
         if not is_range(d.grade) and (d.win_grade is None or not is_range(d.win_grade)):
             break
+        if check is not None:           # before pricing on twice as many worlds
+            check()
     return d
 
 

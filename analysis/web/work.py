@@ -114,10 +114,15 @@ def _warm_solver() -> None:
 
 
 def _warm_pimc() -> None:
+    """A hand of the Play page with pimc bots, and the advisor with pimc at the table (its own
+    copy of the kernel)."""
+    from analysis.advise import advise_hand
+    from analysis.web.answers import SEARCH_BATCH
     from analysis.web.game import Game
 
     for seed in (1, 2):
         _play_a_hand(Game(seed, 0, "pimc", "pimc"))
+    advise_hand("JS AS 9H 9D TC", "9S", "first", strategy="pimc", deals=1, batch=SEARCH_BATCH)
 
 
 def _warm_chart() -> None:

@@ -211,6 +211,6 @@ def test_leaving_stops_the_computation_and_frees_its_slot(url):
     c.close()
     c2.close()                                          # the pages are left
     t0 = time.monotonic()
-    while running() and time.monotonic() - t0 < 20:
+    while running() and time.monotonic() - t0 < 45:       # finishing would take minutes
         time.sleep(0.2)
     assert running() == 0, f"still running after {time.monotonic() - t0:.1f} s"
