@@ -204,6 +204,7 @@ class _Deals:
         self.have = 0  # accepted deals
         self.dealt = 0  # deals dealt (accepted or not)
         self.z = z_value()
+        self.batch = None               # the most deals a batch deals (None: as many as wanted)
 
     def column(self, name: str, i: int) -> np.ndarray:
         parts = getattr(self.samples[i], name)
@@ -252,6 +253,8 @@ class _Deals:
         want = goal - self.have if goal > self.have else max(1, self.have // 10)
         rate = self.have / self.dealt if self.have else 1.0
         n = int(min(max(want / max(rate, 1e-3) * 1.1, 1024), 1 << 22))
+        if self.batch is not None:      # short batches: a progress call (and a stop) between
+            n = min(n, self.batch)
         chunk = int(max(64, min(4096, n // 16)))
         k = len(self.options)
         mask = int(sum(1 << c for c in req.cards))
@@ -289,11 +292,13 @@ class _Deals:
         self.have += idx.size
 
 
-def _deal_until_satisfied(req: _Request, options: list[Option], progress) -> _Deals:
+def _deal_until_satisfied(req: _Request, options: list[Option], progress,
+                          batch: int | None = None) -> _Deals:
     """Play batches of deals under every option until the stopping rule is met."""
     forces = [force_array(req.position, req.round_, o.action, o.suit, req.discard)
               for o in options]  # fmt: skip
     state = _Deals(req, options)
+    state.batch = batch
     goal = state.target()
     while not state.satisfied():
         state.play_batch(goal, forces)
@@ -437,6 +442,7 @@ def advise_hand(
     discard=None,
     progress=None,
     assume_passed=False,
+    batch=None,
 ) -> pd.DataFrame:
     """Price every option the player has for one hand, seat and upcard.
 
@@ -460,6 +466,10 @@ def advise_hand(
         deals so far and the current estimate of the total
     assume_passed : round 2 only: the player passed in round 1 whatever his strategy would
         have bid (for a hand it would have ordered with); stated in ``attrs["assumption"]``
+    batch : the most deals one batch deals (default: as many as the stopping rule wants), so
+        that ``progress`` is called, and may stop the run, at least that often (the web
+        application's batches with a search player at the table); with ``deals`` the answer is
+        the same whatever the batches, with a precision the stop may fall a batch apart
 
     With neither ``deals`` nor ``precision``: enough deals that every option's 95% interval on
     net points is within ±0.02 (estimated from a first batch's variance), at most ``CAP``.
@@ -494,7 +504,7 @@ def advise_hand(
                          precision, seed, discard, assume_passed)  # fmt: skip
     options = options_for(req.round_, req.upcard, req.position, req.rules)
     t0 = time.perf_counter()
-    state = _deal_until_satisfied(req, options, progress)
+    state = _deal_until_satisfied(req, options, progress, batch)
     wall = time.perf_counter() - t0
     ptable = win_table(req.table, req.rules) if req.score is not None else None
     net = state.nets()

@@ -109,13 +109,16 @@ class Decision:
 
 def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLDS,
                  seed: int = 0, rest="tuned", scores=None, wins=None,
-                 first: int = FIRST_WORLDS) -> list[Decision]:
+                 first: int = FIRST_WORLDS, seats=None, check=None) -> list[Decision]:
     """Every decision of one hand record graded (the module's header): each priced on
     ``first`` worlds, then on twice as many while its grade's interval crosses a threshold, up
     to ``worlds``.  With ``scores`` (team 0, team 1 before the hand) and ``wins``
     (``analysis.win_model.win_table``) each decision is also graded in game-win probability.
     Raises ``RecordError`` for a record that cannot be replayed, naming the field or step (the
-    referee's own check, ``play_record``)."""
+    referee's own check, ``play_record``).  ``seats``: grade only these seats' decisions (the
+    others are left out); ``check``: called before each decision is priced and before each
+    doubling of its worlds (it may raise to stop, as the web application does when the user
+    leaves)."""
     if worlds < 2:
         raise ValueError(f"worlds must be at least 2 for an interval, not {worlds}")
     rec = parse_record(record)
@@ -124,16 +127,22 @@ def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLD
         raise RecordError("rules: grading does not support the farmer's hand house rule")
     hand = Hand(rec.hands, rec.kitty, rec.dealer, played.rules)
     out: list[Decision] = []
+    number = 0                         # every decision's number, graded or left out
     for entry in played.log:           # every action in the order the referee took them
         action = entry.action
         if not isinstance(action, NoLoneDefender):
-            out.append(_graded(len(out) + 1, view_for(hand, action.seat), action,
-                               (min(first, worlds), worlds), seed, rest, scores, wins))
+            number += 1
+            if seats is None or action.seat in seats:
+                out.append(_graded(number, view_for(hand, action.seat), action,
+                                   (min(first, worlds), worlds), seed, rest, scores, wins,
+                                   check))
         hand.apply(action)
     return out
 
 
-def _graded(number, view, action, worlds, seed, rest, scores=None, wins=None):
+def _graded(number, view, action, worlds, seed, rest, scores=None, wins=None, check=None):
+    if check is not None:
+        check()
     trick = len(view.plays) // view.players + 1 if view.phase == PLAY else None
     if len(view.legal) == 1:
         return Decision(number, view.seat, view.phase, trick, action, action, None, None, 0.0,
@@ -143,6 +152,8 @@ def _graded(number, view, action, worlds, seed, rest, scores=None, wins=None):
         d = _decision(number, view, action, trick, pricing, scores, wins)
         if not is_range(d.grade) and (d.win_grade is None or not is_range(d.win_grade)):
             break
+        if check is not None:           # before pricing on twice as many worlds
+            check()
     return d
 
 
@@ -210,5 +221,24 @@ def summarise(graded: list[list[Decision]]) -> list[dict]:
     return rows
 
 
+def record_scores(obj, rules):
+    """The game score a line gives before its hand (``"scores": [team 0, team 1]``, taken out
+    of the record), and the win model for the rules; (None, None) without one."""
+    if not isinstance(obj, dict) or "scores" not in obj:
+        return None, None
+    scores = obj.pop("scores")
+    game_to = rules.game_to
+    if (not isinstance(scores, list) or len(scores) != 2
+            or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < game_to
+                   for x in scores)):
+        raise RecordError(f"scores: two whole numbers from 0 to {game_to - 1} (team 0, team "
+                          f"1 before the hand), not {scores!r}")
+    from analysis.win_model import win_table
+    from sim import Table
+
+    return tuple(scores), win_table(Table.teams("tuned"), rules)
+
+
 __all__ = ["grade_record", "grade_word", "grade_range", "is_range", "summarise", "Decision",
-           "GRADES", "THRESHOLDS", "WIN_THRESHOLDS", "DEFAULT_WORLDS", "FIRST_WORLDS"]
+           "GRADES", "THRESHOLDS", "WIN_THRESHOLDS", "DEFAULT_WORLDS", "FIRST_WORLDS",
+           "record_scores"]

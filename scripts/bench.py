@@ -29,6 +29,12 @@ def main(argv=None) -> int:
                   f"{row['hands_per_s']:,.0f} hands/s", file=sys.stderr)
 
     result = run_bench(args.hands, args.repeats, progress=progress)
+    try:                                    # the web application's rows, with the web extra
+        from analysis.web.bench import web_rows
+    except ImportError:
+        pass
+    else:
+        result["web"] = web_rows()
     print(json.dumps(result, indent=2) if args.json else format_bench(result))
     return 0
 

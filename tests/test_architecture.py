@@ -4,7 +4,8 @@ Layers, each importing only itself and those before it (``LAYERS``, one row a la
 foundation (cards, bits, seats, rules and scoring, rng, threads, records, the referee) -> the
 solver -> players (each behind the decide interface, ``sim.players.decide``) -> the kernel and
 its bound copies -> the run layer -> the analyses (compute) -> plots and text -> the studies
-(each one protocol, written to run folders) and the report -> the command line; analyses reach
+(each one protocol, written to run folders) and the report -> the user interfaces (the command
+line and the web application); analyses reach
 the kernel only through the run layer, and the kernel reaches the players only through its
 ``seat`` module.  Imports are read from the source (function-level imports included), so a
 cycle cannot hide in a function body.
@@ -37,9 +38,10 @@ LAYERS = (
     ("analysis.plots", 6), ("analysis.text", 6),
     ("analysis.studies", 7), ("analysis.report", 7),   # the studies' registry, the report
     ("analysis.cli", 8), ("analysis.entry", 8),
+    ("analysis.web", 8),             # the local web application (``euchre-sim serve``)
 )
 LAYER_NAMES = ("foundation", "solver", "players", "kernel", "run", "analyses", "plots and text",
-               "studies and report", "command line")
+               "studies and report", "user interfaces")
 KERNEL = 3
 MAX_FUNCTION_LINES = 100
 MAX_COMMAND_LINES = 250

@@ -19,6 +19,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -112,3 +113,18 @@ def test_a_wheel_plays_the_equilibrium_outside_the_repository(tmp_path):
               "--strategy", "equilibrium", "--deals", 200, "--silent")
     assert "strategy equilibrium, published rules; 200 deals" in out, out
     assert all(option in out for option in ("pass", "order up", "order up alone")), out
+    # the web application's pages and scripts are package data: served from the installed
+    # package, nothing from the checkout or the network
+    names = set(zipfile.ZipFile(wheel).namelist())
+    static = {f"analysis/web/static/{p}.{x}" for p in ("advise", "chart", "review", "play", "docs")
+              for x in ("html", "js")} | {"analysis/web/static/style.css",
+                                          "analysis/web/static/common.js",
+                                          "analysis/web/static/board.js"}
+    assert static <= names, sorted(static - names)
+    if importlib.util.find_spec("fastapi") and importlib.util.find_spec("httpx"):
+        out = run(python, "-c", "from fastapi.testclient import TestClient; "
+                  "from analysis.web.app import create_app, STATIC; print(STATIC); "
+                  "c = TestClient(create_app(prepare=False)); "
+                  "print(c.get('/advise').status_code, c.get('/static/board.js').status_code)")
+        static_dir, codes = out.splitlines()[0], out.splitlines()[-1]
+        assert Path(static_dir).is_relative_to(venv) and codes == "200 200", out

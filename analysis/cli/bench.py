@@ -38,4 +38,10 @@ def bench(hands, repeats, as_json, silent):
             )
 
     result = run_bench(hands, repeats, progress=progress)
+    try:                                    # the web application's rows, with the web extra
+        from analysis.web.bench import web_rows
+    except ImportError:
+        pass
+    else:
+        result["web"] = web_rows()
     click.echo(json.dumps(result, indent=2) if as_json else format_bench(result))

@@ -8,71 +8,16 @@ strategy that prices its options (pimc) or with ``--price``, prices every legal 
 from __future__ import annotations
 
 import json
-import textwrap
 
 import click
 
 from analysis.cli.bounds import check_count, rate_of, yes_option
 from analysis.cli.options import EXAMPLES_NOTE, check_seed
+from analysis.text.decisions import decision_json, describe, format_options
 
 SEATS = ("seat 0", "seat 1", "seat 2", "seat 3")
 WORLD_BYTES = 8_000  # memory a priced world takes (its deal and positions, as Python objects)
 SURE_WORLDS = 10_000  # worlds that surely price in a minute
-
-
-def describe(action) -> str:
-    """An action in a player's words: ``order up``, ``call hearts alone``, ``play JH``."""
-    from sim.cards import SUIT_NAMES, card_name
-    from sim.referee import Call, DefendAlone, Discard, OrderUp, Pass, Play
-
-    if isinstance(action, Pass):
-        return "pass"
-    if isinstance(action, OrderUp):
-        return "order up" + (" alone" if action.alone else "")
-    if isinstance(action, Call):
-        return f"call {SUIT_NAMES[action.suit]}" + (" alone" if action.alone else "")
-    if isinstance(action, DefendAlone):
-        return "defend alone"
-    if isinstance(action, Discard):
-        return f"discard {card_name(action.card)}"
-    if isinstance(action, Play):
-        return f"play {card_name(action.card)}"
-    return str(action)
-
-
-def option_rows(pricing) -> list[dict]:
-    """The priced options as JSON rows (the shape ``--json`` prints)."""
-    from sim.referee.views import action_to_json
-
-    return [{**action_to_json(o.action), "value": round(o.value, 4),
-             "low": round(o.low, 4), "high": round(o.high, 4), "loss": round(o.loss, 4),
-             "loss_low": round(o.loss_low, 4), "loss_high": round(o.loss_high, 4)}
-            for o in pricing.options]
-
-
-def priced_by(pricing) -> str:
-    """Whose values a pricing holds, in words: the pricing tool's, whatever the strategy."""
-    from sim.agents.pricing import DEFAULT_REST
-
-    fit = (f", {pricing.fitted} of them explaining the other seats' bids"
-           if pricing.fitted else "")
-    return (f"the pricing tool's, the same for every strategy: each option played out "
-            f"face up and perfectly on {pricing.worlds} worlds consistent with the view{fit}; "
-            f"after a pass {DEFAULT_REST} bids the rest of the auction")
-
-
-def format_options(pricing, chosen=None, strategy: str = "the strategy") -> str:
-    """The priced options as a table, best first, ``*`` at ``chosen`` (``strategy``'s
-    choice), and whose values they are."""
-    lines = [f"  {'option':<22}{'points':>8}  {'95% interval':<17}{'gives up':>9}"]
-    for o in pricing.options:
-        mark = "*" if o.action == chosen else " "
-        lines.append(f"{mark} {describe(o.action):<22}{o.value:>+8.3f}  "
-                     f"[{o.low:+.3f}, {o.high:+.3f}]{o.loss:>9.3f}")
-    note = (f"(points a hand for the seat's team; * is {strategy}'s choice.  The values are "
-            f"not {strategy}'s but {priced_by(pricing)})")
-    lines += textwrap.wrap(note, 92, initial_indent="  ", subsequent_indent="   ")
-    return "\n".join(lines)
 
 
 @click.command("decide", epilog=EXAMPLES_NOTE)
@@ -128,15 +73,7 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, as_json, yes):
         n = worlds or (int(who.strategy.params.get("worlds", 64)) if searches else 64)
         pricing = price_view(view, n, seed)
     if as_json:
-        from sim.referee.views import action_to_json
-
-        out = {"strategy": who.strategy.name, "seat": view.seat, "phase": view.phase,
-               "action": action_to_json(action)}
-        if pricing is not None:
-            out["worlds"] = pricing.worlds
-            out["fitted"] = pricing.fitted
-            out["priced_by"] = priced_by(pricing)
-            out["options"] = option_rows(pricing)
+        out = decision_json(who.strategy.name, view, action, pricing)
         click.echo(json.dumps(out))
         return
     phase = {"round1": "round 1", "round2": "round 2"}.get(view.phase, view.phase)
@@ -146,4 +83,4 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, as_json, yes):
         click.echo(format_options(pricing, action, who.strategy.name))
 
 
-__all__ = ["decide", "describe", "format_options", "option_rows", "priced_by"]
+__all__ = ["decide", "describe", "format_options"]

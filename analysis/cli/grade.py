@@ -12,27 +12,12 @@ import json
 import click
 
 from analysis.cli.bounds import check_count, yes_option
-from analysis.cli.decide import SURE_WORLDS, WORLD_BYTES, describe
+from analysis.cli.decide import SURE_WORLDS, WORLD_BYTES
 from analysis.cli.options import EXAMPLES_NOTE, check_seed, json_lines, progress_bar
-from analysis.grade import DEFAULT_WORLDS, FIRST_WORLDS
+from analysis.grade import DEFAULT_WORLDS, FIRST_WORLDS, record_scores
+from analysis.text.decisions import describe, graded_json
 
 PHASES = {"round1": "round 1", "round2": "round 2", "discard": "discard", "defend": "defend"}
-
-
-def _decision_json(d) -> dict:
-    from sim.referee.views import action_to_json
-
-    return {"number": d.number, "seat": d.seat, "phase": d.phase, "trick": d.trick,
-            "action": action_to_json(d.action), "best": action_to_json(d.best),
-            "value": None if d.value is None else round(d.value, 4),
-            "best_value": None if d.best_value is None else round(d.best_value, 4),
-            "loss": round(d.loss, 4), "loss_low": round(d.loss_low, 4),
-            "loss_high": round(d.loss_high, 4), "options": d.options, "worlds": d.worlds,
-            "grade": d.grade,
-            **({} if d.win is None else {
-                "win": round(d.win, 4), "best_win": round(d.best_win, 4),
-                "win_loss": round(d.win_loss, 4), "win_loss_low": round(d.win_loss_low, 4),
-                "win_loss_high": round(d.win_loss_high, 4), "win_grade": d.win_grade})}
 
 
 def _decision_text(d) -> str:
@@ -59,26 +44,6 @@ def _summary_text(rows) -> str:
         lines.append(f"{r['seat']:<6}{r['decisions']:>10}{r['points_lost']:>8.2f}"
                      f"{r['lost_per_decision']:>11.3f}" + "".join(f"{r[g]:>12}" for g in words))
     return "\n".join(lines)
-
-
-def _scores(obj, rules):
-    """The game score a line gives before its hand (``"scores": [team 0, team 1]``, taken out
-    of the record), and the win model for the rules; (None, None) without one."""
-    from sim.records import RecordError
-
-    if not isinstance(obj, dict) or "scores" not in obj:
-        return None, None
-    scores = obj.pop("scores")
-    game_to = rules.game_to
-    if (not isinstance(scores, list) or len(scores) != 2
-            or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < game_to
-                   for x in scores)):
-        raise RecordError(f"scores: two whole numbers from 0 to {game_to - 1} (team 0, team "
-                          f"1 before the hand), not {scores!r}")
-    from analysis.win_model import win_table
-    from sim import Table
-
-    return tuple(scores), win_table(Table.teams("tuned"), rules)
 
 
 def _worlds_rate(entries, rules, seed):
@@ -166,7 +131,7 @@ def grade(file, rules_spec, worlds, seed, summary, as_json, silent, yes):
         try:
             if bad:
                 raise RecordError(bad)
-            scores, wins = _scores(obj, rules)
+            scores, wins = record_scores(obj, rules)
             ds = grade_record(obj, rules, worlds, seed + 7919 * n, scores=scores, wins=wins)
         except (RecordError, ValueError) as e:
             errors += 1
@@ -178,7 +143,7 @@ def grade(file, rules_spec, worlds, seed, summary, as_json, silent, yes):
         if summary:
             return
         if as_json:
-            click.echo(json.dumps({"hand": n, "decisions": [_decision_json(d) for d in ds]}))
+            click.echo(json.dumps({"hand": n, "decisions": [graded_json(d) for d in ds]}))
         else:
             click.echo(f"hand {n}")
             click.echo("\n".join(_decision_text(d) for d in ds))

@@ -67,6 +67,19 @@ def format_equilibrium(e: dict) -> list[str]:
     return lines
 
 
+def format_web(w: dict) -> list[str]:
+    """The web application's rows (``analysis.web.bench``)."""
+    lines = [f"{'serve: first page, cold':<27} {w['first_page_s']:8.2f} s   (empty compile "
+             "cache; the compile goes on in the background)",
+             f"{'serve: advise answer, warm':<27} {w['advise_s']:8.2f} s   (GET /api/advise, "
+             "the default question, equilibrium)"]
+    for spec, m in w["bot_move"].items():
+        lines.append(f"{'serve: ' + spec + ' bot move':<27} {m['median_ms']:8.2f} ms median, "
+                     f"{m['p99_ms']:.2f} ms at the 99th percentile, {m['max_ms']:.1f} ms worst "
+                     f"({m['moves']} moves)")
+    return lines
+
+
 def format_bench(b: dict) -> str:
     lines = [
         f"euchre-sim bench: best of {b['repeats']}, {b['cores']} cores",
@@ -111,8 +124,11 @@ def format_bench(b: dict) -> str:
     if "equilibrium" in b:
         lines.append("")
         lines.extend(format_equilibrium(b["equilibrium"]))
+    if "web" in b:
+        lines.append("")
+        lines.extend(format_web(b["web"]))
     lines.append(f"peak resident memory        {b['max_rss_mb']:8.0f} MB")
     return "\n".join(lines)
 
 
-__all__ = ["format_bench", "format_solver", "format_agents", "format_equilibrium"]
+__all__ = ["format_bench", "format_solver", "format_agents", "format_equilibrium", "format_web"]

@@ -53,8 +53,9 @@ def _features(hands: np.ndarray, upcards: np.ndarray) -> dict:
 
 def bids_on_deals(policy, rules, deals: int = 200_000, seed: int = 0):
     """A frame, one row per deal and position: ``deal``, ``position`` (0 first .. 3 dealer),
-    ``upcard_rank``, the hand features and ``pass``, ``order``, ``alone`` (round 1) and
-    ``r2_pass``, ``r2_call``, ``r2_alone`` (round 2, the calls summed over suits)."""
+    ``upcard_rank``, ``upcard`` (the card), ``hand`` (its mask), the hand features and ``pass``,
+    ``order``, ``alone`` (round 1) and ``r2_pass``, ``r2_call``, ``r2_alone`` (round 2, the
+    calls summed over suits)."""
     import pandas as pd
 
     hands = np.zeros((deals, 4), np.int64)
@@ -65,6 +66,7 @@ def bids_on_deals(policy, rules, deals: int = 200_000, seed: int = 0):
     f = _features(hands, upcards)
     cols = {"deal": np.repeat(np.arange(deals), 4), "position": np.tile(np.arange(4), deals),
             "upcard_rank": np.repeat(np.array(list(RANKS))[upcards % 6], 4),
+            "upcard": np.repeat(upcards, 4),
             "hand": hands.ravel()}
     cols.update({k: v.ravel() for k, v in f.items()})
     r1, r2 = out[:, :4, :3], out[:, 4:, :]

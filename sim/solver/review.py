@@ -99,6 +99,7 @@ def _rows(pos: Position, plays, sols) -> list[dict]:
             "before": sol.value, "after": after, "best": best, "worst": worst,
             "loss": best - after if makers else after - best,
             "best_cards": [card_name(x) for x, v in sorted(sol.cards.items()) if v == best],
+            "values": {card_name(x): v for x, v in sorted(sol.cards.items())},
         })
     return rows
 
@@ -133,9 +134,9 @@ def review_hand(record, rules: Rules | None = None) -> list[dict]:
     play order (``play``, ``trick``, ``seat``, ``card``, ``position`` in the trick, ``role``
     maker / partner / defender, ``side``, ``legal`` cards, ``before``, ``after``, ``best``,
     ``worst`` (the worst value a legal card gives the mover's side: the card mattered when it
-    differs from ``best``), ``loss``, ``best_cards``).  All the prefixes of the plays are
-    solved in one call; a passed-out hand gives no rows.  A record with fewer than all its
-    cards played is reviewed as far as it goes."""
+    differs from ``best``), ``loss``, ``best_cards``, ``values``: every legal card's value).
+    All the prefixes of the plays are solved in one call; a passed-out hand gives no rows.  A
+    record with fewer than all its cards played is reviewed as far as it goes."""
     return review_hands([record], rules)[0]
 
 

@@ -1,0 +1,289 @@
+"""What the web application's JSON API answers, without the web framework: each function takes
+the request's plain values, calls the function the command line calls for the same question
+(``advise_hand``, ``sim.agent`` and the pricing of ``decide --price``, ``grade_record``,
+``replay_record``, ``review_hand``, ``trace``, ``strategy_chart``) and returns JSON.  A mistake
+raises ``ValueError`` with the one line the command line prints for it.
+
+Only built-in players are taken (``pimc:worlds=200`` too): strategy files, code strategies and
+outside bots, and an equilibrium table named by its path, are the command line's alone, since
+no request may read a path or load code.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import threading
+
+from analysis.text.decisions import decision_json, describe, graded_json
+
+MAX_WORLDS = 4096          # the most worlds a request may price a decision on (grade's default)
+MAX_HANDS = 50             # hand records in one review request
+MAX_DEALS = 2_000_000      # accepted deals in one advise request (the advisor's cap)
+BATCH = 1 << 18            # deals a batch of the advisor (well under a second: a stop between)
+SEARCH_BATCH = 128         # deals a batch with pimc at the table (a few seconds)
+PLAIN_PLAYERS = ("random", "basic", "conservative", "aggressive", "trump-count", "tuned",
+                 "equilibrium", "pimc")
+
+
+def strategy(spec: str | None, default: str = "tuned") -> str:
+    """A built-in player's spec, checked: files, code and table paths are refused."""
+    import sim
+
+    spec = default if spec in (None, "") else str(spec).strip()
+    name, _, params = spec.partition(":")
+    if name not in sim.BUILTINS or "table=" in params or "/" in spec or "\\" in spec:
+        from sim.players.files import did_you_mean
+
+        hint = did_you_mean(name, sim.BUILTINS) if name not in sim.BUILTINS else ""
+        raise ValueError(f"unknown strategy {spec!r}{hint}: choose one of "
+                         f"{', '.join(sim.BUILTINS)}; the web application plays the built-in "
+                         "players (with parameters such as pimc:worlds=200): strategy files, "
+                         "code, outside bots and table files are for the command line")
+    sim.load_strategy(spec)           # its parameters checked, as the command line checks them
+    return spec
+
+
+def rules_of(spec: str | None):
+    """The rules of a spec as ``--rules`` takes it (a preset and/or options)."""
+    from sim import parse_rules
+
+    return parse_rules(spec or None)
+
+
+def seed_of(seed) -> int:
+    """A run seed, checked as ``--seed`` is (``--seed: ...`` otherwise)."""
+    from sim.rng import normalise_seed
+
+    try:
+        normalise_seed(seed)
+    except ValueError as e:
+        raise ValueError(f"--seed: {e}") from None
+    return int(seed)
+
+
+def _clean(v):
+    """JSON for a value: NaN and infinities as null, numpy scalars as Python ones."""
+    if isinstance(v, dict):
+        return {k: _clean(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [_clean(x) for x in v]
+    if hasattr(v, "item") and not isinstance(v, str):
+        v = v.item()
+    if isinstance(v, float) and not math.isfinite(v):
+        return None
+    return v
+
+
+# ---------------------------------------------------------------------------------------------
+# the advisor
+
+
+def advise(q: dict, check=None, progress=None) -> dict:
+    """``advise``: every option of one hand priced (``analysis.advise_hand``), as ``advise
+    --json`` prints it.  ``q`` holds the command's options by name (``hand``, ``upcard``,
+    ``position``, ``round``, ``score``, ``strategy``, ``rules``, ``deals``, ``precision``,
+    ``seed``, ``discard``, ``assume_passed``)."""
+    from analysis.advise import advise_hand
+    from analysis.text.advice import advice_json
+
+    deals = q.get("deals")
+    if deals is not None and deals > MAX_DEALS:
+        raise ValueError(f"deals: at most {MAX_DEALS:,} in the web application")
+
+    def step(done, total):
+        if check is not None:
+            check()
+        if progress is not None:
+            progress(done, total)
+
+    import sim
+
+    spec = strategy(q.get("strategy"), "tuned")
+    searches = sim.load_strategy(spec).player.searches
+    df = advise_hand(q["hand"], q["upcard"], q["position"], round_=q.get("round", 1),
+                     score=q.get("score") or None, strategy=spec,
+                     batch=SEARCH_BATCH if searches else BATCH,
+                     rules=rules_of(q.get("rules")), deals=deals,
+                     precision=q.get("precision"), seed=q.get("seed", 1),
+                     discard=q.get("discard") or None, progress=step,
+                     assume_passed=bool(q.get("assume_passed")))
+    return _clean(advice_json(df))
+
+
+# ---------------------------------------------------------------------------------------------
+# one decision from one seat's view
+
+
+def decide(view, spec: str | None = "tuned", seed: int = 0, hand: int = 0,
+           price: bool = False, worlds: int | None = None) -> dict:
+    """``decide --json``: the strategy's action from the view (its JSON text or object, read by
+    ``sim.view_from_json`` as the command reads its file) and, for pimc or with ``price``,
+    every legal action priced (``sim.agents.pricing.price``)."""
+    import sim
+    from sim.agents.pricing import price as price_view
+
+    if worlds is not None and not 2 <= worlds <= MAX_WORLDS:
+        raise ValueError(f"worlds: from 2 to {MAX_WORLDS}, not {worlds}")
+    seed = seed_of(seed)
+    view = sim.view_from_json(view)
+    who = sim.agent(strategy(spec), seed)
+    action = who.act(view, hand=hand)
+    pricing = None
+    searches = who.strategy.player.searches
+    if price or searches:
+        n = worlds or (int(who.strategy.params.get("worlds", 64)) if searches else 64)
+        pricing = price_view(view, n, seed)
+    out = decision_json(who.strategy.name, view, action, pricing)
+    out["text"] = describe(action)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# the strategy chart
+
+_charts: dict = {}
+_charts_lock = threading.Lock()
+
+
+def chart(rules_spec: str | None, score: str | None) -> dict:
+    """The equilibrium's strategy chart (``analysis.equilibrium.strategy_chart``) for the rules
+    and, with ``score`` (``"D-O"``: the dealing team's score first), the table it bids by
+    there; one cell a row, kept once computed."""
+    from analysis.equilibrium import CHART_DEALS, strategy_chart
+    from analysis.win_model import parse_score
+
+    rules = rules_of(rules_spec)
+    sc = parse_score(score, rules.game_to) if score else None
+    key = (rules, sc)
+    with _charts_lock:
+        if key not in _charts:
+            df = strategy_chart(rules, sc)
+            _charts[key] = {"rules": rules.describe(), "score": None if sc is None else list(sc),
+                            "deals": CHART_DEALS, "cells": _clean(df.to_dict(orient="records"))}
+        return _charts[key]
+
+
+# ---------------------------------------------------------------------------------------------
+# hand records reviewed: every decision graded, every card valued
+
+
+def _steps(record: dict, rules) -> tuple[list[dict], object]:
+    """Every decision of a record with the table as it stood before it: the four hands, the
+    trick on the table, trump and the tricks won so far (the referee's own replay)."""
+    from sim.cards import SUITS, card_name
+    from sim.records import parse_record
+    from sim.referee import Hand, NoLoneDefender, play_record
+    from sim.referee.views import action_to_json
+
+    rec = parse_record(record)
+    played = play_record(rec, rules)
+    hand = Hand(rec.hands, rec.kitty, rec.dealer, played.rules)
+    steps, plays = [], 0
+    for entry in played.log:
+        a = entry.action
+        if not isinstance(a, NoLoneDefender):
+            step = {"number": len(steps) + 1, "seat": a.seat, "phase": hand.phase,
+                    "text": describe(a), "action": action_to_json(a),
+                    "hands": [[card_name(c) for c in sorted(h)] for h in hand.hands],
+                    "trick": [[s, card_name(c)] for s, c in hand.trick],
+                    "trump": None if hand.trump is None else SUITS[hand.trump],
+                    "maker": hand.maker, "tricks": list(hand.tricks),
+                    "trick_number": len(hand.trick_winners) + 1}
+            if hand.phase == "play":
+                plays += 1
+                step["play"] = plays
+            steps.append(step)
+        hand.apply(a)
+    return steps, played
+
+
+def review_one(obj, rules, worlds: int, seed: int, check=None, seats=None) -> dict:
+    """One hand record reviewed: the referee's result (as ``replay``), every decision graded
+    (as ``grade``, from what its seat could see) and every card valued by the solver (as
+    ``show --review``), step by step."""
+    from analysis.grade import grade_record, record_scores
+    from sim import replay_record, review_hand
+    from sim.records import RecordError
+
+    obj = copy.deepcopy(obj)
+    try:
+        scores, wins = record_scores(obj, rules)
+        result = replay_record(copy.deepcopy(obj), rules)
+        if "error" in result:
+            raise RecordError(result["error"])
+        steps, played = _steps(obj, rules)
+        graded = grade_record(obj, rules, worlds, seed, scores=scores, wins=wins,
+                              seats=seats, check=check)
+    except RecordError as e:
+        return {"error": str(e)}
+    if check is not None:
+        check()
+    rows = review_hand(obj, rules)
+    by_number = {d.number: graded_json(d) for d in graded}
+    by_play = {r["play"]: r for r in rows}
+    for s in steps:
+        s["grade"] = by_number.get(s["number"])
+        if "play" in s and s["play"] in by_play:
+            s["solver"] = by_play[s["play"]]
+    record = {**obj, "scores": list(scores)} if scores is not None else obj
+    return _clean({"record": record, "result": result, "dealer": played.dealer,
+                   "upcard": obj.get("upcard"), "scores": None if scores is None else
+                   list(scores), "steps": steps, "worlds": worlds})
+
+
+def review_text(text: str, rules_spec: str | None = None, worlds: int = MAX_WORLDS,
+                seed: int = 0, check=None) -> dict:
+    """``grade`` (and ``replay``, ``show --review``) of hand records, one JSON object a line:
+    each hand reviewed, or its one-line error as ``replay`` and ``grade`` give it."""
+    if not 2 <= worlds <= MAX_WORLDS:
+        raise ValueError(f"worlds: from 2 to {MAX_WORLDS}, not {worlds}")
+    rules = rules_of(rules_spec)
+    lines = _json_lines(text)
+    if not lines:
+        raise ValueError("the request: no hands (the file is empty or holds only blank lines); "
+                         "give a file of hand records, one JSON object a line")
+    if len(lines) > MAX_HANDS:
+        raise ValueError(f"{len(lines)} hands: at most {MAX_HANDS} in one request")
+    hands = []
+    for n, obj, bad in lines:
+        if bad is None and not isinstance(obj, dict):
+            bad = "a hand record is a JSON object"
+        one = {"error": bad} if bad else review_one(
+            obj, rules, worlds, seed + 7919 * n, check)
+        hands.append({"hand": n, **one})
+    return {"rules": rules.describe(), "hands": hands}
+
+
+def _json_lines(text: str) -> list:
+    out = []
+    for n, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            out.append((n, json.loads(line), None))
+        except (ValueError, RecursionError) as e:
+            out.append((n, None, f"not valid JSON: {e}"))
+    return out
+
+
+def review_run(seed: int, hand: int, spec: str | None, rules_spec: str | None,
+               worlds: int = MAX_WORLDS, check=None) -> dict:
+    """Hand ``hand`` of a run (``show --seed S --hand I``) reviewed as ``review_text`` does."""
+    from sim import Table, trace
+
+    if hand < 0:
+        raise ValueError(f"--hand must be 0 or more, not {hand}")
+    if not 2 <= worlds <= MAX_WORLDS:
+        raise ValueError(f"worlds: from 2 to {MAX_WORLDS}, not {worlds}")
+    rules = rules_of(rules_spec)
+    table = Table.teams(strategy(spec))
+    record = trace(seed_of(seed), [hand], rules, table)[0]
+    one = review_one(record, rules, worlds, seed, check)
+    return {"rules": rules.describe(), "hands": [{"hand": 1, **one}],
+            "source": f"hand {hand} of seed {seed}, {table.describe()['team0']}"}
+
+
+__all__ = ["seed_of", "advise", "decide", "chart", "review_text", "review_run", "review_one",
+           "strategy", "rules_of", "MAX_WORLDS", "MAX_HANDS", "MAX_DEALS"]

@@ -1,0 +1,367 @@
+"""The web application (``euchre-sim serve``): four pages in plain JavaScript and the JSON API
+under ``/api`` that they and any program ask, every asset served from the package.
+
+``create_app()`` builds the FastAPI application.  Each endpoint reads its inputs, hands them to
+one function of ``analysis.web.answers`` (or a ``Game``) on a worker thread of ``Work`` (a few at
+once, a time limit, stopped when the client leaves) and answers JSON.  A mistake is a 4xx with
+``{"error": one line}``, the line the command line prints for it; nothing answers a traceback.
+The framework's OpenAPI description is ``/openapi.json``; ``/docs`` lists it (a page of our own:
+the framework's interactive page loads its scripts from the network, which this one does not).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from importlib import resources
+from typing import Annotated
+
+from fastapi import Body, FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import (
+    FileResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    StreamingResponse,
+)
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from analysis.web import answers
+from analysis.web.game import Game, Games
+from analysis.web.work import UPLOAD_LIMIT, Busy, Preparing, Stopped, Work
+
+PAGES = ("advise", "chart", "review", "play", "docs")
+STATIC = resources.files("analysis.web") / "static"
+TYPES = {".js": "text/javascript", ".css": "text/css", ".html": "text/html", ".png": "image/png",
+         ".svg": "image/svg+xml"}
+
+
+class ApiError(Exception):
+    """An answer other than 200: ``status`` and the one line."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _validation_line(exc: RequestValidationError) -> str:
+    """The first problem of a request FastAPI could not read, in one line."""
+    e = exc.errors()[0] if exc.errors() else {}
+    where = ".".join(str(x) for x in e.get("loc", ())[1:]) or "request"
+    return f"{where}: {e.get('msg', 'not valid')}, not {e.get('input')!r}"[:300]
+
+
+async def _body(request: Request, limit: int = UPLOAD_LIMIT) -> str:
+    """The request's body as text, refused past ``limit`` bytes (read no further)."""
+    size = request.headers.get("content-length")
+    if size is not None and size.isdigit() and int(size) > limit:
+        raise ApiError(413, f"the request holds {int(size):,} bytes: at most {limit:,}")
+    chunks, n = [], 0
+    async for chunk in request.stream():
+        n += len(chunk)
+        if n > limit:
+            raise ApiError(413, f"the request holds more than {limit:,} bytes: at most {limit:,}")
+        chunks.append(chunk)
+    return b"".join(chunks).decode("utf-8", errors="replace")
+
+
+def create_app(prepare: bool = True, jobs: int | None = None,
+               limit: float | None = None) -> FastAPI:
+    """The application; ``prepare`` starts the background compile of a cold start."""
+    work = Work(**{k: v for k, v in (("jobs", jobs), ("limit", limit)) if v is not None})
+    preparing = Preparing()
+    games = Games()
+    @contextlib.asynccontextmanager
+    async def lifespan(_app):
+        if prepare:
+            preparing.start()
+        yield
+
+    app = FastAPI(title="euchre-sim", version=_version(), docs_url=None, redoc_url=None,
+                  lifespan=lifespan,
+                  description="Euchre questions answered with intervals: the advisor, one "
+                              "decision from a seat's view, the equilibrium's strategy chart, "
+                              "hand records graded, and games against the bots.")
+    app.state.work, app.state.preparing, app.state.games = work, preparing, games
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request, exc: ApiError):
+        return _error(exc.status, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request, exc: RequestValidationError):
+        return _error(422, _validation_line(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request, exc: StarletteHTTPException):
+        return _error(exc.status_code, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request, exc: Exception):
+        # a fault of ours, not the user's: one line, never a traceback page
+        return _error(500, f"internal error: {type(exc).__name__}: {exc}"[:300])
+
+    async def compute(request: Request, fn):
+        """``fn(token)`` on a worker thread, its answer or its mistake as a 4xx; the token is
+        cancelled when the client leaves (the computation stops at its next check)."""
+        try:
+            future, token = work.start(fn)
+        except Busy as e:
+            raise ApiError(429, str(e)) from None
+        wrapped = asyncio.wrap_future(future)
+        while True:
+            done, _ = await asyncio.wait({wrapped}, timeout=0.25)
+            if done:
+                break
+            if await request.is_disconnected():
+                token.cancel()
+        try:
+            return wrapped.result()
+        except Stopped as e:
+            raise ApiError(408, str(e)) from None
+        except KeyError as e:
+            raise ApiError(404, str(e.args[0])) from None
+        except ValueError as e:
+            raise ApiError(400, str(e)) from None
+
+    _pages(app)
+    _advise_routes(app, work, compute)
+    _other_routes(app, compute, preparing, work)
+    _game_routes(app, games, compute)
+    return app
+
+
+def _version() -> str:
+    from sim import __version__
+
+    return __version__
+
+
+def _pages(app: FastAPI) -> None:
+    @app.get("/", include_in_schema=False)
+    async def _home():
+        return RedirectResponse("/advise")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def _icon():
+        return FileResponse(str(STATIC / "favicon.svg"), media_type="image/svg+xml")
+
+    def page(name):
+        async def _page():
+            return FileResponse(str(STATIC / f"{name}.html"), media_type="text/html")
+        return _page
+
+    for name in PAGES:
+        app.add_api_route(f"/{name}", page(name), include_in_schema=False)
+
+    @app.get("/static/{name}", include_in_schema=False)
+    async def _static(name: str):
+        path = STATIC / name
+        suffix = "." + name.rsplit(".", 1)[-1] if "." in name else ""
+        if "/" in name or name.startswith(".") or suffix not in TYPES or not path.is_file():
+            raise ApiError(404, f"no file {name!r}")
+        return FileResponse(str(path), media_type=TYPES[suffix])
+
+
+def _advise_routes(app: FastAPI, work: Work, compute) -> None:
+    @app.get("/api/advise", tags=["advisor"])
+    async def advise(request: Request,
+                     hand: Annotated[str, Query(description="five cards, e.g. JS AS 9H 9D TC")],
+                     upcard: Annotated[str, Query(description="the upcard (round 2: turned down)")],
+                     position: Annotated[str, Query(description="first, second, third, dealer")],
+                     round: Annotated[str, Query(description="1 or 2")] = "1",
+                     score: Annotated[str | None, Query(description="US-THEM")] = None,
+                     strategy: Annotated[str, Query(description="the players around the "
+                                                    "table: a built-in")] = "tuned",
+                     rules: Annotated[str | None, Query(description="as --rules: a preset "
+                                                        "and/or options")] = None,
+                     deals: Annotated[int | None, Query(description="accepted deals")] = None,
+                     precision: Annotated[float | None, Query(
+                         description="deal until the top two differ this precisely")] = None,
+                     seed: int = 1,
+                     discard: Annotated[str | None, Query(description="the dealer's discard "
+                                                          "(round 1)")] = None,
+                     assume_passed: Annotated[bool, Query(description="round 2: the player "
+                                                          "passed in round 1")] = False,
+                     progress: Annotated[bool, Query(description="stream progress lines "
+                                                     "(JSON lines) before the answer")] = False):
+        """Every option of one hand priced, as ``euchre-sim advise --json`` prints it."""
+        q = dict(hand=hand, upcard=upcard, position=position, round=round, score=score,
+                 strategy=strategy, rules=rules, deals=deals, precision=precision, seed=seed,
+                 discard=discard, assume_passed=assume_passed)
+        if not progress:
+            return await compute(request, lambda token: answers.advise(q, token.check))
+        return _streamed(work, q)
+
+
+def _streamed(work: Work, q: dict) -> StreamingResponse:
+    """The advisor's answer as JSON lines: ``{"progress": [done, total]}`` while it deals, then
+    ``{"answer": ...}`` or ``{"error": ..., "status": ...}``; leaving stops it."""
+    try:
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue = asyncio.Queue()
+
+        def progress(done, total):
+            loop.call_soon_threadsafe(queue.put_nowait, {"progress": [int(done), int(total)]})
+
+        future, token = work.start(lambda token: answers.advise(q, token.check, progress))
+    except Busy as e:
+        raise ApiError(429, str(e)) from None
+    future.add_done_callback(lambda f: loop.call_soon_threadsafe(queue.put_nowait, None))
+
+    async def lines():
+        try:
+            while True:
+                item = await queue.get()
+                if item is None:
+                    break
+                yield json.dumps(item) + "\n"
+            try:
+                yield json.dumps({"answer": future.result()}) + "\n"
+            except Stopped as e:
+                yield json.dumps({"error": str(e), "status": 408}) + "\n"
+            except ValueError as e:
+                yield json.dumps({"error": str(e), "status": 400}) + "\n"
+        finally:
+            token.cancel()         # the client left (or all is done): stop dealing
+
+    return StreamingResponse(lines(), media_type="application/x-ndjson")
+
+
+def _other_routes(app: FastAPI, compute, preparing: Preparing, work: Work) -> None:
+    @app.get("/api/status", tags=["server"])
+    async def status():
+        """Whether the cold start's compile is done, step by step, and the computations in
+        progress."""
+        return {**preparing.status(), "running": work.running, "slots": work.jobs}
+
+    @app.post("/api/decide", tags=["decisions"])
+    async def decide(request: Request, strategy: str = "tuned", seed: int = 0, hand: int = 0,
+                     price: bool = False, worlds: int | None = None):
+        """One seat's decision from its view (the body: a view as JSON, as ``euchre-sim decide``
+        reads it), by a built-in player; with ``price`` every legal action priced."""
+        text = await _body(request)
+        return await compute(request, lambda token: answers.decide(
+            text, strategy, seed, hand, price, worlds))
+
+    @app.get("/api/chart", tags=["strategy chart"])
+    async def chart(request: Request, rules: str | None = None,
+                    score: Annotated[str | None, Query(description="D-O: the dealing team's "
+                                                       "score first")] = None):
+        """The equilibrium's bids by round, position, upcard rank and hand class."""
+        return await compute(request, lambda token: answers.chart(rules, score))
+
+    @app.post("/api/review", tags=["review"])
+    async def review(request: Request, rules: str | None = None, worlds: int = 4096,
+                     seed: int = 0):
+        """Hand records (the body: one JSON object a line, as ``replay`` and ``grade`` read
+        them) reviewed: the result, every decision graded, every card valued by the solver."""
+        text = await _body(request)
+        return await compute(request, lambda token: answers.review_text(
+            text, rules, worlds, seed, token.check))
+
+    @app.get("/api/review", tags=["review"])
+    async def review_run(request: Request, seed: int = 1, hand: int = 0,
+                         strategy: str = "tuned", rules: str | None = None,
+                         worlds: int = 4096):
+        """Hand ``hand`` of a run with ``seed`` (as ``euchre-sim show``) reviewed."""
+        return await compute(request, lambda token: answers.review_run(
+            seed, hand, strategy, rules, worlds, token.check))
+
+
+def _game_routes(app: FastAPI, games: Games, compute) -> None:
+    @app.post("/api/games", tags=["play"])
+    async def new_game(request: Request, seed: int = 1, seat: int = 0,
+                       partner: str = "tuned", opponents: str = "tuned",
+                       rules: str | None = None):
+        """A new game to 10 at ``seat`` against the bots (built-in players)."""
+        def start(token):
+            game = Game(answers.seed_of(seed), seat, answers.strategy(partner),
+                        answers.strategy(opponents), answers.rules_of(rules))
+            return games.add(game).state()
+        return await compute(request, start)
+
+    @app.get("/api/games/{game_id}", tags=["play"])
+    async def game_state(game_id: str):
+        """The game as the user's seat sees it."""
+        return _game(games, game_id).state()
+
+    @app.post("/api/games/{game_id}/act", tags=["play"])
+    async def act(request: Request, game_id: str,
+                  action: Annotated[dict, Body(examples=[{"action": "play", "card": "JH"}])]):
+        """The user's action (as ``view.legal`` lists them); the bots then play to the user's
+        next turn or the end of the hand."""
+        game = _game(games, game_id)
+
+        def move(token):
+            with game.lock:
+                game.act(action)
+                return game.state()
+        return await compute(request, move)
+
+    @app.post("/api/games/{game_id}/next", tags=["play"])
+    async def next_hand(request: Request, game_id: str):
+        """Deal the next hand."""
+        game = _game(games, game_id)
+
+        def deal(token):
+            with game.lock:
+                game.next_hand()
+                return game.state()
+        return await compute(request, deal)
+
+    @app.get("/api/games/{game_id}/hint", tags=["play"])
+    async def hint(request: Request, game_id: str, worlds: int = 64):
+        """The user's options priced, as ``decide --price`` prices them (tuned's choice
+        marked)."""
+        game = _game(games, game_id)
+
+        def priced(token):
+            view = game.view()
+            if view is None:
+                raise ValueError("the hand is over: nothing to decide")
+            return answers.decide(view.to_json(), "tuned", game.seed, 0, True, worlds)
+        return await compute(request, priced)
+
+    @app.get("/api/games/{game_id}/review", tags=["play"])
+    async def hand_review(request: Request, game_id: str, hand: int = 0, worlds: int = 256):
+        """A finished hand of the game (``hand``: 1 up; 0 the last) reviewed, the user's
+        decisions graded."""
+        game = _game(games, game_id)
+        if not game.records:
+            raise ApiError(400, "no hand is finished yet")
+        if not 0 <= hand <= len(game.records):
+            raise ApiError(400, f"hand: from 1 to {len(game.records)}, not {hand}")
+        record = game.records[hand - 1]
+
+        def graded(token):
+            if not 2 <= worlds <= answers.MAX_WORLDS:
+                raise ValueError(f"worlds: from 2 to {answers.MAX_WORLDS}, not {worlds}")
+            return answers.review_one(record, game.rules, worlds, game.seed + hand,
+                                      token.check, seats={game.seat})
+        return await compute(request, graded)
+
+    @app.get("/api/games/{game_id}/records", tags=["play"],
+             response_class=PlainTextResponse)
+    async def records(game_id: str):
+        """The finished hands as hand records, one JSON object a line (with the score before
+        each), as ``euchre-sim grade`` reads them."""
+        game = _game(games, game_id)
+        return PlainTextResponse(game.jsonl(), media_type="application/x-ndjson", headers={
+            "Content-Disposition": f'attachment; filename="euchre-game-{game.seed}.jsonl"'})
+
+
+def _game(games: Games, game_id: str) -> Game:
+    try:
+        return games.get(game_id)
+    except KeyError as e:
+        raise ApiError(404, str(e.args[0])) from None
+
+
+__all__ = ["create_app", "PAGES", "ApiError"]

@@ -1,0 +1,230 @@
+"""A game to ``game_to`` against the bots, for the web application's Play page: the user holds
+one seat, built-in players the other three (the partner one strategy, the opponents another),
+each hand refereed by ``sim.referee`` on the deals of game 0 of the seed, as the game kernel deals
+them (``sim.run.refereed``: the first dealer by the draw, the deal passing left, the kernel's keys
+for each hand), so a seed is the same game every time the user plays the same cards.
+
+The user sees only what the seat may see (``sim.view_for``: the seat's view and its legal
+actions), the tricks won so far and, once a hand is over, all four hands as dealt.  Each
+finished hand is kept as a hand record with the score before it (``"scores"``), the form
+``grade`` and the Review page read.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+
+from analysis.text.decisions import describe
+
+GAMES_KEPT = 64           # games the server keeps in memory (the oldest is dropped)
+SEAT_NAMES = ("South", "West", "North", "East")   # seat 0 .. 3, play passing to the left
+
+
+_bots: dict = {}
+_bots_lock = threading.Lock()
+
+
+def bot(spec: str):
+    """The agent that plays ``spec`` at the bots' seats, one per spec for every game: a bot
+    decides from the referee's hand with the hand's own keys (``Agent.decide_at``), so one
+    agent serves every game, and the equilibrium's tables are read once, not at each game."""
+    import sim
+
+    with _bots_lock:
+        if spec not in _bots:
+            _bots[spec] = sim.agent(spec)
+        return _bots[spec]
+
+
+class Game:
+    """One game in progress.  ``act(action)`` applies the user's action and lets the bots play
+    until it is the user's turn again or the hand is over; ``next_hand()`` deals the next."""
+
+    def __init__(self, seed: int = 1, seat: int = 0, partner: str = "tuned",
+                 opponents: str = "tuned", rules=None):
+        import sim
+        from sim.rng import STREAM_GAME_DEAL, STREAM_GAME_PLAY, STREAM_SEAT, py_hand_key
+        from sim.run.refereed import first_dealer
+
+        self.rules = sim.Rules() if rules is None else rules
+        if self.rules.farmers_hand or self.rules.defend_alone:
+            raise ValueError("rules: the Play page does not play the farmer's hand or defending "
+                             "alone; leave farmers_hand and defend_alone off")
+        if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
+            raise ValueError(f"seat: 0, 1, 2 or 3, not {seat!r}")
+        self.id = secrets.token_urlsafe(9)
+        self.seed, self.seat = seed, seat
+        self.specs = {"partner": partner, "opponents": opponents}
+        agents = {"partner": bot(partner), "opponents": bot(opponents)}
+        self.players = [None if s == seat else
+                        agents["partner" if (s - seat) % 2 == 0 else "opponents"]
+                        for s in range(4)]
+        self.dealer = first_dealer(seed, 0)
+        self._keys = [py_hand_key(seed, 0, k) for k in (STREAM_GAME_DEAL, STREAM_SEAT,
+                                                          STREAM_GAME_PLAY)]
+        self.scores = [0, 0]
+        self.records: list[dict] = []
+        self.history: list[dict] = []
+        self.number = 0               # hands dealt so far (the one in progress included)
+        self.lock = threading.Lock()
+        self.events: list[dict] = []  # the bots' moves since the user's last action
+        self._deal()
+
+    # -- the hand in progress ------------------------------------------------------------------
+    def _deal(self) -> None:
+        from sim.referee import Hand
+        from sim.rng import py_shuffle_deck, py_sub_key
+        from sim.run.refereed import deck_deal
+
+        j = self.number
+        hands, kitty = deck_deal(py_shuffle_deck(py_sub_key(self._keys[0], j)), self.dealer)
+        self.keys = (py_sub_key(self._keys[1], j), py_sub_key(self._keys[2], j))
+        self.hand = Hand(hands, kitty, self.dealer, self.rules)
+        self.before = tuple(self.scores)
+        self.number += 1
+        self._advance()
+
+    def _to_act(self) -> int:
+        from sim.referee.actions import DISCARD
+
+        return self.hand.dealer if self.hand.phase == DISCARD else self.hand.turn
+
+    def _advance(self) -> None:
+        """The bots' turns, until the user's or the end of the hand."""
+        from sim.referee.actions import DONE
+
+        hand = self.hand
+        while hand.phase != DONE and self._to_act() != self.seat:
+            s = self._to_act()
+            action = self.players[s].decide_at(hand, s, self.keys, self.before,
+                                               where=f"hand {self.number}")
+            hand.apply(action)
+            self.events.append({"seat": s, "text": describe(action)})
+        if hand.phase == DONE:
+            self._finish()
+
+    def _finish(self) -> None:
+        record = self.hand.to_record(include_rules=self.rules != type(self.rules)())
+        self.records.append({**record, "scores": list(self.before)})
+        for t in (0, 1):
+            self.scores[t] += self.hand.points[t]
+        self.history.append({"hand": self.number, "dealer": self.hand.dealer,
+                             "scores_before": list(self.before), "points": list(self.hand.points),
+                             "scores": list(self.scores), **self._outcome()})
+        self.dealer = (self.dealer + 1) & 3
+
+    def _outcome(self) -> dict:
+        from sim.cards import SUIT_NAMES
+
+        h = self.hand
+        if h.passed_out:
+            return {"text": "passed out: no one made trump; the deal passes left"}
+        who = "you" if h.maker == self.seat else SEAT_NAMES[h.maker]
+        made = f"{who} made {SUIT_NAMES[h.trump]}" + (" alone" if h.alone else "")
+        tricks = h.tricks[h.maker % 2]
+        won = "euchred" if tricks < 3 else ("march" if tricks == 5 else "made it")
+        return {"text": f"{made}: {tricks} trick{'s' if tricks != 1 else ''}, {won}"}
+
+    @property
+    def over(self) -> bool:
+        return max(self.scores) >= self.rules.game_to
+
+    # -- the user's moves -------------------------------------------------------------------
+    def act(self, obj) -> None:
+        """Apply the user's action (its JSON form, ``{"action": "play", "card": "JH"}``)."""
+        from sim.referee.actions import DONE
+        from sim.referee.views import action_from_json
+
+        if self.hand.phase == DONE:
+            raise ValueError("the hand is over: deal the next hand")
+        action = action_from_json(obj, self.seat)
+        legal = self.hand.legal_actions()
+        if action not in legal:
+            raise ValueError(f"{describe(action)} is not legal now: legal are "
+                             + ", ".join(describe(a) for a in legal))
+        self.events = []
+        self.hand.apply(action)
+        self._advance()
+
+    def next_hand(self) -> None:
+        from sim.referee.actions import DONE
+
+        if self.hand.phase != DONE:
+            raise ValueError("the hand is not over yet")
+        if self.over:
+            raise ValueError("the game is over: start a new game")
+        self.events = []
+        self._deal()
+
+    def view(self):
+        """The user's view at the user's turn (None when the hand is over)."""
+        from sim import view_for
+        from sim.referee.actions import DONE
+
+        if self.hand.phase == DONE:
+            return None
+        return view_for(self.hand, self.seat, self.before)
+
+    # -- what the page shows ------------------------------------------------------------------
+    def state(self) -> dict:
+        """What the user's seat may see now: its view (hand, bids, plays, legal actions), the
+        tricks so far and the bots' moves since its last action; after the hand, all four
+        hands as dealt and the result; the score and the history of the game."""
+        from sim.cards import SUITS, card_name
+
+        h = self.hand
+        view = self.view()
+        out = {"id": self.id, "seed": self.seed, "seat": self.seat, "seat_names": SEAT_NAMES,
+               "players": self.specs, "rules": self.rules.describe(),
+               "game_to": self.rules.game_to, "hand": self.number, "dealer": h.dealer,
+               "scores": list(self.scores), "scores_before": list(self.before),
+               "upcard": card_name(h.upcard), "events": list(self.events),
+               "trump": None if h.trump is None else SUITS[h.trump], "maker": h.maker,
+               "alone": h.alone, "tricks": list(h.tricks), "trick_winners": list(h.trick_winners),
+               "history": list(self.history), "over": self.over, "done": view is None,
+               "winner": (0 if self.scores[0] > self.scores[1] else 1) if self.over else None}
+        if view is not None:
+            out["view"] = view.to_json()
+            out["phase"] = view.phase
+            out["legal_text"] = [describe(a) for a in view.legal]
+            out["trick"] = [[s, card_name(c)] for s, c in view.trick]
+            out["kept"] = [card_name(c) for c in h.hands[self.seat]]
+        else:
+            out["dealt"] = [[card_name(c) for c in hh] for hh in h.dealt]
+            out["record"] = self.records[-1]
+            out["result"] = h.result()
+        return out
+
+    def jsonl(self) -> str:
+        """The finished hands as hand records, one JSON object a line (with ``"scores"``)."""
+        import json
+
+        return "".join(json.dumps(r) + "\n" for r in self.records)
+
+
+class Games:
+    """The games in progress, by id (at most ``GAMES_KEPT``; the oldest is dropped)."""
+
+    def __init__(self, kept: int = GAMES_KEPT):
+        self.kept = kept
+        self._games: dict[str, Game] = {}
+        self._lock = threading.Lock()
+
+    def add(self, game: Game) -> Game:
+        with self._lock:
+            self._games[game.id] = game
+            while len(self._games) > self.kept:
+                self._games.pop(next(iter(self._games)))
+        return game
+
+    def get(self, game_id: str) -> Game:
+        with self._lock:
+            game = self._games.get(game_id)
+        if game is None:
+            raise KeyError(f"no game {game_id!r}: it ended, or the server was restarted; "
+                           "start a new game")
+        return game
+
+
+__all__ = ["Game", "Games", "bot", "SEAT_NAMES", "GAMES_KEPT"]

@@ -1,0 +1,134 @@
+// A reviewed hand stepped through decision by decision (the Review page, and the Play page
+// after each hand): the table as it stood, the decision's grade as `grade` gives it, and each
+// card's value under perfect play (the solver, as `show --review`). Arrow keys step.
+import { SUIT_NAME, card, cardsText, el, gradeClass, pct, signed } from "/static/common.js";
+
+export const SEAT_NAMES = ["South", "West", "North", "East"];
+const PLACE = ["south", "west", "north", "east"];
+
+function gradeLine(g) {
+  if (!g) return el("span", { class: "muted" }, "not graded (only the seats asked for are)");
+  if (g.value === null) return el("span", { class: "muted" }, "forced (the only legal action)");
+  const parts = [el("span", { class: `grade ${gradeClass(g.grade)}` }, g.grade),
+    ` \u00b7 value ${signed(g.value, 2)}, gave up ${g.loss.toFixed(2)} [${Math.max(0, g.loss_low).toFixed(2)}, ${g.loss_high.toFixed(2)}] points a hand`];
+  if (g.loss > 0) parts.push(` \u00b7 best: ${bestText(g.best)} (${signed(g.best_value, 2)})`);
+  if (g.win !== undefined) {
+    parts.push(el("br"), `game win ${pct(g.win)}, gave up ${pct(g.win_loss)} [${pct(Math.max(0, g.win_loss_low))}, ${pct(g.win_loss_high)}] `,
+      el("span", { class: `grade ${gradeClass(g.win_grade)}` }, g.win_grade));
+  }
+  parts.push(el("span", { class: "small muted" }, ` (${g.worlds} worlds)`));
+  return el("span", {}, ...parts);
+}
+
+function bestText(a) {
+  if (!a) return "";
+  if (a.action === "pass") return "pass";
+  if (a.action === "order_up") return "order up" + (a.alone ? " alone" : "");
+  if (a.action === "call") return `call ${SUIT_NAME[a.suit]}` + (a.alone ? " alone" : "");
+  if (a.action === "defend_alone") return "defend alone";
+  return `${a.action} ${a.card}`;
+}
+
+export class Board {
+  // container: where it draws; hand: one hand of /api/review's answer; seat: null (all four
+  // hands shown) or the one seat whose cards are shown; graded: the seats whose grades show
+  constructor(container, hand, { seat = null, keys = true, first = 0 } = {}) {
+    this.c = container;
+    this.h = hand;
+    this.seat = seat;
+    this.i = 0;
+    this.onKey = (e) => {
+      if (e.target && ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
+      if (e.key === "ArrowRight" || e.key === "ArrowDown") { this.go(this.i + 1); e.preventDefault(); }
+      if (e.key === "ArrowLeft" || e.key === "ArrowUp") { this.go(this.i - 1); e.preventDefault(); }
+      if (e.key === "Home") this.go(0);
+      if (e.key === "End") this.go(this.h.steps.length - 1);
+    };
+    if (keys) document.addEventListener("keydown", this.onKey);
+    this.build();
+    this.go(first === "graded" ? Math.max(0, hand.steps.findIndex((s) => s.grade)) : first);
+  }
+
+  destroy() { document.removeEventListener("keydown", this.onKey); }
+
+  build() {
+    const h = this.h;
+    this.table = el("div", { class: "table-wrap", id: "board" });
+    this.detail = el("div", { class: "panel", id: "step" });
+    this.list = el("table", { class: "data steps", id: "decisions" },
+      el("tr", {}, ["#", "seat", "decision", "grade", "gave up"].map((t) => el("th", {}, t))));
+    this.rows = h.steps.map((s, k) => {
+      const g = s.grade;
+      const tr = el("tr", { "data-step": k, onclick: () => this.go(k) },
+        el("td", {}, s.number), el("td", {}, SEAT_NAMES[s.seat]),
+        el("td", {}, s.text, s.phase === "play" ? el("span", { class: "muted" }, ` \u00b7 trick ${s.trick_number}`) : ""),
+        el("td", {}, g ? el("span", { class: `grade ${gradeClass(g.grade)}` }, g.value === null ? "forced" : g.grade) : ""),
+        el("td", { class: "num" }, g && g.value !== null ? g.loss.toFixed(2) : ""));
+      this.list.append(tr);
+      return tr;
+    });
+    const r = h.result;
+    const res = r.passed_out ? "passed out" :
+      `${SEAT_NAMES[r.maker]} made ${SUIT_NAME[r.trump]}${r.alone ? " alone" : ""} in round ${r.round}; ` +
+      `tricks ${r.tricks[0]}-${r.tricks[1]}; points: team 0 (South-North) ${r.points[0]}, team 1 (West-East) ${r.points[1]}`;
+    this.c.replaceChildren(
+      el("div", { class: "small muted", style: "margin-bottom:8px" },
+        `Dealer ${SEAT_NAMES[h.dealer]}, upcard `, card(h.upcard, "small"),
+        h.scores ? ` \u00b7 score before the hand ${h.scores[0]}-${h.scores[1]}` : "", ` \u00b7 ${res}`),
+      el("div", { class: "two" },
+        el("div", {}, this.table, this.detail,
+          el("div", { class: "small muted" }, "Step with ", el("kbd", {}, "\u2190"), " ", el("kbd", {}, "\u2192"),
+            " (or click a decision). Grades as `euchre-sim grade` gives them, from what the seat could see; " +
+            "card values: points to the makers under perfect play with every card seen.")),
+        el("div", { class: "panel steps" }, this.list)));
+  }
+
+  go(k) {
+    const steps = this.h.steps;
+    if (!steps.length) return;
+    this.i = Math.max(0, Math.min(steps.length - 1, k));
+    const s = steps[this.i];
+    this.rows.forEach((tr, j) => tr.classList.toggle("here", j === this.i));
+    this.rows[this.i].scrollIntoView({ block: "nearest" });
+    this.drawTable(s);
+    this.drawDetail(s);
+  }
+
+  drawTable(s) {
+    const seats = [0, 1, 2, 3].map((seat) => {
+      const show = this.seat === null || this.seat === seat;
+      const cards = s.hands[seat].map((c) => (show ? card(c, `small ${c === s.action.card && seat === s.seat ? "won" : ""}`) : card("9C", "back small")));
+      const role = seat === this.h.dealer ? " (dealer)" : "";
+      return el("div", { class: `seat ${PLACE[seat]} ${seat === s.seat ? "turn" : ""}` },
+        el("div", { class: "name" }, el("b", {}, SEAT_NAMES[seat]), role,
+          s.maker === seat ? " \u00b7 maker" : ""), el("div", {}, cards));
+    });
+    const slot = { 0: [3, 2], 1: [2, 1], 2: [1, 2], 3: [2, 3] };
+    const center = el("div", { class: "center" });
+    for (const [seat, c] of s.trick) {
+      const [row, col] = slot[seat];
+      const x = card(c, "small");
+      x.style.gridRow = row; x.style.gridColumn = col;
+      center.append(x);
+    }
+    const info = s.trump ? `trump ${SUIT_NAME[s.trump]} \u00b7 trick ${s.trick_number} \u00b7 ${s.tricks[0]}-${s.tricks[1]}`
+      : `bidding \u00b7 upcard ${cardsText([this.h.upcard])}`;
+    center.append(el("div", { class: "info" }, s.trick.length ? "" : info));
+    this.table.replaceChildren(...seats, center);
+  }
+
+  drawDetail(s) {
+    const parts = [el("div", { style: "font-weight:600" },
+      `${s.number}. ${SEAT_NAMES[s.seat]}: ${s.text}`), el("div", {}, gradeLine(s.grade))];
+    if (s.solver) {
+      const v = s.solver;
+      const makers = v.side === "makers";
+      const vals = Object.entries(v.values).map(([c, x]) => el("span", { style: "margin-right:10px" },
+        card(c, `small ${c === v.card ? "won" : ""}`), ` ${signed(x, 0)}`));
+      parts.push(el("div", { class: "small", style: "margin-top:6px" },
+        `Perfect play (every card seen), points to the makers; ${SEAT_NAMES[s.seat]} is ${makers ? "a maker" : "a defender"}` +
+        (v.loss > 0 ? `: this card cost ${v.loss}` : ": no card was better"), el("br"), ...vals));
+    }
+    this.detail.replaceChildren(...parts);
+  }
+}

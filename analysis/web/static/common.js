@@ -1,0 +1,122 @@
+// What every page shares: the header, cards drawn as text, the API, the address bar as the
+// page's question, and the "preparing" banner of a cold start.
+
+export const SUIT_SYMBOL = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+export const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+export const RANKS = ["9", "T", "J", "Q", "K", "A"];
+export const SUITS = ["C", "D", "H", "S"];
+export const POSITIONS = ["first", "second", "third", "dealer"];
+
+const PAGES = [["advise", "Advise"], ["chart", "Strategy chart"], ["review", "Review"],
+  ["play", "Play"], ["docs", "API"]];
+
+export function header(here) {
+  const h = document.createElement("header");
+  h.className = "top";
+  h.innerHTML = `<span class="brand">euchre-sim</span><nav>${PAGES.map(([p, t]) =>
+    `<a href="/${p}" class="${p === here ? "here" : ""}">${t}</a>`).join("")}</nav>`;
+  document.body.prepend(h);
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+// "JH" -> a card: rank and suit symbol, red for hearts and diamonds
+export function card(name, cls = "") {
+  const rank = name[0] === "T" ? "10" : name[0];
+  const suit = name[1];
+  const red = suit === "H" || suit === "D";
+  return el("span", { class: `card ${red ? "red" : ""} ${cls}`, "data-card": name,
+    title: name }, rank + SUIT_SYMBOL[suit]);
+}
+
+export function cardsText(names) {
+  return names.map((n) => (n[0] === "T" ? "10" : n[0]) + SUIT_SYMBOL[n[1]]).join(" ");
+}
+
+export async function api(path, options = {}) {
+  const r = await fetch(path, options);
+  let body;
+  try { body = await r.json(); } catch { body = { error: `${r.status} ${r.statusText}` }; }
+  if (!r.ok) throw new Error(body.error || `${r.status} ${r.statusText}`);
+  return body;
+}
+
+// the page's question in the address bar, so that the link can be shared
+export function query() {
+  return Object.fromEntries(new URLSearchParams(location.search));
+}
+export function setQuery(obj) {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(obj)) if (v !== "" && v !== null && v !== undefined && v !== false) p.set(k, v);
+  history.replaceState(null, "", `${location.pathname}?${p}`);
+}
+
+export function pct(x, digits = 1) {
+  return x === null || x === undefined ? "\u2014" : `${(100 * x).toFixed(digits)}%`;
+}
+export function signed(x, digits = 3) {
+  return x === null || x === undefined ? "\u2014" : (x >= 0 ? "+" : "") + x.toFixed(digits);
+}
+
+export function gradeClass(g) {
+  if (!g) return "";
+  return ["best", "good", "inaccuracy", "mistake", "blunder"].includes(g) ? g : "range";
+}
+
+// Wait until the steps a page needs are compiled, with a banner meanwhile (a cold start).
+export async function ready(steps, where) {
+  let banner = null;
+  for (;;) {
+    let s;
+    try { s = await api("/api/status"); } catch { s = null; }
+    if (s && steps.every((k) => s.steps[k] === "ready" || s.steps[k] === "failed")) {
+      if (banner) banner.remove();
+      return s;
+    }
+    if (!banner) {
+      banner = el("div", { class: "banner preparing", id: "preparing" });
+      where.prepend(banner);
+    }
+    const left = s ? steps.filter((k) => s.steps[k] !== "ready").map((k) => `${k}: ${s.steps[k]}`) : [];
+    banner.textContent = "Preparing: compiling the code for this machine, once (a minute or " +
+      "two on a first start; later starts load it in seconds). The page fills in when it is " +
+      `ready. ${left.join(", ")}`;
+    await new Promise((r) => setTimeout(r, 700));
+  }
+}
+
+export function showError(where, message) {
+  let b = where.querySelector(".banner.error");
+  if (!b) { b = el("div", { class: "banner error" }); where.prepend(b); }
+  b.textContent = message;
+  return b;
+}
+export function clearError(where) {
+  const b = where.querySelector(".banner.error");
+  if (b) b.remove();
+}
+
+export const STRATEGIES = ["equilibrium", "tuned", "pimc", "basic", "aggressive", "conservative",
+  "trump-count", "random"];
+export const RULES = [["", "published rules"], ["stick-the-dealer", "stick the dealer"],
+  ["game_to=5", "game to 5"], ["game_to=7", "game to 7"]];
+
+export function options(select, pairs, chosen) {
+  for (const p of pairs) {
+    const [v, t] = Array.isArray(p) ? p : [p, p];
+    select.append(el("option", { value: v, selected: v === chosen }, t));
+  }
+  return select;
+}

@@ -1,0 +1,216 @@
+"""The four pages in a real browser: headless Chromium from the system's packages (Debian's
+``chromium``), driven by Playwright, against ``euchre-sim serve`` started as a user starts it.
+Enter a hand and read the recommendation; hover and click the strategy chart; step a review with
+the keyboard; play a hand to the end and see it graded.  Each test saves a screenshot of its page
+(to ``$EUCHRE_SIM_SCREENSHOTS`` when set, as ``docs/img`` for the README; else a temporary folder).
+
+Without Chromium or Playwright the tests skip, saying why; with ``EUCHRE_SIM_BROWSER_TESTS=1`` (CI)
+they fail instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.analysis.web.serving import start_serve
+
+ROOT = Path(__file__).resolve().parents[3]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+READY_WITHIN = 900       # seconds for the server's background compile (a cold cache in CI)
+pytestmark = [pytest.mark.browser, pytest.mark.subprocess]
+
+
+def _missing() -> str | None:
+    try:
+        import fastapi  # noqa: F401
+        import playwright.sync_api  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as e:
+        return f"{e.name} is not installed (python3 -m pip install -e '.[test]')"
+    if not Path(CHROMIUM).exists():
+        return f"no browser at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory):
+    why = _missing()
+    if why:
+        if os.environ.get("EUCHRE_SIM_BROWSER_TESTS") == "1":
+            pytest.fail(f"browser tests required (EUCHRE_SIM_BROWSER_TESTS=1), but {why}")
+        pytest.skip(f"browser tests need Chromium and Playwright: {why}")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p, address, _, said = start_serve(env, drain=True)
+    try:
+        deadline = time.monotonic() + READY_WITHIN
+        while time.monotonic() < deadline:
+            status = json.loads(urllib.request.urlopen(address + "api/status", timeout=10).read())
+            if status["ready"]:
+                break
+            time.sleep(1)
+        assert status["ready"] and not status["errors"], (status, said)
+        yield address
+    finally:
+        os.killpg(p.pid, signal.SIGINT)
+        p.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, url):
+    pg = browser.new_page(viewport={"width": 1200, "height": 900})
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(120_000)
+    yield pg
+    pg.close()
+    assert not errors, errors
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    where = os.environ.get("EUCHRE_SIM_SCREENSHOTS")
+    folder = Path(where) if where else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_advise_a_hand_clicked_on_the_grid(page, url, shots):
+    page.goto(url + "advise")
+    for c in ("JS", "AS", "9H", "9D", "TC"):
+        page.click(f'#grid [data-card="{c}"]')
+    page.click('#grid [data-card="9S"]')               # five cards: the next click is the upcard
+    assert page.input_value("#hand") == "JS AS 9H 9D TC" and page.input_value("#upcard") == "9S"
+    page.select_option("#position", "first")
+    page.select_option("#strategy", "tuned")
+    page.click("#go")
+    assert page.inner_text("#recommended") == "pass"
+    assert "Recommended: pass, better than order up by" in page.inner_text("#verdict")
+    rows = page.locator("#options tr").all_inner_texts()
+    assert [r.split("\t")[0] for r in rows[1:]] == ["pass", "order up", "order up alone"]
+    assert "hand=JS+AS+9H+9D+TC" in page.url                # the question, shareable
+    page.screenshot(path=str(shots / "serve-advise.png"), full_page=True)
+
+
+def test_the_strategy_chart_hovers_and_opens_the_advisor(page, url, shots):
+    page.goto(url + "chart?position=dealer")
+    cell = page.locator("#grid td.cell:not(.few)").first
+    cell.hover()
+    assert "pass" in page.inner_text(".tip") and "click: price this hand" in page.inner_text(".tip")
+    page.screenshot(path=str(shots / "serve-chart.png"), full_page=True)
+    cell.click()
+    page.wait_for_url("**/advise?**")
+    page.wait_for_selector("#verdict")
+    assert "position=dealer" in page.url and len(page.input_value("#hand").split()) == 5
+
+
+def test_review_stepped_with_the_keyboard(page, url, shots):
+    page.goto(url + "review?seed=1&hand=7&strategy=tuned&worlds=256")
+    page.wait_for_selector("#decisions")
+    assert "1. South: pass" in page.inner_text("#step")
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    assert "5. South: call hearts" in page.inner_text("#step")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert "Perfect play" in page.inner_text("#step")      # a card: the solver's values
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#decisions tr.here").get_attribute("data-step") == "5"
+    page.select_option("#show", "0")                       # only South's cards
+    assert page.locator("#board .card.back").count() == 15
+    assert "6. South: play AH" in page.inner_text("#step")   # the same step
+    page.select_option("#show", "all")
+    page.screenshot(path=str(shots / "serve-review.png"), full_page=True)
+
+
+def test_play_a_hand_to_the_end_and_see_it_graded(page, url, shots):
+    page.goto(url + "play?seed=3&partner=tuned&opponents=equilibrium")
+    page.wait_for_selector("#actions")
+    page.click("#hint-button")
+    page.wait_for_selector("#hint table")
+    moves = 0
+    while not page.query_selector("#result"):
+        before = page.inner_text("#game")
+        legal = page.query_selector_all("#game .card.legal")
+        if legal:
+            legal[0].click()
+        else:
+            page.query_selector_all("#actions button[data-action]")[0].click()
+        page.wait_for_function("b => document.querySelector('#game').innerText !== b", arg=before)
+        moves += 1
+        assert moves < 30
+    assert "Hand 1:" in page.inner_text("#result")
+    page.wait_for_selector("#decisions")
+    grades = page.locator("#decisions .grade").all_inner_texts()
+    assert grades and all(g for g in grades)
+    page.screenshot(path=str(shots / "serve-play.png"), full_page=True)
+    page.click("#next")
+    page.wait_for_function("() => document.querySelector('#score') && "
+                           "!document.querySelector('#result')")
+    assert "hand 2" in page.inner_text("#game")
+
+
+def test_the_docs_javascript_bot_asks_its_decision_over_http(url, tmp_path):
+    """docs/serve.md's bot in JavaScript, run with Node against the server (skipped without
+    Node: it is the docs' example, not a requirement)."""
+    import re
+    import shutil
+    import subprocess
+
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("no Node.js to run the docs' JavaScript bot")
+    text = (ROOT / "docs" / "serve.md").read_text()
+    (code,) = re.findall(r"```js\n(.*?)```", text, re.S)
+    (tmp_path / "bot.mjs").write_text(code)
+    done = subprocess.run([node, str(tmp_path / "bot.mjs")], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "EUCHRE_SIM_URL": url})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "{ action: 'order_up', alone: false }"
+
+
+def test_leaving_stops_the_computation_and_frees_its_slot(url):
+    """A review of minutes (50 hands graded on up to 4096 worlds) and an advisor run whose
+    clients leave: both stop within seconds (``/api/status`` counts the computations running),
+    where finishing would hold the slots for minutes."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    def running():
+        return json.loads(urllib.request.urlopen(url + "api/status", timeout=10).read())[
+            "running"]
+
+    host = urlsplit(url)
+    march = (ROOT / "examples" / "graded-march.jsonl").read_text().strip() + "\n"
+    c = http.client.HTTPConnection(host.hostname, host.port, timeout=30)
+    c.request("POST", "/api/review?worlds=4096", body=march * 50)
+    c2 = http.client.HTTPConnection(host.hostname, host.port, timeout=30)
+    c2.request("GET", "/api/advise?hand=JS+AS+9H+9D+TC&upcard=9S&position=first&progress=true"
+               "&strategy=pimc&deals=2000000")
+    time.sleep(2)
+    assert running() == 2
+    c.close()
+    c2.close()                                          # the pages are left
+    t0 = time.monotonic()
+    while running() and time.monotonic() - t0 < 45:       # finishing would take minutes
+        time.sleep(0.2)
+    assert running() == 0, f"still running after {time.monotonic() - t0:.1f} s"
