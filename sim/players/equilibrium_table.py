@@ -197,7 +197,15 @@ def score_table_path(rules: Rules, score) -> Path | None:
 
 def load_equilibrium_table(rules: Rules, path=None):
     """The equilibrium table for ``rules``: ``path``, or the committed one for those rules (a
-    ``TableError`` that says how to make one when there is none)."""
+    ``TableError`` that says how to make one when there is none).  A ``path`` of the form
+    ``count:NAME`` is a point count compiled into a table (``sim.players.counts``)."""
+    if isinstance(path, str) and path.startswith("count:"):
+        from sim.players.counts import count_table
+
+        try:
+            return count_table(path.removeprefix("count:"), rules)
+        except ValueError as e:
+            raise TableError(str(e)) from None
     if path is None:
         path = equilibrium_table_path(rules)
         if not path.exists():
