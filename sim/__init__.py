@@ -58,6 +58,9 @@ _EXPORTS = {
     "equilibrium_table_path": ("sim.equilibrium", "equilibrium_table_path"),
     "bidding_policy": ("sim.equilibrium", "bidding_policy"),
     "exploitability": ("sim.equilibrium.exploit", "exploitability"),
+    "plan_values": ("sim.equilibrium.exploit", "plan_values"),
+    "count_table": ("sim.players.counts", "count_table"),
+    "point_counts": ("sim.players.counts", "COUNTS"),
     "bids_on_deals": ("sim.equilibrium.bids", "bids_on_deals"),
 }
 

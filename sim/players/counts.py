@@ -28,7 +28,10 @@ The counts, as their sources publish them (values in the order right, left, trum
   jack is turned for the other side.
 - ``trump-rule``: make trump with two trumps on the dealer's side (the dealer's partner and the
   dealer), three on the other; alone with five.
-- ``fitted``: the count fitted to the equilibrium (``analysis.point_counts``): ``FITTED``.
+- ``fitted``: the count fitted to the equilibrium (``analysis.point_counts.fit_count``, run by
+  ``scripts/regen_card.py``): 6 a trump, the right 12 and the left 7; an off-suit ace 2, a void
+  (with a trump) 2.  Order at 25 / 18 / 27 / 20 (first, second, third, dealer), call at
+  10 / 14 / 15 / 15, alone at 28-30 (``FITTED``).
 
 Choices where a rule is ambiguous (each a sentence of its source read one way):
 
@@ -265,14 +268,14 @@ class FittedValues:
     thresholds by round and position (first, second, third, dealer), to make trump and to go
     alone."""
 
-    trump: tuple = (12, 10, 6, 5, 4, 3, 3)   # right, left, A, K, Q, T, 9
-    off_ace: int = 4
-    off_king: int = 1
+    trump: tuple = (12, 7, 6, 6, 6, 6, 6)    # right, left, A, K, Q, T, 9
+    off_ace: int = 2
+    off_king: int = 0
     void: int = 2
-    order: tuple = (30, 20, 30, 22)
-    call: tuple = (22, 24, 24, 26)
-    alone1: tuple = (99, 99, 99, 99)
-    alone2: tuple = (99, 99, 99, 99)
+    order: tuple = (25, 18, 27, 20)
+    call: tuple = (10, 14, 15, 15)
+    alone1: tuple = (28, 29, 30, 29)
+    alone2: tuple = (28, 29, 29, 29)
 
     def points(self, h: Holding) -> np.ndarray:
         return (trump_points(h, self.trump) + self.off_ace * h.off_aces()
