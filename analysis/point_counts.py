@@ -210,5 +210,65 @@ def describe_values(v: FittedValues) -> str:
             f"{v.off_ace}, off-suit king {v.off_king}, a void (with a trump) {v.void}")
 
 
-__all__ = ["AGREEMENT_COLUMNS", "FEATURES", "agreement", "best_threshold", "class_weights",
+# ---------------------------------------------------------------------------------------------
+# what each count gives up
+
+EXPLOIT_COLUMNS = ["strategy", "position", "gain", "gain_low", "gain_high", "upper", "samples",
+                   "worlds"]
+
+
+def exploit_rows(strategy: str, rules, samples: int, worlds: int, seed: int) -> pd.DataFrame:
+    """``sim.exploitability`` of a strategy's bids, one row a position."""
+    import sim
+
+    pol = sim.bidding_policy(strategy, rules)
+    rows = sim.exploitability(pol, rules, None, samples, worlds, seed)
+    return pd.DataFrame([{"strategy": strategy, "position": r.position, "gain": r.gain,
+                          "gain_low": r.gain_low, "gain_high": r.gain_high, "upper": r.upper,
+                          "samples": samples, "worlds": worlds} for r in rows],
+                        columns=EXPLOIT_COLUMNS)
+
+
+def matches(strategy: str, rules, against=("equilibrium", "tuned"), hands: int = 1_000_000,
+            games: int = 100_000, seed: int = 21) -> pd.DataFrame:
+    """Points a hand and games to 10 of ``strategy`` against each of ``against`` on paired,
+    seat-swapped deals and games (``analysis.headtohead``)."""
+    from analysis.headtohead import head_to_head, head_to_head_games
+
+    rows = []
+    for b in against:
+        h = head_to_head(strategy, b, hands, seed, rules).iloc[0]
+        g = head_to_head_games(strategy, b, games, seed, rules).iloc[0]
+        rows.append({"strategy": strategy, "against": b, "deals": hands,
+                     "margin": h["margin"], "margin_low": h["low"], "margin_high": h["high"],
+                     "games": games, "wins": g["a_wins"], "wins_low": g["low"],
+                     "wins_high": g["high"]})
+    return pd.DataFrame(rows)
+
+
+def summary(agree: pd.DataFrame, exploit: pd.DataFrame, match: pd.DataFrame) -> pd.DataFrame:
+    """One row a strategy: agreement with the table (round 1 and round 2, over all positions),
+    the most one seat gains against its bids (the largest position's held-out gain with its
+    interval), points a hand and games against the equilibrium and tuned."""
+    rows = []
+    for s, e in exploit.groupby("strategy", sort=False):
+        worst = e.loc[e["gain"].idxmax()]
+        row = {"strategy": s, "exploit": worst["gain"], "exploit_low": worst["gain_low"],
+               "exploit_high": worst["gain_high"], "exploit_position": worst["position"]}
+        a = agree[agree["count"] == s]
+        for rnd in (1, 2):
+            row[f"agree{rnd}"] = a[a["round"] == rnd]["agree"].mean() if len(a) else np.nan
+        for m in match[match["strategy"] == s].itertuples():
+            row[f"vs_{m.against}"] = m.margin
+            row[f"vs_{m.against}_low"] = m.margin_low
+            row[f"vs_{m.against}_high"] = m.margin_high
+            row[f"games_{m.against}"] = m.wins
+            row[f"games_{m.against}_low"] = m.wins_low
+            row[f"games_{m.against}_high"] = m.wins_high
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+__all__ = ["AGREEMENT_COLUMNS", "EXPLOIT_COLUMNS", "FEATURES", "agreement", "best_threshold",
+           "class_weights", "exploit_rows", "matches", "summary",
            "describe_values", "features", "fit_cost", "fit_count", "fit_samples"]
