@@ -224,7 +224,7 @@ def exploit_rows(strategy: str, rules, samples: int, worlds: int, seed: int) -> 
     pol = sim.bidding_policy(strategy, rules)
     rows = sim.exploitability(pol, rules, None, samples, worlds, seed)
     return pd.DataFrame([{"strategy": strategy, "position": r.position, "gain": r.gain,
-                          "gain_low": r.gain_low, "gain_high": r.gain_high, "upper": r.upper,
+                          "gain_low": r.low, "gain_high": r.high, "upper": r.upper,
                           "samples": samples, "worlds": worlds} for r in rows],
                         columns=EXPLOIT_COLUMNS)
 

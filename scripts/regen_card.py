@@ -5,7 +5,7 @@ seat-swapped deals) and the fitted count's fit (refit with ``--fit``: the values
 the ones ``sim.players.counts.FITTED`` ships; the script says when they differ).
 
     python scripts/regen_card.py                         # card, fit check, measurements
-    python scripts/regen_card.py --only card             # card measure fit
+    python scripts/regen_card.py --only card             # card fit measure ladder
 """
 
 from __future__ import annotations
@@ -20,10 +20,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 OUT = ROOT / "results" / "card"
 SEED = 20261205
-PARTS = ("card", "fit", "measure")
+PARTS = ("card", "fit", "measure", "ladder")
 COUNTS = ("euchre-universe", "ohio-bps", "trickster", "trump-rule", "fitted")
 SIZES = {"samples": 4_000, "worlds": 64, "hands": 2_000_000, "games": 200_000,
-         "fit_samples": 20_000, "fit_worlds": 32}
+         "fit_samples": 20_000, "fit_worlds": 32, "ladder_hands": 200_000,
+         "ladder_games": 20_000}
+# the ladder of the fast players at a modest size (the full ladder, pimc's pairs with it, is
+# ``scripts/regen_ladder.py``; its default list now holds the counts too)
+LADDER = ("basic", "tuned", "equilibrium", *COUNTS)
 
 
 def _log(msg: str) -> None:
@@ -93,6 +97,16 @@ def measure() -> dict:
         df.to_csv(OUT / f"{name}.csv", index=False, float_format="%.6g")
     _log(table_.round(4).to_string())
     return {"seconds": round(time.perf_counter() - t0, 1)}
+
+
+def ladder() -> dict:
+    from analysis.studies import LADDER as STUDY
+
+    result = STUDY.run(list(LADDER), SIZES["ladder_hands"], SIZES["ladder_games"], SEED)
+    result.write(OUT / "ladder", force=True,
+                 command=STUDY.reproduce(result, OUT / "ladder", force=True))
+    _log(result.text())
+    return {"strategies": list(LADDER)}
 
 
 def main() -> None:

@@ -86,7 +86,7 @@ def plot_panel(cells: pd.DataFrame, notes: pd.DataFrame, ax, rnd: int, title: st
         for j, s in ((0, "next"), (ACES_CAP + 1, "cross")):
             ax.text(j + (ACES_CAP + 1) / 2, -0.4, s, ha="center", va="bottom",
                     fontsize=MIN_POINTS)
-    ax.set_title(title, fontsize=9, pad=10 if rnd == 2 else 3)
+    ax.set_title(title, fontsize=9, pad=12 if rnd == 2 else 3)
     for spine in ax.spines.values():
         spine.set_visible(False)
     return ax
@@ -104,15 +104,20 @@ def plot_scores(scores: pd.DataFrame, ax):
     alone = scores.pivot(index="position", columns="score", values="alone").reindex(
         index=list(POSITIONS), columns=cols)
     ax.imshow(grid.to_numpy(), cmap="Greys", vmin=0, vmax=1.6, aspect="auto")
+    changed = scores.pivot(index="position", columns="score", values="cells_changed").reindex(
+        index=list(POSITIONS), columns=cols)
     for i in range(grid.shape[0]):
         for j in range(grid.shape[1]):
-            ax.text(j, i, f"{100 * grid.iat[i, j]:.0f}% ({100 * alone.iat[i, j]:.0f}%)",
-                    ha="center", va="center", fontsize=MIN_POINTS)
+            n = int(changed.iat[i, j])
+            ax.text(j, i, f"{100 * grid.iat[i, j]:.0f}% ({100 * alone.iat[i, j]:.0f}%)"
+                    + (f"\n{n} cells differ" if j else ""), ha="center", va="center",
+                    fontsize=MIN_POINTS)
     ax.set_xticks(range(len(cols)), cols, fontsize=MIN_POINTS)
     ax.set_yticks(range(len(POSITIONS)), list(POSITIONS), fontsize=MIN_POINTS)
     ax.tick_params(length=0)
-    ax.set_title("At the score (dealing team's first), round 1:\nshare of hands that order "
-                 "up (of them alone)", fontsize=8)
+    ax.set_title("At the score (dealing team's first), round 1: share of hands that\norder "
+                 "up (of them alone), and round-1 cells whose answer differs from 0-0",
+                 fontsize=8)
     return ax
 
 
@@ -137,7 +142,7 @@ def _legend(ax, fitted: str | None, notes: str = ""):
         notes,
     ]
     if fitted:
-        lines += ["Fitted point count: " + fitted]
+        lines += ["Fitted point count: " + line for line in fitted.split("\n")]
     ax.text(0, 0.74, "\n".join(lines), fontsize=MIN_POINTS, va="top", ha="left",
             transform=ax.transAxes, linespacing=1.15)
     return ax
@@ -168,8 +173,7 @@ def plot_card(cells: pd.DataFrame, notes: pd.DataFrame, meta: dict,
     from sim import POSITIONS
 
     if fig is None:
-        fig = plt.figure(figsize=PAPER[paper])
-    fig.set_layout_engine(None)
+        fig = plt.figure(figsize=PAPER[paper], layout="none")
     gs = fig.add_gridspec(3, 4, height_ratios=[1.0, 0.72, 0.42], left=0.07, right=0.98,
                           top=0.915, bottom=0.03, hspace=0.22, wspace=0.42)
     r1 = cells[cells["round"] == 1]

@@ -14,6 +14,15 @@ SCORES = ("0-0", "9-8", "8-9", "9-6", "9-9")
 PNG_DPI = 150
 
 
+def fitted_words(v) -> str:
+    """The fitted count in two short lines for the page."""
+    r, lb, a, k, q, t, n = v.trump
+    each = f"{a} a trump" if len({a, k, q, t, n}) == 1 else f"A {a} K {k} Q {q} T {t} 9 {n}"
+    return (f"{each}, the right {r}, the left {lb}; off-suit ace {v.off_ace}, void {v.void}\n"
+            f"order at {'/'.join(map(str, v.order))} (first/second/third/dealer), call at "
+            f"{'/'.join(map(str, v.call))}, alone at {min(v.alone1 + v.alone2)}+")
+
+
 def card_meta(strategy: str, rules, table_meta: dict, fitted: str | None) -> dict:
     """The words on the page: title, rules, model of play, where the bids come from, version."""
     from sim import __version__
@@ -39,7 +48,6 @@ class Card(Study):
         count, ``equilibrium:table=FILE``) under ``rules``; ``scores`` (dealing team's first)
         for the score panel where the rules have score tables (none: no panel)."""
         from analysis.card import card_cells, score_answers
-        from analysis.point_counts import describe_values
         from sim import Rules, load_equilibrium_table, load_strategy
         from sim.players.counts import FITTED
         from sim.players.equilibrium_table import score_tables
@@ -57,7 +65,7 @@ class Card(Study):
         reads = s.player.reads_score is not None and s.player.reads_score(s)
         if scores and reads and score_tables(rules) is not None:
             tables["scores"] = score_answers(rules, scores)
-        fitted = f"{describe_values(FITTED)}; order at {'/'.join(map(str, FITTED.order))}"
+        fitted = fitted_words(FITTED)
         meta = card_meta(s.name, rules, table.meta, fitted)
         result = StudyResult(self, tables, args={"strategy": s.name, "rules": rules.as_dict(),
                                                  "rules_description": rules.describe(),
@@ -115,4 +123,4 @@ def save_card(result: StudyResult, path, ext: str | None = None) -> None:
 
 CARD = Card()
 
-__all__ = ["CARD", "Card", "SCORES", "card_meta", "figure", "save_card"]
+__all__ = ["CARD", "Card", "SCORES", "card_meta", "figure", "fitted_words", "save_card"]
