@@ -156,7 +156,7 @@ def score_answers(rules, scores=("0-0", "9-8", "8-9", "9-6", "9-9")) -> pd.DataF
         if base is None:
             base = one
         changed = (one["action"] != base["action"].reindex(one.index)).groupby("position").sum()
-        for k, pos in enumerate(POSITIONS):
+        for pos in POSITIONS:
             c = one.xs(pos, level="position")
             rows.append({"score": s, "position": pos,
                          "order": float((c["p_make"] * c["weight"]).sum() / c["weight"].sum()),

@@ -59,8 +59,8 @@ _EXPORTS = {
     "bidding_policy": ("sim.equilibrium", "bidding_policy"),
     "exploitability": ("sim.equilibrium.exploit", "exploitability"),
     "plan_values": ("sim.equilibrium.exploit", "plan_values"),
-    "count_table": ("sim.players.counts", "count_table"),
-    "point_counts": ("sim.players.counts", "COUNTS"),
+    "count_table": ("sim.players.equilibrium_table", "count_table"),
+    "POINT_COUNTS": ("sim.players.counts", "POINT_COUNTS"),
     "bids_on_deals": ("sim.equilibrium.bids", "bids_on_deals"),
 }
 

@@ -3,10 +3,10 @@
 A point count is a deterministic function of what the bidding game's information set holds (the
 seat's five cards up to suit symmetry, the upcard's rank, the position and the round), so each
 count is compiled into a table in the equilibrium table's format (rows of 0 and 1, for every
-information set, vectorised over the hand classes) and played by the ``equilibrium`` player's
-kernel code, which plays cards as tuned does: only the bidding differs.  ``count_table(name,
-rules)`` builds one (a fraction of a second, cached a process); ``equilibrium:count=NAME``, or
-the named strategies (``COUNTS``), play it.
+information set, vectorised over the hand classes: ``count_rows``) and played by the
+``equilibrium`` player's kernel code, which plays cards as tuned does: only the bidding differs.
+``sim.players.equilibrium_table.count_table(name, rules)`` builds one (a fraction of a second,
+cached a process); ``equilibrium:count=NAME``, or the named strategies (``COUNTS``), play it.
 
 The counts, as their sources publish them (values in the order right, left, trump A K Q T 9):
 
@@ -31,7 +31,7 @@ The counts, as their sources publish them (values in the order right, left, trum
 - ``fitted``: the count fitted to the equilibrium (``analysis.point_counts.fit_count``, run by
   ``scripts/regen_card.py``): 6 a trump, the right 12 and the left 7; an off-suit ace 2, a void
   (with a trump) 2.  Order at 25 / 18 / 27 / 20 (first, second, third, dealer), call at
-  10 / 14 / 15 / 15, alone at 28-30 (``FITTED``).
+  10 / 14 / 15 / 16, alone at 28-31 (``FITTED``).
 
 Choices where a rule is ambiguous (each a sentence of its source read one way):
 
@@ -59,8 +59,8 @@ Choices where a rule is ambiguous (each a sentence of its source read one way):
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -72,7 +72,6 @@ from sim.players.equilibrium import (
     R2_ACTIONS,
     class_masks,
 )
-from sim.players.equilibrium_table import ABSTRACTION, FORMAT, FORMAT_VERSION, EquilibriumTable
 
 NINE, TEN, JACK, QUEEN, KING, ACE = range(6)
 
@@ -101,7 +100,7 @@ class Holding:
 
     def off_aces(self, same: bool | None = None) -> np.ndarray:
         """Off-suit aces (of trump's colour only, of the other only, or all)."""
-        return sum(((m >> ACE) & 1) for m, s in zip(self.off, self.same)
+        return sum(((m >> ACE) & 1) for m, s in zip(self.off, self.same, strict=True)
                    if same is None or s == same)
 
     def off_kings(self) -> np.ndarray:
@@ -189,7 +188,7 @@ BPS_SEAT = {1: (0.5, 1.0, -0.25, 1.0), 2: (0.75, 1.25, 0.0, 1.25)}
 def bps_points(h: Holding) -> np.ndarray:
     """The hand's BPS count (before the seat's value)."""
     v = trump_points(h, BPS_TRUMP)
-    for m, same in zip(h.off, h.same):
+    for m, same in zip(h.off, h.same, strict=True):
         ace = _bit(m, ACE)
         v = v + ace * ((0.5 if same else 0.75) - 0.25 * (_popcount6(m) - 1))
     has_trump = h.trumps >= 1
@@ -273,8 +272,8 @@ class FittedValues:
     off_king: int = 0
     void: int = 2
     order: tuple = (25, 18, 27, 20)
-    call: tuple = (10, 14, 15, 15)
-    alone1: tuple = (28, 29, 30, 29)
+    call: tuple = (10, 14, 15, 16)
+    alone1: tuple = (29, 29, 31, 29)
     alone2: tuple = (28, 29, 29, 29)
 
     def points(self, h: Holding) -> np.ndarray:
@@ -316,6 +315,10 @@ COUNTS = {
         "fitted", "the point count fitted to the equilibrium's bids (whole points a card, a "
         "threshold by position and round)", "euchre-sim", _fitted),
 }
+
+
+# the counts by name, as ``sim`` exports them
+POINT_COUNTS = COUNTS
 
 
 def get_count(name) -> PointCount:
@@ -392,7 +395,7 @@ def choose_round2(count: PointCount, suits: np.ndarray, k: int, stuck: bool = Fa
     best = np.zeros(n, np.int64)
     best_score = np.full(n, -np.inf)
     alone = np.zeros(n, bool)
-    for t, v in zip((1, 2, 3), vs):
+    for t, v in zip((1, 2, 3), vs, strict=True):
         ok = v.bids | stuck
         better = ok & (v.score > best_score)
         best = np.where(better, t, best)
@@ -403,7 +406,8 @@ def choose_round2(count: PointCount, suits: np.ndarray, k: int, stuck: bool = Fa
 
 def count_rows(count, stick_the_dealer: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """(round1, round2): the count's rows for every information set (``sim.players.equilibrium``'s
-    order), each a one-hot row of the action it takes."""
+    order), each a one-hot row of the action it takes (``sim.players.equilibrium_table.
+    count_table`` makes them a table)."""
     count = get_count(count)
     r1 = np.zeros((N_POSITIONS, N_RANKS, N_CLASSES, R1_ACTIONS))
     r2 = np.zeros((N_POSITIONS, N_RANKS, N_CLASSES, R2_ACTIONS))
@@ -418,21 +422,6 @@ def count_rows(count, stick_the_dealer: bool = False) -> tuple[np.ndarray, np.nd
             a2 = np.where(suit > 0, 2 * suit - 1 + alone, 0)
             r2[k, rank, cls, a2] = 1.0
     return r1.reshape(-1, R1_ACTIONS), r2.reshape(-1, R2_ACTIONS)
-
-
-@functools.lru_cache(maxsize=16)
-def count_table(name: str, rules):
-    """The count ``name`` as an equilibrium table for ``rules`` (``EquilibriumTable``; only
-    stick the dealer changes it: a stuck dealer names his best suit)."""
-    count = get_count(name)
-    r1, r2 = count_rows(count, rules.stick_the_dealer)
-    z = np.zeros(len(r1), np.int64)
-    meta = {"format": FORMAT, "format_version": FORMAT_VERSION, "rules": rules.as_dict(),
-            "rules_description": rules.describe(), "play": "tuned",
-            "abstraction": ABSTRACTION, "iterations": 0, "seed": 0, "batch": 0,
-            "wall_s": 0.0, "count": count.name,
-            "count_description": count.description}
-    return EquilibriumTable(r1, r2, z, z.copy(), meta)
 
 
 def bid_of(count, hand: int, upcard: int, k: int, rnd: int) -> tuple[float, str | None, bool]:
@@ -465,7 +454,7 @@ def count_source(name: str) -> str:
     return COUNT_SOURCE + get_count(name).name
 
 
-__all__ = ["COUNTS", "bid_of", "COUNT_SOURCE", "FITTED", "FittedValues", "Holding", "PointCount",
+__all__ = ["COUNTS", "POINT_COUNTS", "bid_of", "COUNT_SOURCE", "FITTED", "FittedValues", "Holding", "PointCount",
            "Verdict", "bps_points", "choose_round2", "count_rows", "count_source",
-           "count_table", "dealer_hand", "euchre_universe_points", "fitted_count", "get_count",
+           "dealer_hand", "euchre_universe_points", "fitted_count", "get_count",
            "holding", "suit_masks", "trickster_tricks", "verdicts_round1"]

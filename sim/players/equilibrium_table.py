@@ -24,6 +24,7 @@ wherever it is.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -200,8 +201,6 @@ def load_equilibrium_table(rules: Rules, path=None):
     ``TableError`` that says how to make one when there is none).  A ``path`` of the form
     ``count:NAME`` is a point count compiled into a table (``sim.players.counts``)."""
     if isinstance(path, str) and path.startswith("count:"):
-        from sim.players.counts import count_table
-
         try:
             return count_table(path.removeprefix("count:"), rules)
         except ValueError as e:
@@ -215,8 +214,24 @@ def load_equilibrium_table(rules: Rules, path=None):
     return read_table(path, rules)
 
 
+@functools.lru_cache(maxsize=16)
+def count_table(name: str, rules: Rules) -> EquilibriumTable:
+    """The point count ``name`` (``sim.players.counts``) as an equilibrium table for ``rules``
+    (only stick the dealer changes it: a stuck dealer names his best suit)."""
+    from sim.players.counts import count_rows, get_count
+
+    count = get_count(name)
+    r1, r2 = count_rows(count, rules.stick_the_dealer)
+    z = np.zeros(len(r1), np.int64)
+    meta = {"format": FORMAT, "format_version": FORMAT_VERSION, "rules": rules.as_dict(),
+            "rules_description": rules.describe(), "play": "tuned", "abstraction": ABSTRACTION,
+            "iterations": 0, "seed": 0, "batch": 0, "wall_s": 0.0, "count": count.name,
+            "count_description": count.description}
+    return EquilibriumTable(r1, r2, z, z.copy(), meta)
+
+
 
 __all__ = ["EquilibriumTable", "TableError", "FORMAT", "FORMAT_VERSION", "ABSTRACTION", "TABLES",
            "NAMED_TABLES", "SCORE_TABLES", "BIDDING_RULES", "bidding_rules", "read_table",
            "table_name", "equilibrium_table_path", "load_equilibrium_table", "score_tables",
-           "score_win_path", "score_table_path"]
+           "score_win_path", "score_table_path", "count_table"]

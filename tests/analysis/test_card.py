@@ -183,7 +183,7 @@ def test_chart_refuses_a_strategy_without_a_table():
 def test_count_card_has_no_mixed_cells_within_a_hand():
     """A count's table is pure: a class on its card is mixed only through the facts the card
     does not name (its share is a deal-weighted mix of pure hands)."""
-    from sim.players.counts import count_table
+    from sim.players.equilibrium_table import count_table
 
     t = count_table("trump-rule", Rules())
     assert set(np.unique(t.round1)) == {0.0, 1.0}

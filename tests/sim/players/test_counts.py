@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 from sim.cards import mask_of, parse_card, parse_cards
-from sim.players.counts import COUNTS, FITTED, bid_of, count_rows, count_table
+from sim.players.counts import COUNTS, FITTED, bid_of, count_rows
 from sim.players.equilibrium import call_action, class_ids, info_index
+from sim.players.equilibrium_table import count_table
 from sim.rules import Rules
 
 FIRST, SECOND, THIRD, DEALER = range(4)
