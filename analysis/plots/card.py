@@ -110,7 +110,7 @@ def plot_scores(scores: pd.DataFrame, ax):
         for j in range(grid.shape[1]):
             n = int(changed.iat[i, j])
             ax.text(j, i, f"{100 * grid.iat[i, j]:.0f}% ({100 * alone.iat[i, j]:.0f}%)"
-                    + (f"\n{n} cells differ" if j else ""), ha="center", va="center",
+                    + (f"\n{n} differ" if j else ""), ha="center", va="center",
                     fontsize=MIN_POINTS)
     ax.set_xticks(range(len(cols)), cols, fontsize=MIN_POINTS)
     ax.set_yticks(range(len(POSITIONS)), list(POSITIONS), fontsize=MIN_POINTS)
@@ -142,7 +142,7 @@ def _legend(ax, fitted: str | None, notes: str = ""):
         notes,
     ]
     if fitted:
-        lines += ["Fitted point count: " + line for line in fitted.split("\n")]
+        lines += ["Fitted point count:", *("  " + line for line in fitted.split("\n"))]
     ax.text(0, 0.74, "\n".join(lines), fontsize=MIN_POINTS, va="top", ha="left",
             transform=ax.transAxes, linespacing=1.15)
     return ax

@@ -19,8 +19,8 @@ def fitted_words(v) -> str:
     r, lb, a, k, q, t, n = v.trump
     each = f"{a} a trump" if len({a, k, q, t, n}) == 1 else f"A {a} K {k} Q {q} T {t} 9 {n}"
     return (f"{each}, the right {r}, the left {lb}; off-suit ace {v.off_ace}, void {v.void}\n"
-            f"order at {'/'.join(map(str, v.order))} (first/second/third/dealer), call at "
-            f"{'/'.join(map(str, v.call))}, alone at {min(v.alone1 + v.alone2)}+")
+            f"order at {'/'.join(map(str, v.order))} (first/second/third/dealer),\n"
+            f"call at {'/'.join(map(str, v.call))}, alone at {min(v.alone1 + v.alone2)} or more")
 
 
 def card_meta(strategy: str, rules, table_meta: dict, fitted: str | None) -> dict:
