@@ -13,9 +13,9 @@ from analysis.cli.options import rules_options
 @click.command("chart")
 @rules_options
 @click.option("--strategy", default="equilibrium", show_default=True, metavar="NAME",
-              help="A strategy that bids by a table: equilibrium, a point count "
-                   "(euchre-universe, ohio-bps, trickster, trump-rule, fitted) or "
-                   "equilibrium:table=FILE.")
+              help="equilibrium, a point count (euchre-universe, ohio-bps, trickster, "
+                   "trump-rule, fitted), equilibrium:table=FILE, or a parameterised strategy "
+                   "(tuned, basic, a TOML file: its bids asked for every hand class); not pimc.")
 @click.option("--out", type=click.Path(path_type=Path), required=True,
               help="card.pdf, card.svg or card.png (one page), or a folder: the run folder "
                    "(the three pages, cells.csv, notes.csv, scores.csv, manifest.json).")
@@ -36,6 +36,7 @@ def chart(rules, strategy, out, paper, no_score, force):
         euchre-sim chart --out card.pdf
         euchre-sim chart --stick-the-dealer --paper a4 --out stick.pdf
         euchre-sim chart --strategy euchre-universe --out eu.png
+        euchre-sim chart --strategy tuned --out tuned.pdf
         euchre-sim chart --out results/card/published --force
     """
     from analysis.studies.card import CARD, SCORES, save_card

@@ -23,12 +23,35 @@ def fitted_words(v) -> str:
             f"call at {'/'.join(map(str, v.call))}, alone at {min(v.alone1 + v.alone2)} or more")
 
 
+def bidding_table(strategy, rules):
+    """The rows the card reads: the strategy's table (the equilibrium's, a point count's, a
+    file), or a parameterised built-in's bids asked of the kernel for every hand class
+    (``sim.equilibrium.bids.policy_rows``); a search player's bids are too slow to ask."""
+    from types import SimpleNamespace
+
+    from sim import bidding_policy, load_equilibrium_table
+    from sim.equilibrium.bids import policy_rows
+
+    if strategy.bids_by_table() and not strategy.player.searches:
+        return load_equilibrium_table(rules, strategy.table_file())
+    if strategy.player.searches or not strategy.player.bids_by_count:
+        raise ValueError(f"{strategy.name}: the card reads a bidding table or a parameterised "
+                         "strategy's bids (equilibrium, a point count, tuned, basic, a TOML "
+                         "strategy, equilibrium:table=FILE); a search player's bids are asked "
+                         "on every deal")
+    r1, r2 = policy_rows(bidding_policy(strategy.spec or strategy.name, rules), rules)
+    return SimpleNamespace(round1=r1, round2=r2,
+                           meta={"asked": strategy.name, "play": strategy.name})
+
+
 def card_meta(strategy: str, rules, table_meta: dict, fitted: str | None) -> dict:
     """The words on the page: title, rules, model of play, where the bids come from, version."""
     from sim import __version__
 
     deals = table_meta.get("iterations") or 0
     source = (f"a point count ({table_meta['count']})" if table_meta.get("count")
+              else f"{table_meta['asked']}'s bidding, asked for every hand class"
+              if table_meta.get("asked")
               else f"the bidding game's equilibrium, {deals:,} deals of Monte Carlo CFR")
     return {"title": f"Euchre bidding card: {strategy}",
             "subtitle": f"{rules.describe()}; bids: {source}; card play: "
@@ -44,22 +67,19 @@ class Card(Study):
 
     def run(self, strategy: str = "equilibrium", rules=None, *, scores=SCORES,
             paper: str = "letter") -> StudyResult:
-        """The card of ``strategy`` (a strategy that bids by a table: ``equilibrium``, a point
-        count, ``equilibrium:table=FILE``) under ``rules``; ``scores`` (dealing team's first)
-        for the score panel where the rules have score tables (none: no panel)."""
+        """The card of ``strategy`` (``bidding_table``: the equilibrium, a point count, a table
+        file, or a parameterised strategy's bids) under ``rules``; ``scores`` (dealing team's
+        first) for the score panel where the strategy reads the score tables (none: no
+        panel)."""
         from analysis.card import card_cells, score_answers
-        from sim import Rules, load_equilibrium_table, load_strategy
+        from sim import Rules, load_strategy
         from sim.players.counts import FITTED
         from sim.players.equilibrium_table import score_tables
 
         rules = rules or Rules()
         s = load_strategy(strategy)
-        if not s.bids_by_table():
-            raise ValueError(f"{s.name}: the card is drawn from a bidding table; give "
-                             "equilibrium, a point count (euchre-universe, ohio-bps, trickster, "
-                             "trump-rule, fitted) or equilibrium:table=FILE")
         t0 = time.perf_counter()
-        table = load_equilibrium_table(rules, s.table_file())
+        table = bidding_table(s, rules)
         cells, notes = card_cells(table)
         tables = {"cells": cells, "notes": notes}
         reads = s.player.reads_score is not None and s.player.reads_score(s)
@@ -123,4 +143,4 @@ def save_card(result: StudyResult, path, ext: str | None = None) -> None:
 
 CARD = Card()
 
-__all__ = ["CARD", "Card", "SCORES", "card_meta", "figure", "fitted_words", "save_card"]
+__all__ = ["CARD", "Card", "SCORES", "bidding_table", "card_meta", "figure", "fitted_words", "save_card"]

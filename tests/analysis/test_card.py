@@ -173,11 +173,31 @@ def test_card_is_one_page_and_no_text_is_small(tmp_path):
     assert "scores" in result.tables and set(result.tables["scores"]["score"]) == {"0-0", "9-8"}
 
 
-def test_chart_refuses_a_strategy_without_a_table():
+def test_a_parameterised_strategys_rows_are_its_bids_on_real_deals():
+    """tuned's bids asked for one hand of each class (``policy_rows``) are the bids it makes on
+    dealt hands of that class (``bids_on_deals``), round 1 and round 2."""
+    import sim
+    from sim.equilibrium.bids import policy_rows
+
+    rules = Rules()
+    policy = sim.bidding_policy("tuned", rules)
+    r1, r2 = policy_rows(policy, rules)
+    deals = sim.bids_on_deals(policy, rules, 3_000, 4)
+    ids = class_ids()
+    hands = deals["hand"].to_numpy()
+    for j in range(0, len(deals), 7):
+        row = deals.iloc[j]
+        upcard = int(row["upcard"])
+        i, _ = info_index(ids, np.int64(hands[j]), np.int64(upcard), int(row["position"]))
+        assert np.allclose(r1[i], [row["pass"], row["order"], row["alone"]])
+        assert r2[i, 0] == pytest.approx(row["r2_pass"])
+
+
+def test_chart_refuses_the_search_player():
     from analysis.studies.card import CARD
 
-    with pytest.raises(ValueError, match="bidding table"):
-        CARD.run("tuned", Rules())
+    with pytest.raises(ValueError, match="search player"):
+        CARD.run("pimc", Rules())
 
 
 def test_count_card_has_no_mixed_cells_within_a_hand():

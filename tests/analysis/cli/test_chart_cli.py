@@ -1,5 +1,5 @@
 """``euchre-sim chart``: one page in the format its name asks for, a run folder otherwise, and a
-clear error for a strategy that bids by no table."""
+clear error for the search player."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_chart_writes_a_page_and_a_folder(tmp_path):
             "manifest.json"} <= names
 
 
-def test_chart_refuses_a_strategy_without_a_table(tmp_path):
-    r = CliRunner().invoke(main, ["chart", "--strategy", "basic", "--out",
+def test_chart_refuses_a_search_player(tmp_path):
+    r = CliRunner().invoke(main, ["chart", "--strategy", "pimc", "--out",
                                   str(tmp_path / "c.pdf")])
-    assert r.exit_code == 1 and "bidding table" in r.output
+    assert r.exit_code == 1 and "search player" in r.output
