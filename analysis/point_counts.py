@@ -237,6 +237,8 @@ def matches(strategy: str, rules, against=("equilibrium", "tuned"), hands: int =
 
     rows = []
     for b in against:
+        if b == strategy:
+            continue
         h = head_to_head(strategy, b, hands, seed, rules).iloc[0]
         g = head_to_head_games(strategy, b, games, seed, rules).iloc[0]
         rows.append({"strategy": strategy, "against": b, "deals": hands,
