@@ -143,4 +143,5 @@ def save_card(result: StudyResult, path, ext: str | None = None) -> None:
 
 CARD = Card()
 
-__all__ = ["CARD", "Card", "SCORES", "bidding_table", "card_meta", "figure", "fitted_words", "save_card"]
+__all__ = ["CARD", "Card", "SCORES", "bidding_table", "card_meta", "figure", "fitted_words",
+           "save_card"]

@@ -61,8 +61,9 @@ def _features(hands: np.ndarray, upcards: np.ndarray) -> dict:
 
 def bids_on_deals(policy, rules, deals: int = 200_000, seed: int = 0):
     """A frame, one row per deal and position: ``deal``, ``position`` (0 first .. 3 dealer),
-    ``upcard_rank`` (and ``upcard``, the card), the hand features and ``pass``, ``order``, ``alone`` (round 1) and
-    ``r2_pass``, ``r2_call``, ``r2_alone`` (round 2, the calls summed over suits)."""
+    ``upcard_rank`` (and ``upcard``, the card), the hand features and ``pass``, ``order``,
+    ``alone`` (round 1) and ``r2_pass``, ``r2_call``, ``r2_alone`` (round 2, the calls summed
+    over suits)."""
     import pandas as pd
 
     hands = np.zeros((deals, 4), np.int64)

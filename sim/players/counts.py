@@ -454,7 +454,7 @@ def count_source(name: str) -> str:
     return COUNT_SOURCE + get_count(name).name
 
 
-__all__ = ["COUNTS", "POINT_COUNTS", "bid_of", "COUNT_SOURCE", "FITTED", "FittedValues", "Holding", "PointCount",
-           "Verdict", "bps_points", "choose_round2", "count_rows", "count_source",
-           "dealer_hand", "euchre_universe_points", "fitted_count", "get_count",
+__all__ = ["COUNTS", "COUNT_SOURCE", "FITTED", "POINT_COUNTS", "FittedValues", "Holding",
+           "PointCount", "Verdict", "bid_of", "bps_points", "choose_round2", "count_rows",
+           "count_source", "dealer_hand", "euchre_universe_points", "fitted_count", "get_count",
            "holding", "suit_masks", "trickster_tricks", "verdicts_round1"]
