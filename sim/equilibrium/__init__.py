@@ -198,7 +198,7 @@ def bidding_policy(spec: str, rules: Rules, score=None):
     from .exploit import Policy
 
     check_rules(rules)
-    if spec.endswith(".npz"):
+    if spec.endswith(".npz") and "=" not in spec:       # a table file (not NAME:table=FILE)
         return Policy.of_table(spec, load_equilibrium_table(rules, spec))
     strategy = load_strategy(spec)
     if strategy.player.searches:

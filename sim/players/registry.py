@@ -219,7 +219,8 @@ _VARIANTS = [
 ]
 # the point counts (``sim.players.counts``): the equilibrium player bidding by a count's table,
 # tuned's card play
-_COUNTED = [Strategy(name, EQUILIBRIUM_PLAYER, {"count": name}, c.description)
+_COUNTED = [Strategy(name, EQUILIBRIUM_PLAYER, {"count": name},
+                     f"{c.description}; plays cards like tuned")
             for name, c in COUNTS.items()]
 _order = ["random", "basic"]
 for _s in _VARIANTS + _COUNTED:
