@@ -107,3 +107,30 @@ def test_stuck_dealer_always_names_a_suit():
     t = count_table("euchre-universe", Rules(stick_the_dealer=True))
     dealer = t.round2.reshape(4, -1, 7)[3]
     assert dealer[:, 0].max() == 0.0
+
+
+def test_the_kernel_bids_as_the_count():
+    """Hands traced with a count at every seat: each bid the kernel made is the count's."""
+    import sim
+    from sim.cards import SUITS
+
+    strategy = sim.load_strategy("euchre-universe")
+    records = sim.trace(3, range(60), table=sim.Table((strategy,) * 4))
+    checked = 0
+    for rec in records:
+        dealer = rec["dealer"]
+        upcard = parse_card(rec["upcard"])
+        for j, b in enumerate(rec["bids"]):
+            k = (b["seat"] - dealer - 1) % 4
+            hand = mask_of(parse_cards(rec["hands"][b["seat"]], 5))
+            rnd = 2 if j >= 4 else 1            # every bid is reached by passes: four a round
+            _, made, alone = bid_of("euchre-universe", hand, upcard, k, rnd)
+            if b["action"] == "pass":
+                assert made is None
+            elif b["action"] == "order_up":
+                assert made == SUITS[upcard // 6] and alone == bool(b.get("alone"))
+            else:
+                assert made == b["suit"] and alone == bool(b.get("alone"))
+            checked += 1
+    assert checked > 150
+
