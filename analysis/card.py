@@ -139,33 +139,44 @@ def card_cells(table) -> tuple[pd.DataFrame, pd.DataFrame]:
     return cells[CELL_COLUMNS].reset_index(drop=True), pd.concat(notes, ignore_index=True)
 
 
-def score_answers(rules, scores=("0-0", "9-8", "8-9", "9-6", "9-9")) -> pd.DataFrame:
-    """Round 1 at each score (the dealing team's first): by position, the share of hands (as
-    dealt) that order and that go alone, and how many of the card's round-1 cells change their
-    answer from 0-0's; from the score tables the ``equilibrium`` player bids by."""
+def score_cells(rules, scores=("0-0", "9-8", "8-9", "9-6", "9-9")) -> pd.DataFrame:
+    """The round-1 cells at each score (the dealing team's first), from the score tables the
+    ``equilibrium`` player bids by: ``CELL_COLUMNS`` with ``score`` in front."""
     from sim import load_equilibrium_table
     from sim.players.equilibrium_table import score_table_path
 
-    rows = []
-    base = None
+    frames = []
     for s in scores:
         d, o = (int(x) for x in s.split("-"))
         t = load_equilibrium_table(rules, score_table_path(rules, (d, o)))
         cells, _ = card_cells(t)
-        one = cells[cells["round"] == 1].set_index(CELL_KEYS)
+        frames.append(cells[cells["round"] == 1].assign(score=s))
+    out = pd.concat(frames, ignore_index=True)
+    return out[["score", *CELL_COLUMNS]]
+
+
+def score_answers(by_score: pd.DataFrame) -> pd.DataFrame:
+    """Round 1 at each score from ``score_cells``: by position, the share of hands (as dealt)
+    that order with a partner (``order``) and alone, and how many of the card's round-1 cells
+    answer differently from the first score's (0-0)."""
+    rows = []
+    keys = [k for k in CELL_KEYS if k != "position"]
+    base = None
+    for s, one in by_score.groupby("score", sort=False):
+        one = one.set_index(["position", *keys])
         if base is None:
             base = one
-        changed = (one["action"] != base["action"].reindex(one.index)).groupby("position").sum()
+        differs = one["action"] != base["action"].reindex(one.index)
         for pos in POSITIONS:
             c = one.xs(pos, level="position")
             rows.append({"score": s, "position": pos,
                          "order": float((c["p_make"] * c["weight"]).sum() / c["weight"].sum()),
                          "alone": float((c["p_alone"] * c["weight"]).sum()
                                         / c["weight"].sum()),
-                         "cells_changed": int(changed.get(pos, 0))})
+                         "cells_changed": int(differs.xs(pos, level="position").sum())})
     return pd.DataFrame(rows)
 
 
 __all__ = ["ACES_CAP", "BOWERS", "CELL_COLUMNS", "CELL_KEYS", "NOTE_COLUMNS", "RANK_NAMES",
            "ROUND1_ACTIONS", "ROUND2_ACTIONS", "answers", "card_cells", "info_sets",
-           "score_answers"]
+           "score_answers", "score_cells"]

@@ -1,7 +1,8 @@
 """The strategy card study: one printable page of what a bidding table bids, by hand class, for
 one rule set (``analysis.card`` computes, ``analysis.plots.card`` draws).  Its folder holds
-``cells.csv``, ``notes.csv``, ``scores.csv`` (round 1 at the score tables' scores), the card as
-``card.pdf``, ``card.svg`` and ``card.png`` and the manifest.
+``cells.csv``, ``notes.csv``, ``score_cells.csv`` (round 1's cells at the score tables' scores)
+and ``scores.csv`` (their rates by position), the card as ``card.pdf``, ``card.svg`` and
+``card.png``, and the manifest.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ class Card(Study):
         file, or a parameterised strategy's bids) under ``rules``; ``scores`` (dealing team's
         first) for the score panel where the strategy reads the score tables (none: no
         panel)."""
-        from analysis.card import card_cells, score_answers
+        from analysis.card import card_cells, score_answers, score_cells
         from sim import Rules, load_strategy
         from sim.players.counts import FITTED
         from sim.players.equilibrium_table import score_tables
@@ -84,7 +85,8 @@ class Card(Study):
         tables = {"cells": cells, "notes": notes}
         reads = s.player.reads_score is not None and s.player.reads_score(s)
         if scores and reads and score_tables(rules) is not None:
-            tables["scores"] = score_answers(rules, scores)
+            tables["score_cells"] = score_cells(rules, scores)
+            tables["scores"] = score_answers(tables["score_cells"])
         fitted = fitted_words(FITTED)
         meta = card_meta(s.name, rules, table.meta, fitted)
         result = StudyResult(self, tables, args={"strategy": s.name, "rules": rules.as_dict(),

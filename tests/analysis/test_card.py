@@ -170,7 +170,17 @@ def test_card_is_one_page_and_no_text_is_small(tmp_path):
     save_card(result, pdf)
     pages = re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes())
     assert len(pages) == 1
-    assert "scores" in result.tables and set(result.tables["scores"]["score"]) == {"0-0", "9-8"}
+    scores = result.tables["scores"]
+    assert set(scores["score"]) == {"0-0", "9-8"}
+    assert (scores[scores["score"] == "0-0"]["cells_changed"] == 0).all()
+    # the score panel's counts are the cells whose answer differs from 0-0's
+    sc = result.tables["score_cells"].set_index(["score", "position", "suit", "trumps",
+                                                 "bowers", "aces"])["action"]
+    at98 = sc.xs("9-8", level="score")
+    at00 = sc.xs("0-0", level="score").reindex(at98.index)
+    changed = (at98 != at00).groupby(level="position").sum()
+    got = scores[scores["score"] == "9-8"].set_index("position")["cells_changed"]
+    assert (changed.reindex(got.index) == got).all() and got.sum() > 0
 
 
 def test_a_parameterised_strategys_rows_are_its_bids_on_real_deals():
