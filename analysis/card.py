@@ -7,7 +7,8 @@ bowers, then the suit of the turned card's colour, ``next``) and whether that su
 a ``cross`` suit.  Each class's answer is its most likely action, the table's probabilities
 averaged over the information sets in it, each weighted by how often its hand is dealt (and, in
 round 2, by the table's chance of passing it in round 1); ``share`` is that action's share of the
-class.  ``notes`` name the sub-classes (voids, a jack turned) whose answer differs.
+class.  ``notes`` name the sub-classes (voids; in round 1 the upcard's rank) whose answer
+differs.
 
 ``card_cells`` returns tidy DataFrames; ``analysis.plots.card`` draws them, ``analysis.studies.
 card`` writes them.
@@ -19,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from sim import POSITIONS
-from sim.players.counts import JACK, dealer_hand, holding, suit_masks
+from sim.players.counts import dealer_hand, holding, suit_masks
 from sim.players.equilibrium import N_CLASSES, N_POSITIONS, N_RANKS, class_masks
 
 ROUND1_ACTIONS = ("pass", "order", "alone")
@@ -43,7 +44,7 @@ def _frame(rnd, k, suit, h, probs, w, rank):
     return pd.DataFrame({
         "round": rnd, "position": POSITIONS[k], "suit": suit,
         "trumps": h.trumps, "bowers": bower_code(h), "aces": np.minimum(h.off_aces(), ACES_CAP),
-        "voids": np.minimum(h.voids, 2), "jack": rank == JACK, "weight": w,
+        "voids": np.minimum(h.voids, 2), "upcard": rank, "weight": w,
         "p_pass": probs[:, 0], "p_make": probs[:, 1], "p_alone": probs[:, 2],
         "p_other": probs[:, 3] if probs.shape[1] > 3 else 0.0,
     })
@@ -118,11 +119,12 @@ def card_cells(table) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(cells, notes): one row per class on the card (``CELL_COLUMNS``; ``action`` is the index
     into ``ROUND1_ACTIONS`` or ``ROUND2_ACTIONS``, ``weight`` the class's share of the deals
     at its position and round) and one per named sub-class whose answer differs
-    (``NOTE_COLUMNS``: ``split`` is ``voids`` (1, 2 or more) or ``jack turned``)."""
+    (``NOTE_COLUMNS``: ``split`` is ``voids``, ``value`` 1 or 2 for two or more, or
+    ``upcard``, ``value`` the turned card's rank, 0 for a nine .. 5 for an ace)."""
     sets = info_sets(table)
     cells = answers(sets, CELL_KEYS)
     notes = []
-    for split, col in (("voids", "voids"), ("jack turned", "jack")):
+    for split, col in (("voids", "voids"), ("upcard", "upcard")):
         sub = answers(sets, CELL_KEYS + [col])
         m = sub.merge(cells[CELL_KEYS + ["action", "weight"]], on=CELL_KEYS,
                       suffixes=("", "_cell"))
@@ -131,7 +133,7 @@ def card_cells(table) -> tuple[pd.DataFrame, pd.DataFrame]:
         if col == "voids":
             keep &= m[col] > 0
         else:
-            keep &= m[col].astype(bool) & (m["round"] == 1)
+            keep &= m["round"] == 1        # in round 2 the upcard is turned down
         m = m[keep].rename(columns={col: "value"})
         m["split"] = split
         m["value"] = m["value"].astype(int)

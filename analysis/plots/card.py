@@ -20,6 +20,7 @@ COLOURS = {"pass": "#ffffff", "make": "#7fcdbb", "alone": "#225ea8", "other": "#
 LETTERS1 = ("", "O", "A")
 LETTERS2 = ("", "C", "A", "X")
 MIXED = 0.9                      # a share under this is printed in the cell
+RANK_WORDS = ("nine", "ten", "jack", "queen", "king", "ace")
 
 
 def row_labels(cells: pd.DataFrame) -> list[tuple[int, int]]:
@@ -138,7 +139,7 @@ def _legend(ax, fitted: str | None, notes: str = ""):
         "The dealer counts the hand he holds after picking up. Round 2: your longest",
         "suit, of the turned card's colour (next) or the other (cross).",
         "A number: the share of the class taking that action, where under 90%.",
-        "* a void or a jack turned changes the answer; the largest such:",
+        "* a void or the upcard's rank changes the answer; the largest such:",
         notes,
     ]
     if fitted:
@@ -156,9 +157,10 @@ def _notes_text(notes: pd.DataFrame, limit: int = 8) -> str:
     for n in top.itertuples():
         acts = A1 if n.round == 1 else ROUND2_ACTIONS
         what = (f"{n.value} void{'s' if n.value > 1 else ''}" if n.split == "voids"
-                else "a jack turned")
-        out.append(f"  round {n.round}, {n.position}, {row_text(n.trumps, n.bowers)}, {n.aces} "
-                   f"aces, with {what}: {acts[n.action]} ({100 * n.share:.0f}%)")
+                else f"{'an' if n.value == 5 else 'a'} {RANK_WORDS[n.value]} turned")
+        suit = f"{n.suit} " if n.round == 2 else ""
+        out.append(f"  round {n.round}, {n.position}, {suit}{row_text(n.trumps, n.bowers)}, "
+                   f"{n.aces} aces, with {what}: {acts[n.action]} ({100 * n.share:.0f}%)")
     return "\n".join(out)
 
 
