@@ -29,9 +29,10 @@ The counts, as their sources publish them (values in the order right, left, trum
 - ``trump-rule``: make trump with two trumps on the dealer's side (the dealer's partner and the
   dealer), three on the other; alone with five.
 - ``fitted``: the count fitted to the equilibrium (``analysis.point_counts.fit_count``, run by
-  ``scripts/regen_card.py``): 6 a trump, the right 12 and the left 7; an off-suit ace 2, a void
-  (with a trump) 2.  Order at 25 / 18 / 27 / 20 (first, second, third, dealer), call at
-  10 / 14 / 15 / 16, alone at 28-31 (``FITTED``).
+  ``scripts/regen_card.py``; one set of card values for every seat and round, as a player
+  carries one count, and a threshold for each position and round): 6 a trump, the right 12
+  and the left 7; an off-suit ace 2, a void (with a trump) 2.  Order at 25 / 18 / 27 / 20
+  (first, second, third, dealer), call at 10 / 14 / 15 / 16, alone at 28-31 (``FITTED``).
 
 Choices where a rule is ambiguous (each a sentence of its source read one way):
 
