@@ -38,12 +38,13 @@ RATING_COLUMNS = ["strategy", "points", "points_low", "points_high", "elo", "elo
 
 def default_ladder(rules: Rules | None = None) -> tuple[str, ...]:
     """The built-ins a ladder plays when given none: ``DEFAULT_LADDER``, with ``equilibrium``
-    before ``pimc`` where an equilibrium table for ``rules`` is committed."""
-    from sim import equilibrium_table_path
+    and the point counts (``sim.POINT_COUNTS``, which bid by tables of their own) before
+    ``pimc`` where an equilibrium table for ``rules`` is committed."""
+    from sim import POINT_COUNTS, equilibrium_table_path
 
     if not equilibrium_table_path(rules or Rules()).is_file():
         return DEFAULT_LADDER
-    return DEFAULT_LADDER[:-1] + ("equilibrium",) + DEFAULT_LADDER[-1:]
+    return DEFAULT_LADDER[:-1] + ("equilibrium", *POINT_COUNTS) + DEFAULT_LADDER[-1:]
 
 
 def is_slow(strategy) -> bool:

@@ -59,6 +59,9 @@ _EXPORTS = {
     "equilibrium_table_path": ("sim.equilibrium", "equilibrium_table_path"),
     "bidding_policy": ("sim.equilibrium", "bidding_policy"),
     "exploitability": ("sim.equilibrium.exploit", "exploitability"),
+    "plan_values": ("sim.equilibrium.exploit", "plan_values"),
+    "count_table": ("sim.players.equilibrium_table", "count_table"),
+    "POINT_COUNTS": ("sim.players.counts", "POINT_COUNTS"),
     "bids_on_deals": ("sim.equilibrium.bids", "bids_on_deals"),
 }
 

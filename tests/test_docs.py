@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-README_LIMIT = 16_500    # bytes: the deep dives live under docs/
+README_LIMIT = 17_500    # bytes: the deep dives live under docs/
 
 
 def pages(root: Path) -> list[Path]:

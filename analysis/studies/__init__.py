@@ -13,6 +13,7 @@ Example::
 
 from __future__ import annotations
 
+from analysis.studies.card import CARD
 from analysis.studies.compare import COMPARE_RULES
 from analysis.studies.match_equity import MATCH_EQUITY
 from analysis.studies.models import MODELS
@@ -25,7 +26,7 @@ from analysis.studies.tournament import LADDER, TOURNAMENT
 #: name -> study, in the order the report shows their answers
 STUDIES: dict[str, Study] = {s.name: s for s in (
     ORDER_UP, ALONE, COMPARE_RULES, SIMULATE, SIMULATE_GAMES, TOURNAMENT, LADDER, PERFECT,
-    MODELS, MATCH_EQUITY,
+    MODELS, MATCH_EQUITY, CARD,
 )}  # fmt: skip
 
 
@@ -55,4 +56,4 @@ def study(name: str) -> Study:
 __all__ = ["STUDIES", "study", "study_of", "kind_of", "Study", "StudyResult", "Chart",
            "write_csv", "quiet", "players_text", "ORDER_UP", "ALONE", "COMPARE_RULES",
            "SIMULATE", "SIMULATE_GAMES", "TOURNAMENT", "LADDER", "PERFECT", "MODELS",
-           "MATCH_EQUITY", "order_up_and_alone"]
+           "MATCH_EQUITY", "CARD", "order_up_and_alone"]

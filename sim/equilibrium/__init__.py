@@ -189,7 +189,8 @@ def bidding_policy(spec: str, rules: Rules, score=None):
     """The bidding policy of a strategy spec: ``equilibrium`` (the committed table for
     ``rules``; at a ``score``, the dealing team's and the other's, the table the player bids by
     there, ``score_table_path``), ``equilibrium:scores=off`` (the 0-0 table at any score),
-    ``equilibrium:table=FILE``, a table file ``FILE.npz``, a parameterised built-in or TOML
+    ``equilibrium:table=FILE``, a point count (``euchre-universe``, ``equilibrium:count=NAME``),
+    a table file ``FILE.npz``, a parameterised built-in or TOML
     strategy, or the search player (``pimc``, with its settings)."""
     from sim.players import load_strategy
     from sim.players.equilibrium_table import score_table_path
@@ -197,17 +198,16 @@ def bidding_policy(spec: str, rules: Rules, score=None):
     from .exploit import Policy
 
     check_rules(rules)
-    if spec.split(":")[0] == "equilibrium":
-        strategy = load_strategy(spec)
-        path = strategy.params.get("table")
-        if path is None and score is not None and strategy.player.reads_score(strategy):
-            path = score_table_path(rules, score)
-        return Policy.of_table(spec, load_equilibrium_table(rules, path))
-    if spec.endswith(".npz"):
+    if spec.endswith(".npz") and "=" not in spec:       # a table file (not NAME:table=FILE)
         return Policy.of_table(spec, load_equilibrium_table(rules, spec))
     strategy = load_strategy(spec)
     if strategy.player.searches:
         return Policy.of_search(strategy, rules)
+    if strategy.bids_by_table():
+        path = strategy.table_file()
+        if path is None and score is not None and strategy.player.reads_score(strategy):
+            path = score_table_path(rules, score)
+        return Policy.of_table(spec, load_equilibrium_table(rules, path))
     return Policy.of_strategy(strategy)
 
 

@@ -13,7 +13,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from sim.players.equilibrium import R2_ACTIONS, class_ids
+from sim.players.equilibrium import (
+    N_CLASSES,
+    N_POSITIONS,
+    N_RANKS,
+    R1_ACTIONS,
+    R2_ACTIONS,
+    class_ids,
+    class_masks,
+)
 from sim.rules import R_STICK
 
 from .cfr import NO_FIXED
@@ -75,3 +83,58 @@ def bids_on_deals(policy, rules, deals: int = 200_000, seed: int = 0):
                  "r2_call": r2[..., 1::2].sum(axis=2).ravel(),
                  "r2_alone": r2[..., 2::2].sum(axis=2).ravel()})
     return pd.DataFrame(cols)
+
+
+@njit(cache=True, parallel=True)
+def _class_rows(masks, rank, k, kinds, seat_table, rules, out1, out2):
+    """The bids of a kernel-asked policy for each hand class of ``masks`` (canonical masks) at
+    position ``k`` under an upcard of ``rank``: the class's hand in real suits (clubs turned,
+    spades next, cross A diamonds, cross B hearts, so it is not swapped), the other hands the
+    lowest free cards (the policy's own bids read only its hand and the upcard)."""
+    stick = rules[R_STICK] != 0
+    for i in prange(masks.shape[0]):
+        m = masks[i]
+        hand = ((m & 63) | (((m >> 12) & 63) << 6) | (((m >> 18) & 63) << 12)
+                | (((m >> 6) & 63) << 18))
+        upcard = np.int64(rank)
+        dealt = np.zeros(4, np.int64)
+        dealt[k] = hand
+        used = hand | (np.int64(1) << upcard)
+        c = 0
+        for p in range(4):
+            if p == k:
+                continue
+            got = 0
+            while got < 5:
+                if (used >> c) & 1 == 0:
+                    dealt[p] |= np.int64(1) << c
+                    got += 1
+                c += 1
+        ids = np.zeros(4, np.int64)
+        swapped = np.zeros(4, np.bool_)
+        dist = np.zeros((8, R2_ACTIONS))
+        node_dists(False, np.zeros((1, R1_ACTIONS)), np.zeros((1, R2_ACTIONS)), kinds,
+                   seat_table, dealt, upcard, ids, swapped, rules, stick, dist, 0, SCORES0)
+        out1[i] = dist[k, :R1_ACTIONS]
+        out2[i] = dist[4 + k]
+
+
+def policy_rows(policy, rules) -> tuple[np.ndarray, np.ndarray]:
+    """(round1, round2): a parameterised built-in's (or TOML strategy's) bids for every
+    information set, in an equilibrium table's layout (``sim.players.equilibrium``), asked of
+    the kernel's seat module on one hand of each class (its bids are pure: they read only the
+    seat's hand, the upcard and the position; the dealer's also his discard)."""
+    if policy.table:
+        return policy.round1, policy.round2
+    r1 = np.zeros((N_POSITIONS, N_RANKS, N_CLASSES, R1_ACTIONS))
+    r2 = np.zeros((N_POSITIONS, N_RANKS, N_CLASSES, R2_ACTIONS))
+    packed = rules.pack()
+    for rank in range(N_RANKS):
+        masks = class_masks(rank)
+        for k in range(N_POSITIONS):
+            _class_rows(masks, rank, k, policy.kinds, policy.seat_table, packed, r1[k, rank],
+                        r2[k, rank])
+    return r1.reshape(-1, R1_ACTIONS), r2.reshape(-1, R2_ACTIONS)
+
+
+__all__ = ["RANKS", "bids_on_deals", "policy_rows"]

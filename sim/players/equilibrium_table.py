@@ -29,6 +29,7 @@ wherever it is.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -214,7 +215,13 @@ def score_table_path(rules: Rules, score) -> Path | None:
 
 def load_equilibrium_table(rules: Rules, path=None):
     """The equilibrium table for ``rules``: ``path``, or the committed one for those rules (a
-    ``TableError`` that says how to make one when there is none)."""
+    ``TableError`` that says how to make one when there is none).  A ``path`` of the form
+    ``count:NAME`` is a point count compiled into a table (``sim.players.counts``)."""
+    if isinstance(path, str) and path.startswith("count:"):
+        try:
+            return count_table(path.removeprefix("count:"), rules)
+        except ValueError as e:
+            raise TableError(str(e)) from None
     if path is None:
         path = equilibrium_table_path(rules)
         if not path.exists():
@@ -224,9 +231,25 @@ def load_equilibrium_table(rules: Rules, path=None):
     return read_table(path, rules)
 
 
+@functools.lru_cache(maxsize=16)
+def count_table(name: str, rules: Rules) -> EquilibriumTable:
+    """The point count ``name`` (``sim.players.counts``) as an equilibrium table for ``rules``
+    (only stick the dealer changes it: a stuck dealer names his best suit)."""
+    from sim.players.counts import count_rows, get_count
+
+    count = get_count(name)
+    r1, r2 = count_rows(count, rules.stick_the_dealer)
+    z = np.zeros(len(r1), np.int64)
+    meta = {"format": FORMAT, "format_version": FORMAT_VERSION, "rules": rules.as_dict(),
+            "rules_description": rules.describe(), "play": "tuned", "abstraction": ABSTRACTION,
+            "iterations": 0, "seed": 0, "batch": 0, "wall_s": 0.0, "count": count.name,
+            "count_description": count.description}
+    return EquilibriumTable(r1, r2, z, z.copy(), meta)
+
+
 
 __all__ = ["EquilibriumTable", "TableError", "FORMAT", "FORMAT_VERSION", "COMPACT_SCALE",
            "ABSTRACTION", "TABLES",
            "NAMED_TABLES", "SCORE_TABLES", "BIDDING_RULES", "bidding_rules", "read_table",
            "table_name", "equilibrium_table_path", "load_equilibrium_table", "score_tables",
-           "score_win_path", "score_table_path"]
+           "score_win_path", "score_table_path", "count_table"]

@@ -16,6 +16,7 @@ from dataclasses import replace
 import numpy as np
 
 from sim.players.basic import DEFAULT_VECTOR, PARAM_NAMES, SETTINGS
+from sim.players.counts import COUNTS, count_source
 from sim.players.kinds import BASIC, EQUILIBRIUM, HOOK_BITS, OUTSIDE, PIMC, RANDOM, USER
 from sim.players.param_bounds import (
     ParamRow,
@@ -59,10 +60,20 @@ RANDOM_PLAYER = register(PlayerType(
 
 
 def _table_params(label: str, params: dict) -> dict:
-    unknown = set(params) - {"table", "scores"}
+    unknown = set(params) - {"table", "scores", "count"}
     if unknown or not params:
-        raise ValueError(f"{label}: equilibrium takes table=FILE (another table) or scores=off "
-                         f"(the 0-0 table at every score), not {', '.join(sorted(unknown))}")
+        raise ValueError(f"{label}: equilibrium takes table=FILE (another table), scores=off "
+                         f"(the 0-0 table at every score) or count=NAME (a point count: "
+                         f"{', '.join(COUNTS)}), not {', '.join(sorted(unknown))}")
+    if "count" in params:
+        if len(params) > 1:
+            raise ValueError(f"{label}: count=NAME is a table of its own, played at every "
+                             "score: give it alone")
+        name = str(params["count"])
+        if name not in COUNTS:
+            raise ValueError(f"{label}: no point count {name!r}; choose one of "
+                             f"{', '.join(COUNTS)}")
+        return {"count": name}
     out = {}
     if "scores" in params:
         scores = str(params["scores"]).lower()
@@ -80,8 +91,17 @@ def _table_params(label: str, params: dict) -> dict:
 
 def _reads_score(s: Strategy) -> bool:
     """Whether an equilibrium strategy bids by the score tables (the default; not with a table
-    file of its own or scores=off)."""
-    return "table" not in s.params and s.params.get("scores", "on") == "on"
+    file of its own, a point count or scores=off)."""
+    return ("table" not in s.params and "count" not in s.params
+            and s.params.get("scores", "on") == "on")
+
+
+def _table_source(s: Strategy) -> str | None:
+    """The table an equilibrium strategy bids by: its file, its point count (``count:NAME``,
+    ``sim.players.counts``) or None (the committed tables)."""
+    if "count" in s.params:
+        return count_source(s.params["count"])
+    return s.params.get("table")
 
 
 EQUILIBRIUM_PLAYER = register(PlayerType(
@@ -89,10 +109,10 @@ EQUILIBRIUM_PLAYER = register(PlayerType(
     "bids by the bidding game's equilibrium for the rules in force (Monte Carlo CFR, tables "
     "shipped in sim/players/tables; in games the table for the score, scores=off for the 0-0 "
     "table everywhere; equilibrium:table=FILE for another); plays cards like tuned",
-    check_params=_table_params, param_names=("table", "scores"),
+    check_params=_table_params, param_names=("table", "scores", "count"),
     name_with=lambda base, checked: f"{base}:" + ",".join(f"{k}={v}" for k, v in checked.items()),
     vector=lambda s: TUNED_VECTOR.copy(),
-    table_slot=lambda s: 0, table_file=lambda s: s.params.get("table"),
+    table_slot=lambda s: 0, table_file=_table_source,
     reads_score=_reads_score,
     # its own numbers: the table's place, a score directory's game length (``Table.arrays``),
     # and 1 when made to pass round 1 (``sim.players.decide.order_up``)
@@ -197,10 +217,15 @@ _VARIANTS = [
              "basic's bidding tuned by self-play, with the card-play fixes the solver's review "
              "found (stops pulling trump without the top one or two trumps, leads boss cards)"),
 ]
+# the point counts (``sim.players.counts``): the equilibrium player bidding by a count's table,
+# tuned's card play
+_COUNTED = [Strategy(name, EQUILIBRIUM_PLAYER, {"count": name},
+                     f"{c.description}; plays cards like tuned")
+            for name, c in COUNTS.items()]
 _order = ["random", "basic"]
-for _s in _VARIANTS:
+for _s in _VARIANTS + _COUNTED:
     name_strategy(_s)
-_order += [s.name for s in _VARIANTS] + ["equilibrium", "pimc"]
+_order += [s.name for s in _VARIANTS] + ["equilibrium"] + [s.name for s in _COUNTED] + ["pimc"]
 _rest = {n: NAMED.pop(n) for n in list(NAMED)}
 NAMED.update({n: _rest.pop(n) for n in _order})
 NAMED.update(_rest)

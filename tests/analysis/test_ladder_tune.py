@@ -85,7 +85,9 @@ def test_ladder_ranks_random_last_with_a_clear_interval():
 
 def test_the_default_ladder_has_equilibrium_where_its_rules_have_a_table():
     published = default_ladder(Rules())
-    assert published[-2:] == ("equilibrium", "pimc") and len(published) == 8
+    assert published[-1] == "pimc" and published[6] == "equilibrium" and len(published) == 13
+    assert set(published[7:12]) == {"euchre-universe", "ohio-bps", "trickster", "trump-rule",
+                                    "fitted"}
     assert "equilibrium" in default_ladder(Rules(stick_the_dealer=True))
     assert default_ladder(Rules(farmers_hand=True)) == DEFAULT_LADDER
     assert "equilibrium" not in DEFAULT_LADDER

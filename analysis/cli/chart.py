@@ -1,0 +1,54 @@
+"""``euchre-sim chart``: the printable strategy card of a bidding table (the study
+``analysis.studies.CARD``), written as one page (PDF, SVG or PNG) or as a run folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from analysis.cli.options import rules_options
+
+
+@click.command("chart")
+@rules_options
+@click.option("--strategy", default="equilibrium", show_default=True, metavar="NAME",
+              help="equilibrium, a point count (euchre-universe, ohio-bps, trickster, "
+                   "trump-rule, fitted), equilibrium:table=FILE, or a parameterised strategy "
+                   "(tuned, basic, a TOML file: its bids asked for every hand class); not pimc.")
+@click.option("--out", type=click.Path(path_type=Path), required=True,
+              help="card.pdf, card.svg or card.png (one page), or a folder: the run folder "
+                   "(the three pages, cells.csv, notes.csv, scores.csv, manifest.json).")
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter",
+              show_default=True, help="The page size.")
+@click.option("--no-score", is_flag=True, help="Leave out the score panel.")
+@click.option("--force", is_flag=True, help="Overwrite an existing run folder at --out.")
+def chart(rules, strategy, out, paper, no_score, force):
+    """Draw the strategy card: what STRATEGY bids for each hand class a player can count.
+
+    Round 1 (order up, alone) and round 2 (call, which suit, alone) for each position, by
+    trumps, bowers and off-suit aces, with the share of the class where it is mixed; a score
+    panel where the rules have score tables; the rules, the model of play and the version on
+    the page.  Text is at least 7 points on the page.
+
+    \b
+    Example:
+        euchre-sim chart --out card.pdf
+        euchre-sim chart --stick-the-dealer --paper a4 --out stick.pdf
+        euchre-sim chart --strategy euchre-universe --out eu.png
+        euchre-sim chart --strategy tuned --out tuned.pdf
+        euchre-sim chart --out results/card/published --force
+    """
+    from analysis.studies.card import CARD, SCORES, save_card
+    from sim.players.equilibrium_table import TableError
+
+    try:
+        result = CARD.run(strategy, rules, scores=None if no_score else SCORES, paper=paper)
+        if out.suffix.lower() in (".pdf", ".svg", ".png"):
+            save_card(result, out)
+        else:
+            result.write(out, force=force, command=f"euchre-sim chart --out {out}")
+    except (ValueError, TableError, FileExistsError) as e:
+        raise click.ClickException(str(e)) from None
+    click.echo(result.text())
+    click.echo(f"wrote {out}")

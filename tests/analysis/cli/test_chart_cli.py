@@ -1,0 +1,27 @@
+"""``euchre-sim chart``: one page in the format its name asks for, a run folder otherwise, and a
+clear error for the search player."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from analysis.cli import main
+
+
+def test_chart_writes_a_page_and_a_folder(tmp_path):
+    r = CliRunner().invoke(main, ["chart", "--strategy", "trump-rule", "--no-score", "--out",
+                                  str(tmp_path / "card.svg")])
+    assert r.exit_code == 0, r.output
+    assert "trump-rule" in r.output and (tmp_path / "card.svg").read_text().startswith("<?xml")
+    r = CliRunner().invoke(main, ["chart", "--strategy", "fitted", "--no-score", "--paper", "a4",
+                                  "--out", str(tmp_path / "run")])
+    assert r.exit_code == 0, r.output
+    names = {p.name for p in (tmp_path / "run").iterdir()}
+    assert {"card.pdf", "card.png", "card.svg", "cells.csv", "notes.csv",
+            "manifest.json"} <= names
+
+
+def test_chart_refuses_a_search_player(tmp_path):
+    r = CliRunner().invoke(main, ["chart", "--strategy", "pimc", "--out",
+                                  str(tmp_path / "c.pdf")])
+    assert r.exit_code == 1 and "search player" in r.output
