@@ -9,6 +9,8 @@ import click
 
 from analysis.cli.options import rules_options
 
+PAGES = ("pdf", "svg", "png")
+
 
 @click.command("chart")
 @rules_options
@@ -22,7 +24,7 @@ from analysis.cli.options import rules_options
 @click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter",
               show_default=True, help="The page size.")
 @click.option("--no-score", is_flag=True, help="Leave out the score panel.")
-@click.option("--force", is_flag=True, help="Overwrite an existing run folder at --out.")
+@click.option("--force", is_flag=True, help="Overwrite an existing page or run folder at --out.")
 def chart(rules, strategy, out, paper, no_score, force):
     """Draw the strategy card: what STRATEGY bids for each hand class a player can count.
 
@@ -40,12 +42,26 @@ def chart(rules, strategy, out, paper, no_score, force):
         euchre-sim chart --out results/card/published --force
     """
     from analysis.studies.card import CARD, SCORES, save_card
+    from sim.atomic import write_atomic
     from sim.players.equilibrium_table import TableError
+    from sim.run.folders import RunFolderError, check_writable
 
+    page = out.suffix.lower().lstrip(".")
+    if page and page not in PAGES:
+        raise click.ClickException(f"--out {out}: the card is one page, card.pdf, card.svg or "
+                                   "card.png, or a run folder (a path without a suffix)")
+    if page:
+        if out.exists() and not force:
+            raise click.ClickException(f"--out {out} exists: add --force to overwrite it, or "
+                                       "give another --out")
+        try:
+            check_writable("--out", out)
+        except RunFolderError as e:
+            raise click.ClickException(str(e)) from None
     try:
         result = CARD.run(strategy, rules, scores=None if no_score else SCORES, paper=paper)
-        if out.suffix.lower() in (".pdf", ".svg", ".png"):
-            save_card(result, out)
+        if page:    # whole or not at all: a page is renamed into place once written
+            write_atomic(out, lambda tmp: save_card(result, tmp, page))
         else:
             result.write(out, force=force, command=f"euchre-sim chart --out {out}")
     except (ValueError, TableError, FileExistsError) as e:

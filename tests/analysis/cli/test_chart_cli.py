@@ -25,3 +25,21 @@ def test_chart_refuses_a_search_player(tmp_path):
     r = CliRunner().invoke(main, ["chart", "--strategy", "pimc", "--out",
                                   str(tmp_path / "c.pdf")])
     assert r.exit_code == 1 and "search player" in r.output
+
+
+def test_a_page_that_cannot_be_written_is_one_line_before_any_work(tmp_path):
+    kept = tmp_path / "mine.pdf"
+    kept.write_bytes(b"my card")
+    for out, words in ((tmp_path / "no" / "such" / "card.pdf", "cannot write there"),
+                       (tmp_path / "card.jpg", "card.pdf, card.svg or card.png"),
+                       (kept, "exists")):
+        r = CliRunner().invoke(main, ["chart", "--strategy", "trump-rule", "--out", str(out)])
+        assert r.exit_code == 1 and "Traceback" not in r.output, r.output
+        errors = [line for line in r.output.splitlines() if line.startswith("Error:")]
+        assert len(errors) == 1 and words in errors[0], r.output
+        assert "hand classes" not in r.output           # refused before the card was drawn
+    assert kept.read_bytes() == b"my card" and not (tmp_path / "card.jpg").exists()
+    r = CliRunner().invoke(main, ["chart", "--strategy", "trump-rule", "--no-score", "--out",
+                                  str(kept), "--force"])
+    assert r.exit_code == 0 and kept.read_bytes().startswith(b"%PDF"), r.output
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
