@@ -18,11 +18,12 @@ The states are independent solves (``sim.solve_score_tables``): here one after a
 a Dask cluster with ``--scheduler``, the same tables either way; a run cut short resumes where
 it stopped (each state's table, or its checkpoint).
 
-The default ``--win`` starts the rounds that make ``W`` and the tables consistent (the 0-0
-table's players' ``W``); each later round takes ``--win results/score/match_equity/
-match_equity.csv --force`` (``docs/score.md``).  The shipped tables are the fourth round: with
-``--win sim/players/tables/score/published/match_equity.csv`` the script finds them all there
-and only rewrites ``states.json``.
+The default ``--win`` starts the rounds that make ``W`` and the tables consistent (``WIN``:
+for the published rules the 0-0 table's players' ``W``, for stick the dealer the published
+rules' final one); each later round takes ``--win results/score/match_equity[_stick]/
+match_equity.csv --force`` (``docs/score.md``).  The shipped published tables are the fourth
+round and the stick-the-dealer ones the second: with ``--win sim/players/tables/score/NAME/
+match_equity.csv`` the script finds them all there and only rewrites ``states.json``.
 """
 
 from __future__ import annotations
