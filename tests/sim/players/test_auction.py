@@ -1,0 +1,82 @@
+"""The weight of a world (``sim.players.auction``): on a constructed position, worlds weighted by
+the auction give the partner who ordered up more trumps than uniform worlds do, by the amount
+an exact sum over the partner's possible hands gives."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+
+from sim import Rules
+from sim.cards import is_trump, mask_of, parse_card, parse_cards
+from sim.players.auction import auction_likelihood, effective_worlds
+from sim.players.equilibrium import class_ids, info_index
+from sim.players.equilibrium_table import load_equilibrium_table
+
+# first seat (seat 0, the dealer in seat 3) holds no trump; 9H turned; second seat passes, the
+# partner (third seat, seat 2) orders up, not alone
+MINE = parse_cards("AS KS QC TC 9D")
+UPCARD = parse_card("9H")
+TRUMP = 2                                            # hearts
+DEALER, PARTNER, SECOND = 3, 2, 1
+FLOOR = 0.01
+
+
+def trumps(mask):
+    return sum(1 for c in range(24) if mask >> c & 1 and is_trump(c, TRUMP))
+
+
+def test_the_partner_who_ordered_holds_the_trumps_the_exact_sum_gives():
+    table = load_equilibrium_table(Rules())
+    ids = class_ids()
+    unseen = [c for c in range(24) if c not in MINE and c != UPCARD]
+    assert len(unseen) == 18 and sum(is_trump(c, TRUMP) for c in unseen) == 6
+    # exact: each of the partner's 8,568 hands weighted by the table's chance he orders with it
+    num = den = 0.0
+    for h in combinations(unseen, 5):
+        m = mask_of(h)
+        idx, _ = info_index(ids, np.int64(m), np.int64(UPCARD), 2)
+        p = max(table.round1[idx, 1], FLOOR)
+        num += p * trumps(m)
+        den += p
+    exact = num / den
+    # Monte Carlo: uniform worlds, weighted by the partner's bid alone
+    rng = np.random.default_rng(3)
+    n = 20_000
+    t_partner = np.zeros(n)
+    w = np.zeros(n)
+    hands = np.zeros(4, np.int64)
+    hands[0] = mask_of(MINE)
+    skip = (1 << 0) | (1 << SECOND) | (1 << DEALER)      # the partner's order only
+    for i in range(n):
+        deal = rng.permutation(unseen)
+        hands[1], hands[2], hands[3] = (mask_of(deal[5 * j:5 * j + 5]) for j in range(3))
+        t_partner[i] = trumps(int(hands[PARTNER]))
+        w[i] = auction_likelihood(table.round1, table.round2, ids, hands, DEALER, UPCARD, 1,
+                                  PARTNER, TRUMP, False, skip, FLOOR)
+    uniform = t_partner.mean()
+    weighted = (w * t_partner).sum() / w.sum()
+    ess = effective_worlds(w)
+    se = np.sqrt((w ** 2 * (t_partner - weighted) ** 2).sum()) / w.sum()
+    assert abs(uniform - 5 * 6 / 18) < 0.03                # 5 of the 18 unseen, 6 of them trumps
+    assert abs(weighted - exact) < 4 * se, (weighted, exact, se)
+    assert weighted > uniform + 0.5 and exact > 2.2         # an order says trumps
+    assert 1_000 < ess < n
+
+
+def test_a_pass_and_an_order_weigh_every_bid_before_the_maker():
+    table = load_equilibrium_table(Rules())
+    ids = class_ids()
+    others = ("JH JD AH KH QH", "9C 9S TS JS QS", "KC AC JC KD AD")
+    hands = np.array([mask_of(MINE), *(mask_of(parse_cards(h)) for h in others)], np.int64)
+    # second seat holds both bowers: its pass (round 1, position 1) is unlikely, and it is the
+    # only factor here (first seat skipped as the asker, the dealer never bid)
+    w = auction_likelihood(table.round1, table.round2, ids, hands, DEALER, UPCARD, 1, PARTNER,
+                           TRUMP, False, (1 << 0) | (1 << PARTNER) | (1 << DEALER), FLOOR)
+    idx, _ = info_index(ids, hands[1], np.int64(UPCARD), 1)
+    assert w == max(table.round1[idx, 0], FLOOR) and w < 0.1
+    # a hand passed out: eight passes, each a factor
+    w_out = auction_likelihood(table.round1, table.round2, ids, hands, DEALER, UPCARD, 0, -1,
+                               -1, False, 1, 0.0)
+    assert 0.0 <= w_out <= 1.0
