@@ -16,7 +16,8 @@ now and then).  Seats in ``skip`` (a bit a seat) add no factor: the seat that as
 tell it nothing), and a dealer who ordered up, whose hand before the pick-up holds his discard,
 which only he has seen.
 
-Not yet wired into pimc (issue 56): the building block and its check.
+``weigh_worlds`` deals a card decision's worlds as pimc deals them and weighs each one;
+``pimc:inference=bids`` plays its cards on them (``sim.solver.pimc.choose_card_weighted``).
 """
 
 from __future__ import annotations
@@ -24,25 +25,44 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.players.equilibrium import call_action, info_index
+from sim.players.equilibrium import table_prob1, table_prob2
+from sim.solver.pimc import legal_mask
+from sim.solver.worlds import (
+    K_ALONE,
+    K_CARDS,
+    K_DEALER,
+    K_DEFENDER,
+    K_HAND,
+    K_MAKER,
+    K_N_PLAYED,
+    K_PICKED,
+    K_SEAT,
+    K_SEATS,
+    K_TRUMP,
+    K_UPCARD,
+    active_mask,
+    deal_world,
+    derive,
+)
+
+FLOOR = 0.01     # the least a bid's factor may be: no world is ruled out by one unlikely bid
 
 
 @njit(cache=True)
-def auction_likelihood(round1, round2, class_ids, hands, dealer, upcard, made_round, maker,
-                       trump, alone, skip, floor):
-    """The probability of the auction under the table (``round1`` / ``round2``: rows of each
-    action's probability by information set) with the seats holding ``hands`` (card masks, by
-    seat, as they bid): the product over the bids of the seats not in ``skip`` of each bid's
-    probability, at least ``floor`` each.  ``made_round`` 1 or 2 (0: passed out, every seat
-    passing both rounds)."""
+def auction_likelihood(seat_table, at, hands, dealer, upcard, made_round, maker, trump, alone,
+                       skip, floor):
+    """The probability of the auction under the table the seat table holds at ``at`` (a slot
+    holding its place, as a seat's own row holds it: ``sim.players.equilibrium``'s layout) with
+    the seats holding ``hands`` (card masks, by seat, as they bid): the product over the bids of
+    the seats not in ``skip`` of each bid's probability, at least ``floor`` each.
+    ``made_round`` 1 or 2 (0: passed out, every seat passing both rounds)."""
     w = 1.0
     for k in range(4):                       # round 1, from the dealer's left
         s = (dealer + 1 + k) & 3
         ordered = made_round == 1 and s == maker
         if not (skip >> s) & 1:
-            idx, _ = info_index(class_ids, hands[s], upcard, k)
             a = (2 if alone else 1) if ordered else 0
-            w *= max(round1[idx, a], floor)
+            w *= max(table_prob1(seat_table, at, k, hands[s], upcard, a), floor)
         if ordered:
             return w
     if made_round == 1:
@@ -51,12 +71,52 @@ def auction_likelihood(round1, round2, class_ids, hands, dealer, upcard, made_ro
         s = (dealer + 1 + k) & 3
         called = made_round == 2 and s == maker
         if not (skip >> s) & 1:
-            idx, swapped = info_index(class_ids, hands[s], upcard, k)
-            a = call_action(trump, alone, upcard, swapped) if called else 0
-            w *= max(round2[idx, a], floor)
+            suit = trump if called else -1
+            w *= max(table_prob2(seat_table, at, k, hands[s], upcard, suit, alone), floor)
         if called:
             return w
     return w
+
+
+@njit(cache=True)
+def weigh_worlds(kn, n_worlds, key, seat_table, at, floor, worlds, weights):
+    """Deal ``n_worlds`` worlds for the seat of knowledge ``kn`` as ``sim.solver.pimc``'s
+    ``choose_card`` deals them (the same key: the same worlds) into ``worlds`` (a row of zeros:
+    a deal that failed) and each world's weight into ``weights``: the likelihood of the auction
+    with the other seats holding what the world gives them and the cards they played, under the
+    table at ``at``.  Not weighed: the seat itself, the seats that sit out (the world deals them
+    nothing) and a dealer who ordered up himself (his hand before the pick-up holds his discard).
+    Returns the worlds dealt: 0 when the seat's play needs no world (one legal card)."""
+    summary = np.zeros((3, 4), np.int64)
+    table = np.zeros(3, np.int64)
+    pool = np.zeros(24, np.int64)
+    hands = np.zeros(4, np.int64)
+    bidding = np.zeros(4, np.int64)
+    unseen, _leader, _won, _lost = derive(kn, summary, table)
+    legal = legal_mask(kn[K_HAND], table, kn[K_TRUMP])
+    if (legal & (legal - 1)) == 0:
+        return 0
+    seat, dealer, maker = kn[K_SEAT], kn[K_DEALER], kn[K_MAKER]
+    made_round = 1 if kn[K_PICKED] else 2
+    skip = (1 << seat) | (15 & ~active_mask(maker, kn[K_ALONE], kn[K_DEFENDER]))
+    if made_round == 1 and maker == dealer:
+        skip |= 1 << dealer
+    played = np.zeros(4, np.int64)
+    for j in range(kn[K_N_PLAYED]):
+        played[kn[K_SEATS + j]] |= np.int64(1) << kn[K_CARDS + j]
+    for w in range(n_worlds):
+        status = deal_world(kn, unseen, summary, key, w, hands, pool)
+        if status == 0:
+            for s in range(4):
+                worlds[w, s] = 0
+            weights[w] = 0.0
+            continue
+        for s in range(4):
+            worlds[w, s] = hands[s]
+            bidding[s] = hands[s] | played[s]
+        weights[w] = auction_likelihood(seat_table, at, bidding, dealer, kn[K_UPCARD],
+                                        made_round, maker, kn[K_TRUMP], kn[K_ALONE], skip, floor)
+    return n_worlds
 
 
 def effective_worlds(weights: np.ndarray) -> float:
@@ -66,4 +126,4 @@ def effective_worlds(weights: np.ndarray) -> float:
     return float(w.sum()) ** 2 / s2 if s2 > 0 else 0.0
 
 
-__all__ = ["auction_likelihood", "effective_worlds"]
+__all__ = ["auction_likelihood", "weigh_worlds", "effective_worlds", "FLOOR"]

@@ -311,6 +311,36 @@ def table_round1(seat_table, at, k, hand, upcard, u):
     return 1 if u < words[row + 1] else 2
 
 
+@njit(cache=True, _nrt=False)
+def table_prob1(seat_table, at, k, hand, upcard, action):
+    """The table's probability of round-1 ``action`` (0 pass, 1 order up, 2 alone) at position
+    ``k`` holding ``hand`` (``table_round1``'s draw, as a probability)."""
+    words, base, key, _ = key_at(seat_table, at, k, hand, upcard)
+    w = seat_table.view(np.int64)[(base + CODES_AT) // 4 + (key >> 5)]
+    shift = 2 * (key & 31)
+    code = (w >> shift) & 3
+    if code < 3:
+        return 1.0 if code == action else 0.0
+    m = np.int64(seat_table.view(np.uint32)[(base + PREFIX_AT) // 2 + (key >> 5)])
+    m += popcount(w & (w >> 1) & MIXED_BITS & ((np.int64(1) << shift) - 1))
+    row = base + MIXED_AT + 2 * m
+    lo = 0 if action == 0 else np.int64(words[row + action - 1])
+    hi = SCALE if action == 2 else np.int64(words[row + action])
+    return (hi - lo) / SCALE
+
+
+@njit(cache=True, _nrt=False)
+def table_prob2(seat_table, at, k, hand, upcard, suit, alone):
+    """The table's probability of the round-2 bid at position ``k`` holding ``hand``: calling
+    ``suit`` (alone or not), or passing (``suit`` -1)."""
+    words, base, key, swapped = key_at(seat_table, at, k, hand, upcard)
+    row = base + ROUND2_AT + R2_ROW * key
+    a = 0 if suit < 0 else call_action(suit, alone, upcard, swapped)
+    lo = 0 if a == 0 else np.int64(words[row + a - 1])
+    hi = SCALE if a == R2_ACTIONS - 1 else np.int64(words[row + a])
+    return (hi - lo) / SCALE
+
+
 @njit(cache=True, inline="always", _nrt=False)
 def table_round2(seat_table, at, k, hand, upcard, u):
     """Round 2 at position ``k`` by the table: -1 pass, else 2 * suit + alone."""

@@ -98,6 +98,24 @@ def choose_card(kn, n_worlds, key, margin, tt, st, out_values):
     (``search.new_table`` / ``new_stack``, one per thread).  Fills ``out_values`` (24) with
     each legal card's mean value (points to the makers; NaN for other cards).  Returns (card,
     worlds solved, worlds whose deal fell back to sequential or failed)."""
+    none = np.zeros((0, 4), np.int64)
+    return _search(kn, n_worlds, key, margin, tt, st, out_values, none, np.zeros(0))
+
+
+@njit(cache=True)
+def choose_card_weighted(kn, worlds, weights, margin, tt, st, out_values):
+    """``choose_card`` on worlds dealt beforehand (``worlds[w]``: the four hands; a row of
+    zeros, a deal that failed, is skipped), each card's value the ``weights``-weighted mean
+    (each weight at most 1: the early stop's bound holds as it is).  Returns (card, worlds
+    solved, 0)."""
+    return _search(kn, worlds.shape[0], np.uint64(0), margin, tt, st, out_values, worlds,
+                   weights)
+
+
+@njit(cache=True)
+def _search(kn, n_worlds, key, margin, tt, st, out_values, given, weights):
+    """``choose_card``'s loop: the worlds dealt here (``given`` empty) or given, weighted or
+    not (``weights`` empty)."""
     summary = np.zeros((3, 4), np.int64)
     table = np.zeros(3, np.int64)
     pool = np.zeros(24, np.int64)
@@ -136,8 +154,15 @@ def choose_card(kn, n_worlds, key, margin, tt, st, out_values):
     swing = float(hi - lo)
     solved = 0
     odd = 0
+    total = 0.0
     for w in range(n_worlds):
-        status = deal_world(kn, unseen, summary, key, w, hands, pool)
+        if given.shape[0] == 0:
+            status = deal_world(kn, unseen, summary, key, w, hands, pool)
+        else:
+            status = 0 if given[w, 0] == 0 and given[w, 1] == 0 and given[w, 2] == 0 \
+                and given[w, 3] == 0 else 1
+            for s in range(4):
+                hands[s] = given[w, s]
         if status != 1:
             odd += 1
         if status == 0:
@@ -146,22 +171,24 @@ def choose_card(kn, n_worlds, key, margin, tt, st, out_values):
                                       lost, lone_points, np.bool_(True), h_scratch, t_scratch, tt,
                                       st, values, nodes))
         solved += 1
+        weight = 1.0 if weights.shape[0] == 0 else weights[w]
+        total += weight
         x = legal
         while x:
             c = low(x)
             x &= x - 1
-            sums[c] += values[c]
+            sums[c] += weight * values[c]
         best, b1, b2 = _best_two(sums, legal, sign)
         if b1 - b2 > margin * (n_worlds - w - 1) * swing:
             break
     best, b1, b2 = _best_two(sums, legal, sign)
-    if solved > 0:
+    if solved > 0 and total > 0:
         x = legal
         while x:
             c = low(x)
             x &= x - 1
-            out_values[c] = sums[c] / solved
+            out_values[c] = sums[c] / total
     return best, solved, odd
 
 
-__all__ = ["choose_card", "value_range", "legal_mask", "DEFAULT_WORLDS"]
+__all__ = ["choose_card", "choose_card_weighted", "value_range", "legal_mask", "DEFAULT_WORLDS"]

@@ -24,13 +24,16 @@ PIMC_PARAMS: dict[str, tuple[object, str]] = {
                     "choice, smaller stops sooner (above 0, at most 1)"),
     "pass_model": ("basic", "how a pass is priced: basic (the rest of the auction bid by "
                             "basic's numbers, then played out) or zero (a pass is worth 0)"),
-    "inference": ("off", "off, or basic: worlds in which a seat that passed would have bid by "
-                         "basic's numbers are drawn again"),
+    "inference": ("off", "off; basic: in its bids, worlds in which a seat that passed would have "
+                         "bid by basic's numbers are drawn again; bids: its card play weighs "
+                         "each world by how likely the bids made are under the equilibrium "
+                         "table, the other seats holding what the world gives them"),
     "bidding": ("search", "search (its bids searched as its card play is), or equilibrium: its "
                           "bids drawn from the equilibrium table for the rules in force"),
 }
 PASS_MODELS = ("basic", "zero")
-INFERENCE = ("off", "basic")
+INFERENCE = ("off", "basic", "bids")
+INFER_BASIC, INFER_BIDS = 1, 2
 BIDDINGS = ("search", "equilibrium")
 MAX_WORLDS = 10_000
 DEFAULTS = {k: v for k, (v, _) in PIMC_PARAMS.items()}
@@ -82,7 +85,8 @@ def _as_number(label: str, key: str, value) -> float:
 # a pimc seat's settings row (its own row of the seat table, ``sim.players.basic.OWN``)
 S_WORLDS, S_BID_WORLDS, S_MARGIN, S_PASS, S_INFERENCE, S_PASSES_ROUND1, S_BIDDING = range(7)
 N_SETTINGS = 7
-S_TABLE = 7          # bidding=equilibrium: where its table is (``sim.run.spec.Table.arrays``)
+S_TABLE = 7          # bidding=equilibrium or inference=bids: where its table is
+                     # (``sim.run.spec.Table.arrays``)
 
 
 def settings_row(params: dict, passes_round1: bool = False) -> np.ndarray:
@@ -103,4 +107,5 @@ def describe(params: dict) -> str:
 
 __all__ = ["PIMC_PARAMS", "PASS_MODELS", "INFERENCE", "DEFAULTS", "check_pimc_params",
            "settings_row", "describe", "S_WORLDS", "S_BID_WORLDS", "S_MARGIN", "S_PASS",
-           "S_INFERENCE", "S_PASSES_ROUND1", "S_BIDDING", "S_TABLE", "N_SETTINGS", "BIDDINGS"]
+           "S_INFERENCE", "S_PASSES_ROUND1", "S_BIDDING", "S_TABLE", "N_SETTINGS", "BIDDINGS",
+           "INFER_BASIC", "INFER_BIDS"]

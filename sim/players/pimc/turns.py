@@ -24,21 +24,25 @@ import sim.jit.ahead
 from sim.bits import to_cards
 from sim.cards import POWER_POS
 from sim.jit.apart import later, wait_before_loading
+from sim.players.auction import FLOOR, weigh_worlds
 from sim.players.basic import OWN, OWN_WIDTH
 from sim.players.pimc.bid import choose_bid, choose_discard
 from sim.players.pimc.params import (
+    INFER_BASIC,
+    INFER_BIDS,
     N_SETTINGS,
     S_BID_WORLDS,
     S_INFERENCE,
     S_MARGIN,
     S_PASS,
+    S_TABLE,
     S_WORLDS,
 )
 from sim.rng import sub_key
 from sim.rules import R_LONE_DEFENDER_POINTS, R_STICK
 from sim.solver import search
 from sim.solver.api import warm as warm_search
-from sim.solver.pimc import choose_card
+from sim.solver.pimc import choose_card, choose_card_weighted
 from sim.solver.search import MAX_PLY, N_FIELDS, TT_SIZE
 from sim.solver.timing import cycle_counter
 from sim.solver.worlds import K_DEALER, K_DISCARD, K_HAND, K_N_PLAYED, K_SEAT, K_SIZE
@@ -53,7 +57,7 @@ _I, _KEY = types.int64, types.uint64
 _INTS, _FLOATS = types.Array(types.int64, 1, "C"), types.Array(types.float64, 1, "C")
 # chunk_state's tuple
 STATE = types.Tuple((types.Array(types.float64, 2, "C"), _INTS, _INTS,
-                     types.Array(types.int64, 2, "C"), _FLOATS, _INTS, _INTS, _INTS))
+                     types.Array(types.int64, 2, "C"), _FLOATS, _INTS, _INTS, _INTS, _FLOATS))
 # (ps, seat, rnd, k, hand, dealer, upcard, seat_table, plan, rules, seat_key)
 BID_ARGS = (STATE, _I, _I, _I, _I, _I, _I, _FLOATS, _I, _INTS, _KEY)
 # (ps, dealer, hand6, upcard, maker, alone, rules, seat_key)
@@ -65,14 +69,16 @@ PLAY_ARGS = (STATE, _I, _I, _I, _KEY)
 @njit(cache=True, _nrt=True)
 def chunk_state(seat_table, kinds):
     """The state of a chunk of hands: (settings, knowledge, solver table, solver stack, option
-    values, counts, stats, the hand's discard)."""
+    values, counts, stats, the hand's discard, the seat table: ``inference=bids`` reads the
+    equilibrium's table in it)."""
     settings = np.zeros((4, N_SETTINGS), np.float64)
     for s in range(4):
         for j in range(N_SETTINGS):
             settings[s, j] = seat_table[OWN + OWN_WIDTH * s + j]
     return (settings, np.zeros(K_SIZE, np.int64), np.zeros(TT_SIZE, np.int64),
             np.zeros((MAX_PLY, N_FIELDS), np.int64), np.zeros(24, np.float64),
-            np.zeros(2, np.int64), np.zeros(N_STATS, np.int64), np.full(1, -1, np.int64))
+            np.zeros(2, np.int64), np.zeros(N_STATS, np.int64), np.full(1, -1, np.int64),
+            seat_table)
 
 
 @njit(cache=True, _nrt=True)
@@ -91,13 +97,13 @@ def _note(stats, col, counts, t0):
 @njit(cache=True, _nrt=True)
 def pimc_bid(ps, seat, rnd, k, hand, dealer, upcard, seat_table, plan, rules, seat_key):
     """A pimc seat's bid at position ``k`` of round ``rnd``, as the kernel's phases take one."""
-    settings, _kn, tt, st, values, counts, stats, _d = ps
+    settings, _kn, tt, st, values, counts, stats, _d, _t = ps
     t0 = cycle_counter()
     s = settings[seat]
     stuck = rnd == 2 and k == 3 and rules[R_STICK] != 0
     a = choose_bid(seat, hand, dealer, upcard, rnd, k, stuck, seat_table, plan, rules,
                    rules[R_LONE_DEFENDER_POINTS], np.int64(s[S_BID_WORLDS]), s[S_MARGIN],
-                   np.int64(s[S_PASS]), s[S_INFERENCE] != 0,
+                   np.int64(s[S_PASS]), s[S_INFERENCE] == INFER_BASIC,
                    sub_key(seat_key, (D_ROUND1 if rnd == 1 else D_ROUND2) + k), tt, st, values,
                    counts)
     _note(stats, np.int64(ST_BID), counts, t0)
@@ -108,7 +114,7 @@ def pimc_bid(ps, seat, rnd, k, hand, dealer, upcard, seat_table, plan, rules, se
 @njit(cache=True, _nrt=True)
 def pimc_discard(ps, dealer, hand6, upcard, maker, alone, rules, seat_key):
     """A pimc dealer's discard from ``hand6``."""
-    settings, _kn, tt, st, values, counts, stats, _d = ps
+    settings, _kn, tt, st, values, counts, stats, _d, _t = ps
     t0 = cycle_counter()
     s = settings[dealer]
     d = choose_discard(dealer, hand6, upcard, maker, alone, rules, rules[R_LONE_DEFENDER_POINTS],
@@ -123,14 +129,23 @@ def pimc_discard(ps, dealer, hand6, upcard, maker, alone, rules, seat_key):
 def pimc_play(ps, seat, hand, t, seat_key):
     """The power position of the card a pimc ``seat`` plays from ``hand`` (the knowledge
     array's per-seat fields are set here: only the dealer knows the discard)."""
-    settings, kn, tt, st, values, counts, stats, discarded = ps
+    settings, kn, tt, st, values, counts, stats, discarded, seat_table = ps
     t0 = cycle_counter()
     kn[K_SEAT] = seat
     kn[K_DISCARD] = discarded[0] if seat == kn[K_DEALER] else -1
     kn[K_HAND] = to_cards(hand, t)
     s = settings[seat]
-    c, solved, _odd = choose_card(kn, np.int64(s[S_WORLDS]), sub_key(seat_key, kn[K_N_PLAYED]),
-                                  s[S_MARGIN], tt, st, values)
+    n, key = np.int64(s[S_WORLDS]), sub_key(seat_key, kn[K_N_PLAYED])
+    dealt = 0
+    if s[S_INFERENCE] == INFER_BIDS:    # the worlds choose_card would deal, weighed by the bids
+        worlds = np.zeros((n, 4), np.int64)
+        weights = np.zeros(n, np.float64)
+        dealt = weigh_worlds(kn, n, key, seat_table, OWN + OWN_WIDTH * seat + S_TABLE, FLOOR,
+                             worlds, weights)
+    if dealt > 0:
+        c, solved, _odd = choose_card_weighted(kn, worlds, weights, s[S_MARGIN], tt, st, values)
+    else:
+        c, solved, _odd = choose_card(kn, n, key, s[S_MARGIN], tt, st, values)
     if solved > 0:                  # a seat with one legal card plays it without a search
         counts[0] = solved
         counts[1] = solved

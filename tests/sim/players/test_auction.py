@@ -11,7 +11,7 @@ import numpy as np
 from sim import Rules
 from sim.cards import is_trump, mask_of, parse_card, parse_cards
 from sim.players.auction import auction_likelihood, effective_worlds
-from sim.players.equilibrium import class_ids, info_index
+from sim.players.equilibrium import class_ids, info_index, region, table_prob1, table_prob2
 from sim.players.equilibrium_table import load_equilibrium_table
 
 # first seat (seat 0, the dealer in seat 3) holds no trump; 9H turned; second seat passes, the
@@ -23,6 +23,11 @@ DEALER, PARTNER, SECOND = 3, 2, 1
 FLOOR = 0.01
 
 
+def seat_table_of(table):
+    """A seat table holding ``table``'s region at its third word, its place in the first."""
+    return np.concatenate([[2.0, 0.0], region(table.round1, table.round2)])
+
+
 def trumps(mask):
     return sum(1 for c in range(24) if mask >> c & 1 and is_trump(c, TRUMP))
 
@@ -30,6 +35,7 @@ def trumps(mask):
 def test_the_partner_who_ordered_holds_the_trumps_the_exact_sum_gives():
     table = load_equilibrium_table(Rules())
     ids = class_ids()
+    seat_table = seat_table_of(table)
     unseen = [c for c in range(24) if c not in MINE and c != UPCARD]
     assert len(unseen) == 18 and sum(is_trump(c, TRUMP) for c in unseen) == 6
     # exact: each of the partner's 8,568 hands weighted by the table's chance he orders with it
@@ -53,8 +59,8 @@ def test_the_partner_who_ordered_holds_the_trumps_the_exact_sum_gives():
         deal = rng.permutation(unseen)
         hands[1], hands[2], hands[3] = (mask_of(deal[5 * j:5 * j + 5]) for j in range(3))
         t_partner[i] = trumps(int(hands[PARTNER]))
-        w[i] = auction_likelihood(table.round1, table.round2, ids, hands, DEALER, UPCARD, 1,
-                                  PARTNER, TRUMP, False, skip, FLOOR)
+        w[i] = auction_likelihood(seat_table, 0, hands, DEALER, UPCARD, 1, PARTNER, TRUMP, False,
+                                  skip, FLOOR)
     uniform = t_partner.mean()
     weighted = (w * t_partner).sum() / w.sum()
     ess = effective_worlds(w)
@@ -68,15 +74,51 @@ def test_the_partner_who_ordered_holds_the_trumps_the_exact_sum_gives():
 def test_a_pass_and_an_order_weigh_every_bid_before_the_maker():
     table = load_equilibrium_table(Rules())
     ids = class_ids()
+    seat_table = seat_table_of(table)
     others = ("JH JD AH KH QH", "9C 9S TS JS QS", "KC AC JC KD AD")
     hands = np.array([mask_of(MINE), *(mask_of(parse_cards(h)) for h in others)], np.int64)
     # second seat holds both bowers: its pass (round 1, position 1) is unlikely, and it is the
     # only factor here (first seat skipped as the asker, the dealer never bid)
-    w = auction_likelihood(table.round1, table.round2, ids, hands, DEALER, UPCARD, 1, PARTNER,
-                           TRUMP, False, (1 << 0) | (1 << PARTNER) | (1 << DEALER), FLOOR)
+    w = auction_likelihood(seat_table, 0, hands, DEALER, UPCARD, 1, PARTNER, TRUMP, False,
+                           (1 << 0) | (1 << PARTNER) | (1 << DEALER), FLOOR)
     idx, _ = info_index(ids, hands[1], np.int64(UPCARD), 1)
-    assert w == max(table.round1[idx, 0], FLOOR) and w < 0.1
+    assert abs(w - max(table.round1[idx, 0], FLOOR)) < 1e-4 and w < 0.1
     # a hand passed out: eight passes, each a factor
-    w_out = auction_likelihood(table.round1, table.round2, ids, hands, DEALER, UPCARD, 0, -1,
-                               -1, False, 1, 0.0)
+    w_out = auction_likelihood(seat_table, 0, hands, DEALER, UPCARD, 0, -1, -1, False, 1, 0.0)
     assert 0.0 <= w_out <= 1.0
+    # every action's probability read from the seat table sums to one, as the table's row does
+    for s, k in ((1, 1), (2, 2), (3, 3)):
+        idx, swapped = info_index(ids, hands[s], np.int64(UPCARD), k)
+        p1 = [table_prob1(seat_table, 0, k, hands[s], UPCARD, a) for a in range(3)]
+        assert abs(sum(p1) - 1) < 1e-9 and np.allclose(p1, table.round1[idx], atol=1e-4)
+        p2 = [table_prob2(seat_table, 0, k, hands[s], UPCARD, -1, False)] + [
+            table_prob2(seat_table, 0, k, hands[s], UPCARD, suit, alone)
+            for suit in range(4) if suit != UPCARD // 6 for alone in (False, True)]
+        assert abs(sum(p2) - 1) < 1e-9 and abs(p2[0] - table.round2[idx, 0]) < 1e-4
+
+
+def test_pimc_weighs_the_worlds_it_would_deal_and_plays_on_them():
+    """``weigh_worlds`` deals the worlds ``choose_card`` deals (the same key), the weighted
+    search with every weight 1 is the plain one, and first seat leading with no trump after its
+    partner ordered gives the partner more trumps in the weighted worlds than in the plain."""
+    from sim.players.auction import weigh_worlds
+    from sim.solver.pimc import choose_card, choose_card_weighted
+    from sim.solver.search import new_stack, new_table
+    from sim.solver.worlds import new_knowledge
+
+    table = load_equilibrium_table(Rules())
+    seat_table = seat_table_of(table)
+    kn = new_knowledge(0, mask_of(MINE), TRUMP, PARTNER, False, -1, DEALER, UPCARD, True, -1, [])
+    n, key = 400, np.uint64(12345)
+    worlds = np.zeros((n, 4), np.int64)
+    weights = np.zeros(n)
+    assert weigh_worlds(kn, n, key, seat_table, 0, FLOOR, worlds, weights) == n
+    assert (weights > 0).all() and (weights <= 1).all()
+    plain_trumps = np.mean([trumps(int(h)) for h in worlds[:, PARTNER]])
+    weighted_trumps = (weights * [trumps(int(h)) for h in worlds[:, PARTNER]]).sum() / weights.sum()
+    assert weighted_trumps > plain_trumps + 0.5
+    a, b = np.zeros(24), np.zeros(24)
+    card, solved, _ = choose_card(kn, n, key, 1.0, new_table(), new_stack(), a)
+    card_w, solved_w, _ = choose_card_weighted(kn, worlds, np.ones(n), 1.0, new_table(),
+                                               new_stack(), b)
+    assert (card, solved) == (card_w, solved_w) and np.allclose(a, b, equal_nan=True)
