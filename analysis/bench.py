@@ -60,16 +60,21 @@ def solver_rows(deals: int = 2_000) -> dict:
         "four_handed_card_values": timing.solve_rates(deals, seed=1, with_cards=True),
         "deals_per_s_all_cores": timing.parallel_rate(10 * deals, seed=3),
         "pimc_card": pimc_card_rate(),
-        "pimc_hand": pimc_hand_rate(),
+        **pimc_hand_rates(),
     }
 
 
-def pimc_hand_rate(hands: int = 200) -> dict:
-    """CPU milliseconds per complete hand with four pimc players at the default settings on
-    one thread, and per decision by kind (``sim.run.pimc_costs.decision_costs``)."""
+def pimc_hand_rates(hands: int = 200) -> dict:
+    """CPU milliseconds per complete hand with four pimc players on one thread, and per
+    decision by kind (``sim.run.pimc_costs.decision_costs``): at the default settings
+    (``pimc_hand``) and reading the bids in its card play (``pimc_hand_inference_bids``, the
+    same deals)."""
     from sim.run.pimc_costs import decision_costs
 
-    return decision_costs(hands, seed=random.randrange(1 << 30))
+    seed = random.randrange(1 << 30)
+    return {"pimc_hand": decision_costs(hands, seed=seed),
+            "pimc_hand_inference_bids": decision_costs(hands, seed=seed,
+                                                       strategy="pimc:inference=bids")}
 
 
 def pimc_card_rate(hands: int = 40, worlds: int = 100) -> dict:
@@ -275,5 +280,5 @@ def run_bench(hands: int = 4_000_000, repeats: int = 3, progress=None) -> dict:
     return out
 
 
-__all__ = ["run_bench", "referee_rate", "compile_seconds", "solver_rows", "pimc_hand_rate",
+__all__ = ["run_bench", "referee_rate", "compile_seconds", "solver_rows", "pimc_hand_rates",
            "pimc_card_rate", "agent_rows", "equilibrium_rows"]
