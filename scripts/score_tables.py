@@ -61,7 +61,6 @@ def main(argv=None) -> int:
     from sim import open_executor, parse_rules, solve_score_tables
     from sim.atomic import write_atomic
     from sim.equilibrium.score import group_states
-    from sim.equilibrium.score_solves import compact_tables
     from sim.players.equilibrium_table import SCORE_TABLES, table_name
 
     rules = parse_rules(args.rules)
@@ -80,7 +79,6 @@ def main(argv=None) -> int:
     with open_executor(args.scheduler) as executor:
         solve_score_tables(rules, states, win, folder, iterations=args.iterations, seed=SEED,
                            force=args.force, executor=executor, on_state=said)
-    compact_tables(folder)                      # tables written before they were compact
     groups = group_states(win, states, rules.game_to, not rules.stick_the_dealer)
     every = {f"{d}-{o}": "points" if s is None else f"{s[0]}-{s[1]}"
              for (d, o), (s, _) in groups.items()}

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from sim.equilibrium.score import win_digest
-from sim.players.equilibrium_table import COMPACT_SCALE, read_table
+from sim.players.equilibrium_table import read_table
 from sim.rules import Rules
 from sim.run.executors import LocalExecutor, pieces, play_pieces
 
@@ -77,20 +77,6 @@ class ScoreSolve:
         return done
 
 
-def compact_tables(folder: Path) -> list[Path]:
-    """Rewrite the tables in ``folder`` written before score tables were compact; the paths."""
-    from sim.atomic import write_atomic
-
-    changed = []
-    for path in sorted(Path(folder).glob("*.npz")):
-        table = read_table(path)
-        if not table.compact:
-            table.meta["scale"] = COMPACT_SCALE
-            write_atomic(path, table.save)
-            changed.append(path)
-    return changed
-
-
 def solve_score_tables(rules: Rules, states, win, folder, *, iterations: int, seed: int = 1,
                        batch: int | None = None, force: bool = False, executor=None,
                        threads: int | None = None, on_state=None) -> list[dict]:
@@ -116,5 +102,5 @@ def solve_score_tables(rules: Rules, states, win, folder, *, iterations: int, se
     return [rows[i] for i in range(len(states))]
 
 
-__all__ = ["ScoreSolve", "solve_score_tables", "compact_tables", "is_solved", "table_file",
+__all__ = ["ScoreSolve", "solve_score_tables", "is_solved", "table_file",
            "checkpoint_file"]

@@ -293,19 +293,28 @@ def key_at(seat_table, at, k, hand, upcard):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def round1_code(seat_table, base, key):
+    """(code, row) of a round-1 key: its 2-bit code (0 .. 2: the one action its set takes, 3:
+    mixed) and, for a mixed one, where its two thresholds are in the uint16 words (else -1)."""
+    w = seat_table.view(np.int64)[(base + CODES_AT) // 4 + (key >> 5)]
+    shift = 2 * (key & 31)
+    code = (w >> shift) & 3
+    if code < 3:
+        return code, np.int64(-1)
+    m = np.int64(seat_table.view(np.uint32)[(base + PREFIX_AT) // 2 + (key >> 5)])
+    m += popcount(w & (w >> 1) & MIXED_BITS & ((np.int64(1) << shift) - 1))
+    return code, base + MIXED_AT + 2 * m
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def table_round1(seat_table, at, k, hand, upcard, u):
     """Round 1 at position ``k`` by the table (0 pass, 1 order up, 2 alone); ``u`` uniform on
     0 .. 65,534."""
     words, base, key, _ = key_at(seat_table, at, k, hand, upcard)
     prefetch(words, base + ROUND2_AT + R2_ROW * key)
-    w = seat_table.view(np.int64)[(base + CODES_AT) // 4 + (key >> 5)]
-    shift = 2 * (key & 31)
-    code = (w >> shift) & 3
+    code, row = round1_code(seat_table, base, key)
     if code < 3:
         return code
-    m = np.int64(seat_table.view(np.uint32)[(base + PREFIX_AT) // 2 + (key >> 5)])
-    m += popcount(w & (w >> 1) & MIXED_BITS & ((np.int64(1) << shift) - 1))
-    row = base + MIXED_AT + 2 * m
     if u < words[row]:
         return 0
     return 1 if u < words[row + 1] else 2
@@ -316,14 +325,9 @@ def table_prob1(seat_table, at, k, hand, upcard, action):
     """The table's probability of round-1 ``action`` (0 pass, 1 order up, 2 alone) at position
     ``k`` holding ``hand`` (``table_round1``'s draw, as a probability)."""
     words, base, key, _ = key_at(seat_table, at, k, hand, upcard)
-    w = seat_table.view(np.int64)[(base + CODES_AT) // 4 + (key >> 5)]
-    shift = 2 * (key & 31)
-    code = (w >> shift) & 3
+    code, row = round1_code(seat_table, base, key)
     if code < 3:
         return 1.0 if code == action else 0.0
-    m = np.int64(seat_table.view(np.uint32)[(base + PREFIX_AT) // 2 + (key >> 5)])
-    m += popcount(w & (w >> 1) & MIXED_BITS & ((np.int64(1) << shift) - 1))
-    row = base + MIXED_AT + 2 * m
     lo = 0 if action == 0 else np.int64(words[row + action - 1])
     hi = SCALE if action == 2 else np.int64(words[row + action])
     return (hi - lo) / SCALE

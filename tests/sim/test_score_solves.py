@@ -1,7 +1,6 @@
 """The score tables as independent solves (``sim.solve_score_tables``): the same tables here
 and on a Dask cluster, a table already there is kept, a solve cut short resumes from its
-checkpoint to the unbroken table, and tables written before score tables were compact are
-compacted."""
+checkpoint to the unbroken table, written compact."""
 
 from __future__ import annotations
 
@@ -9,7 +8,7 @@ import numpy as np
 import pytest
 
 import sim
-from sim.equilibrium.score_solves import checkpoint_file, compact_tables, table_file
+from sim.equilibrium.score_solves import checkpoint_file, table_file
 from sim.players.equilibrium_table import read_table
 
 from .test_equilibrium import made_up_win
@@ -59,10 +58,4 @@ def test_a_state_cut_short_resumes_from_its_checkpoint(tmp_path):
     for a, b in zip(rows_of(tmp_path / "whole", score), rows_of(folder, score), strict=True):
         assert np.array_equal(a, b)
     assert not checkpoint_file(folder, score).exists()
-    # a table of the full precision is compacted, its rows kept to 1/510
-    t = read_table(table_file(folder, score))
-    del t.meta["scale"]
-    t.save(table_file(folder, score))
-    assert compact_tables(folder) == [table_file(folder, score)]
-    back = read_table(table_file(folder, score))
-    assert back.compact and np.abs(back.round2 - t.round2).max() <= 3 / 510
+    assert read_table(table_file(folder, score)).compact
