@@ -17,7 +17,7 @@ import click
 
 from analysis.cli.options import interrupt_status
 from sim import __version__
-from sim.interrupts import sigterm_as_interrupt
+from sim.interrupts import quiet_half_built_llvm_objects, sigterm_as_interrupt
 from sim.jit.apart import interrupted as compile_interrupted
 from sim.jit.compiling import compile_notice
 
@@ -100,6 +100,7 @@ def run() -> None:
     freeing every compiled function's code one by one took 1 to 1.7 s of the wall time a user
     waits (the main job: 16.7 s against 15.9 s).  An error that is not a user mistake still
     ends in its traceback, as before."""
+    quiet_half_built_llvm_objects()
     try:
         main()
     except SystemExit as e:
