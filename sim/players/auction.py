@@ -16,8 +16,10 @@ now and then).  Seats in ``skip`` (a bit a seat) add no factor: the seat that as
 tell it nothing), and a dealer who ordered up, whose hand before the pick-up holds his discard,
 which only he has seen.
 
-``weigh_worlds`` deals a card decision's worlds as pimc deals them and weighs each one;
-``pimc:inference=bids`` plays its cards on them (``sim.solver.pimc.choose_card_weighted``).
+``weigh_worlds`` deals a card decision's worlds as pimc deals them and weighs each one, by the
+auction, by the cards played (``sim.players.play_likelihood``) or both;
+``pimc:inference=bids``, ``play`` and ``bids+play`` play their cards on them
+(``sim.solver.pimc.choose_card_weighted``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import numpy as np
 from numba import njit
 
 from sim.players.equilibrium import table_prob1, table_prob2
+from sim.players.play_likelihood import play_likelihood
 from sim.solver.pimc import legal_mask
 from sim.solver.worlds import (
     K_ALONE,
@@ -79,19 +82,23 @@ def auction_likelihood(seat_table, at, hands, dealer, upcard, made_round, maker,
 
 
 @njit(cache=True)
-def weigh_worlds(kn, n_worlds, key, seat_table, at, floor, worlds, weights):
+def weigh_worlds(kn, n_worlds, key, seat_table, at, floor, soft, worlds, weights):
     """Deal ``n_worlds`` worlds for the seat of knowledge ``kn`` as ``sim.solver.pimc``'s
     ``choose_card`` deals them (the same key: the same worlds) into ``worlds`` (a row of zeros:
     a deal that failed) and each world's weight into ``weights``: the likelihood of the auction
     with the other seats holding what the world gives them and the cards they played, under the
-    table at ``at``.  Not weighed: the seat itself, the seats that sit out (the world deals them
-    nothing) and a dealer who ordered up himself (his hand before the pick-up holds his discard).
-    Returns the worlds dealt: 0 when the seat's play needs no world (one legal card)."""
+    table at ``at`` (``at`` < 0: no factor), times the likelihood of the cards they played under
+    tuned's card play softened by ``soft`` (``sim.players.play_likelihood``; ``soft`` < 0: no
+    factor), scaled so that the heaviest world weighs 1.  Not weighed: the seat itself, the seats that sit out (the world deals them
+    nothing) and, for the auction, a dealer who ordered up himself (his hand before the pick-up
+    holds his discard).  Returns the worlds dealt: 0 when the seat's play needs no world (one
+    legal card)."""
     summary = np.zeros((3, 4), np.int64)
     table = np.zeros(3, np.int64)
     pool = np.zeros(24, np.int64)
     hands = np.zeros(4, np.int64)
     bidding = np.zeros(4, np.int64)
+    counts = np.zeros(2, np.int64)
     unseen, _leader, _won, _lost = derive(kn, summary, table)
     legal = legal_mask(kn[K_HAND], table, kn[K_TRUMP])
     if (legal & (legal - 1)) == 0:
@@ -99,8 +106,9 @@ def weigh_worlds(kn, n_worlds, key, seat_table, at, floor, worlds, weights):
     seat, dealer, maker = kn[K_SEAT], kn[K_DEALER], kn[K_MAKER]
     made_round = 1 if kn[K_PICKED] else 2
     skip = (1 << seat) | (15 & ~active_mask(maker, kn[K_ALONE], kn[K_DEFENDER]))
+    bid_skip = skip
     if made_round == 1 and maker == dealer:
-        skip |= 1 << dealer
+        bid_skip |= 1 << dealer
     played = np.zeros(4, np.int64)
     for j in range(kn[K_N_PLAYED]):
         played[kn[K_SEATS + j]] |= np.int64(1) << kn[K_CARDS + j]
@@ -114,8 +122,18 @@ def weigh_worlds(kn, n_worlds, key, seat_table, at, floor, worlds, weights):
         for s in range(4):
             worlds[w, s] = hands[s]
             bidding[s] = hands[s] | played[s]
-        weights[w] = auction_likelihood(seat_table, at, bidding, dealer, kn[K_UPCARD],
-                                        made_round, maker, kn[K_TRUMP], kn[K_ALONE], skip, floor)
+        weight = 1.0
+        if at >= 0:
+            weight = auction_likelihood(seat_table, at, bidding, dealer, kn[K_UPCARD],
+                                        made_round, maker, kn[K_TRUMP], kn[K_ALONE], bid_skip,
+                                        floor)
+        if soft >= 0:
+            weight *= play_likelihood(kn, hands, skip, soft, counts)
+        weights[w] = weight
+    top = weights.max()
+    if top > 0:             # the heaviest world weighs 1: the search's early stop comes sooner
+        for w in range(n_worlds):
+            weights[w] /= top
     return n_worlds
 
 

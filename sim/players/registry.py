@@ -153,7 +153,7 @@ PIMC_PLAYER = register(PlayerType(
     vector=lambda s: DEFAULT_VECTOR.copy(),
     own_row=lambda s: pimc_params.settings_row(s.params, s.passes_round1),
     table_slot=lambda s: (pimc_params.S_TABLE if s.params.get("bidding") == "equilibrium"
-                          or s.params.get("inference") == "bids" else None),
+                          or s.params.get("inference") in pimc_params.READS_TABLE else None),
     pass_round1=lambda s: replace(s, passes_round1=True, spec=None),
     refuses={_FARMERS: "the pimc player does not play the farmer's hand house rule: leave "
                        "farmers_hand off, or seat another strategy"},

@@ -107,7 +107,8 @@ def test_games_through_the_referee_match_the_kernel_with_scores():
         assert replay_game(records).score == scores
 
 
-@pytest.mark.parametrize("strategy", [s if s != "pimc" else "pimc:worlds=4" for s in BUILTINS])
+@pytest.mark.parametrize("strategy", [s if s != "pimc" else "pimc:worlds=4" for s in BUILTINS]
+                         + ["pimc:worlds=4,inference=bids+play"])
 def test_redealing_unseen_cards_changes_no_decision(strategy):
     """Every decision of a hand asked again on other deals consistent with the seat's view
     (cards moved between the other hands and the kitty, across suits, voids kept)."""

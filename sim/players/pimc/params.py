@@ -27,13 +27,17 @@ PIMC_PARAMS: dict[str, tuple[object, str]] = {
     "inference": ("off", "off; basic: in its bids, worlds in which a seat that passed would have "
                          "bid by basic's numbers are drawn again; bids: its card play weighs "
                          "each world by how likely the bids made are under the equilibrium "
-                         "table, the other seats holding what the world gives them"),
+                         "table, the other seats holding what the world gives them; play: by how "
+                         "likely the cards played are under tuned's card play, softened; "
+                         "bids+play: both"),
     "bidding": ("search", "search (its bids searched as its card play is), or equilibrium: its "
                           "bids drawn from the equilibrium table for the rules in force"),
 }
 PASS_MODELS = ("basic", "zero")
-INFERENCE = ("off", "basic", "bids")
-INFER_BASIC, INFER_BIDS = 1, 2
+INFERENCE = ("off", "basic", "bids", "play", "bids+play")
+INFER_BASIC, INFER_BIDS, INFER_PLAY, INFER_BIDS_PLAY = 1, 2, 3, 4
+# the inferences that read the equilibrium's table
+READS_TABLE = ("bids", "bids+play")
 BIDDINGS = ("search", "equilibrium")
 MAX_WORLDS = 10_000
 DEFAULTS = {k: v for k, (v, _) in PIMC_PARAMS.items()}
@@ -85,7 +89,7 @@ def _as_number(label: str, key: str, value) -> float:
 # a pimc seat's settings row (its own row of the seat table, ``sim.players.basic.OWN``)
 S_WORLDS, S_BID_WORLDS, S_MARGIN, S_PASS, S_INFERENCE, S_PASSES_ROUND1, S_BIDDING = range(7)
 N_SETTINGS = 7
-S_TABLE = 7          # bidding=equilibrium or inference=bids: where its table is
+S_TABLE = 7          # bidding=equilibrium or inference=bids(+play): where its table is
                      # (``sim.run.spec.Table.arrays``)
 
 
@@ -108,4 +112,4 @@ def describe(params: dict) -> str:
 __all__ = ["PIMC_PARAMS", "PASS_MODELS", "INFERENCE", "DEFAULTS", "check_pimc_params",
            "settings_row", "describe", "S_WORLDS", "S_BID_WORLDS", "S_MARGIN", "S_PASS",
            "S_INFERENCE", "S_PASSES_ROUND1", "S_BIDDING", "S_TABLE", "N_SETTINGS", "BIDDINGS",
-           "INFER_BASIC", "INFER_BIDS"]
+           "INFER_BASIC", "INFER_BIDS", "INFER_PLAY", "INFER_BIDS_PLAY", "READS_TABLE"]

@@ -25,11 +25,14 @@ from sim.bits import to_cards
 from sim.cards import POWER_POS
 from sim.jit.apart import later, wait_before_loading
 from sim.players.auction import FLOOR, weigh_worlds
+from sim.players.play_likelihood import PLAY_SOFT
 from sim.players.basic import OWN, OWN_WIDTH
 from sim.players.pimc.bid import choose_bid, choose_discard
 from sim.players.pimc.params import (
     INFER_BASIC,
     INFER_BIDS,
+    INFER_BIDS_PLAY,
+    INFER_PLAY,
     N_SETTINGS,
     S_BID_WORLDS,
     S_INFERENCE,
@@ -137,11 +140,15 @@ def pimc_play(ps, seat, hand, t, seat_key):
     s = settings[seat]
     n, key = np.int64(s[S_WORLDS]), sub_key(seat_key, kn[K_N_PLAYED])
     dealt = 0
-    if s[S_INFERENCE] == INFER_BIDS:    # the worlds choose_card would deal, weighed by the bids
+    infer = s[S_INFERENCE]
+    if infer >= INFER_BIDS:     # the worlds choose_card would deal, weighed by bids and/or play
         worlds = np.zeros((n, 4), np.int64)
         weights = np.zeros(n, np.float64)
-        dealt = weigh_worlds(kn, n, key, seat_table, OWN + OWN_WIDTH * seat + S_TABLE, FLOOR,
-                             worlds, weights)
+        bids = infer == INFER_BIDS or infer == INFER_BIDS_PLAY
+        play = infer == INFER_PLAY or infer == INFER_BIDS_PLAY
+        dealt = weigh_worlds(kn, n, key, seat_table,
+                             OWN + OWN_WIDTH * seat + S_TABLE if bids else -1, FLOOR,
+                             PLAY_SOFT if play else -1.0, worlds, weights)
     if dealt > 0:
         c, solved, _odd = choose_card_weighted(kn, worlds, weights, s[S_MARGIN], tt, st, values)
     else:

@@ -112,7 +112,7 @@ def test_pimc_weighs_the_worlds_it_would_deal_and_plays_on_them():
     n, key = 400, np.uint64(12345)
     worlds = np.zeros((n, 4), np.int64)
     weights = np.zeros(n)
-    assert weigh_worlds(kn, n, key, seat_table, 0, FLOOR, worlds, weights) == n
+    assert weigh_worlds(kn, n, key, seat_table, 0, FLOOR, -1.0, worlds, weights) == n
     assert (weights > 0).all() and (weights <= 1).all()
     plain_trumps = np.mean([trumps(int(h)) for h in worlds[:, PARTNER]])
     weighted_trumps = (weights * [trumps(int(h)) for h in worlds[:, PARTNER]]).sum() / weights.sum()
