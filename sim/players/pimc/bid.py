@@ -5,7 +5,9 @@ At the bidding a seat has seen its own five cards, the upcard and the bids befor
 world deals the other 18 cards uniformly: five to each other seat, three face down.  With
 ``inference`` on, a world in which a seat that has passed would have bid by ``basic``'s numbers
 is drawn again (up to ``INFER_TRIES`` times; then the last draw is kept), so the worlds lean
-towards what the passes say.
+towards what the passes say.  With ``inference=bids`` (or ``bids+play``) each world instead
+weighs the likelihood of the bids before the decision under the equilibrium's table
+(``sim.players.auction``), and an option's value is its weighted mean.
 
 An option's value on a world is the points to the bidder's team when the contract it leads to
 is played out perfectly (every card seen) from the opening lead.  The dealer's discard in a
@@ -35,6 +37,7 @@ from sim.bits import bit_list, to_power
 from sim.cards import LED_MASK, POWER_POS
 from sim.jit.apart import call_later
 from sim.players import basic
+from sim.players.auction import auction_likelihood
 from sim.players.basic import PL_ALONE, PL_CALL, plan_row
 from sim.players.pimc.params import PASS_MODELS
 from sim.rng import bounded, draw, sub_key
@@ -163,14 +166,14 @@ def _eliminate(sums, alive, lo, hi, n_opt, left, margin):
 
 
 @njit(cache=True)
-def _best_of(sums, alive, n_opt, used, means):
+def _best_of(sums, alive, n_opt, total, means):
     """The best option still alive (ties to the lowest); ``means[i]`` each live option's mean
-    over the ``used`` worlds, NaN for an option dropped on the way."""
+    (``sums[i] / total``, the worlds' total weight), NaN for an option dropped on the way."""
     best = -1
     for i in range(n_opt):
         means[i] = np.nan
         if (alive >> i) & 1:
-            means[i] = sums[i] / used
+            means[i] = sums[i] / total
             if best < 0 or sums[i] > sums[best]:
                 best = i
     return best
@@ -192,14 +195,16 @@ def same_contract(r2, mk, tr, al, rnd, team, o_suit, o_alone, n_opt, alive):
 
 @njit(cache=True)
 def choose_bid(seat, hand, dealer, upcard, rnd, pos, stuck, seat_table, plan, rules,
-               lone_points, n_worlds, margin, pass_model, inference, key, tt, st, means,
-               counts):
+               lone_points, n_worlds, margin, pass_model, inference, at, floor, key, tt, st,
+               means, counts):
     """PIMC's bid for ``seat`` (position ``pos`` of round ``rnd``; ``plan``: the hand's
     bidding plan, which the pass model's ``basic`` bidders read).  Returns the kernel's action:
     round 1 0 pass, 1 order up, 2 order up alone; round 2 -1 pass, else 2 * suit + alone.
     ``means`` (``MAX_OPTIONS``) gets each option's mean value (``_best_of``) in the order
     pass, then (suit, alone) pairs; ``counts[0]`` the worlds dealt, ``counts[1]`` the
-    solves."""
+    solves.  ``at`` >= 0: each world weighs the likelihood of the passes before the bidder
+    under the equilibrium's table at ``at`` (``sim.players.auction``, each factor at least
+    ``floor``); the means are weighted means."""
     turned = upcard // 6
     team = seat & 1
     pool = np.zeros(24, np.int64)
@@ -228,6 +233,7 @@ def choose_bid(seat, hand, dealer, upcard, rnd, pos, stuck, seat_table, plan, ru
         alive &= ~1
     solved = 0
     used = 0
+    total = 0.0
     for w in range(n_worlds):
         for t in range(INFER_TRIES if inference else 1):
             deal_bid_world(seat, hand, upcard, key, w * INFER_TRIES + t, pool, hands)
@@ -235,6 +241,11 @@ def choose_bid(seat, hand, dealer, upcard, rnd, pos, stuck, seat_table, plan, ru
                                                 rnd, pos):
                 break
         used += 1
+        weight = 1.0
+        if at >= 0:             # the passes before this bid, the bidder skipped
+            weight = auction_likelihood(seat_table, at, hands, dealer, upcard, rnd, seat, -1,
+                                        False, 1 << seat, floor)
+        total += weight
         # the contracts first, then the pass, which may reach one of them
         for i in range(n_opt - 1, -1, -1):
             if not (alive >> i) & 1:
@@ -259,11 +270,11 @@ def choose_bid(seat, hand, dealer, upcard, rnd, pos, stuck, seat_table, plan, ru
                                          nodes))
                 solved += 1
                 world[i] = v
-            sums[i] += v
+            sums[i] += weight * v
         _, alive = _eliminate(sums, alive, lo, hi, n_opt, n_worlds - w - 1, margin)
         if (alive & (alive - 1)) == 0:
             break
-    best = _best_of(sums, alive, n_opt, used, means)
+    best = _best_of(sums, alive, n_opt, total, means)
     counts[0] += used
     counts[1] += solved
     if best == 0:
@@ -300,11 +311,13 @@ def equivalent_discards(cand, n, hand6, trump):
 
 @njit(cache=True)
 def choose_discard(dealer, hand6, upcard, maker, alone, rules, lone_points, n_worlds, margin,
-                   key, tt, st, means, counts):
+                   seat_table, at, floor, key, tt, st, means, counts):
     """PIMC's discard for the dealer from ``hand6`` (card layout) once ``maker`` (``alone``)
     has ordered the upcard: each card he may discard valued on worlds dealt from the 18 cards
     he has not seen.  ``means`` gets each candidate's mean points to the dealer's team
-    (``_best_of``), the candidates in card order."""
+    (``_best_of``), the candidates in card order.  ``at`` >= 0: each world weighs the
+    likelihood of the auction (the passes before the maker, and his order) under the
+    equilibrium's table in ``seat_table`` at ``at``, the dealer skipped."""
     turned = upcard // 6
     team = dealer & 1
     pool = np.zeros(24, np.int64)
@@ -329,9 +342,15 @@ def choose_discard(dealer, hand6, upcard, maker, alone, rules, lone_points, n_wo
     solved = 0
     # the worlds deal the 18 cards he has not seen: treat his sixth card as a second "upcard"
     five = hand6 & ~(np.int64(1) << upcard)
+    total = 0.0
     for w in range(n_worlds):
         deal_bid_world(dealer, five, upcard, key, w, pool, hands)
         used += 1
+        weight = 1.0
+        if at >= 0:
+            weight = auction_likelihood(seat_table, at, hands, dealer, upcard, 1, maker, turned,
+                                        alone, 1 << dealer, floor)
+        total += weight
         for i in range(n):
             if not (alive >> i) & 1:
                 continue
@@ -347,11 +366,11 @@ def choose_discard(dealer, hand6, upcard, maker, alone, rules, lone_points, n_wo
                                    rules, lone_points, ws, tt, st, values, nodes)
                 solved += 1
             vals[i] = p
-            sums[i] += p if mine else -p
+            sums[i] += weight * (p if mine else -p)
         _, alive = _eliminate(sums, alive, lo, hi, n, n_worlds - w - 1, margin)
         if (alive & (alive - 1)) == 0:
             break
-    best = _best_of(sums, alive, n, used, means)
+    best = _best_of(sums, alive, n, total, means)
     counts[0] += used
     counts[1] += solved
     return cand[best]

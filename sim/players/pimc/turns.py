@@ -96,6 +96,16 @@ def _note(stats, col, counts, t0):
     counts[1] = 0
 
 
+@njit(cache=True, _nrt=True)
+def _table_at(s, seat):
+    """Where the equilibrium's table is in the seat table for a seat whose settings row is
+    ``s`` and whose inference reads the bids (``bids``, ``bids+play``), else -1."""
+    infer = s[S_INFERENCE]
+    if infer == INFER_BIDS or infer == INFER_BIDS_PLAY:
+        return np.int64(OWN + OWN_WIDTH * seat + S_TABLE)
+    return np.int64(-1)
+
+
 @later(types.int64, BID_ARGS)
 @njit(cache=True, _nrt=True)
 def pimc_bid(ps, seat, rnd, k, hand, dealer, upcard, seat_table, plan, rules, seat_key):
@@ -107,7 +117,7 @@ def pimc_bid(ps, seat, rnd, k, hand, dealer, upcard, seat_table, plan, rules, se
     a = choose_bid(seat, hand, dealer, upcard, rnd, k, stuck, seat_table, plan, rules,
                    rules[R_LONE_DEFENDER_POINTS], np.int64(s[S_BID_WORLDS]), s[S_MARGIN],
                    np.int64(s[S_PASS]), s[S_INFERENCE] == INFER_BASIC,
-                   sub_key(seat_key, (D_ROUND1 if rnd == 1 else D_ROUND2) + k), tt, st, values,
+                   _table_at(s, seat), FLOOR, sub_key(seat_key, (D_ROUND1 if rnd == 1 else D_ROUND2) + k), tt, st, values,
                    counts)
     _note(stats, np.int64(ST_BID), counts, t0)
     return np.int64(a)
@@ -117,12 +127,13 @@ def pimc_bid(ps, seat, rnd, k, hand, dealer, upcard, seat_table, plan, rules, se
 @njit(cache=True, _nrt=True)
 def pimc_discard(ps, dealer, hand6, upcard, maker, alone, rules, seat_key):
     """A pimc dealer's discard from ``hand6``."""
-    settings, _kn, tt, st, values, counts, stats, _d, _t = ps
+    settings, _kn, tt, st, values, counts, stats, _d, seat_table = ps
     t0 = cycle_counter()
     s = settings[dealer]
     d = choose_discard(dealer, hand6, upcard, maker, alone, rules, rules[R_LONE_DEFENDER_POINTS],
-                       np.int64(s[S_BID_WORLDS]), s[S_MARGIN], sub_key(seat_key, D_DISCARD), tt,
-                       st, values, counts)
+                       np.int64(s[S_BID_WORLDS]), s[S_MARGIN], seat_table,
+                       _table_at(s, dealer), FLOOR, sub_key(seat_key, D_DISCARD), tt, st,
+                       values, counts)
     _note(stats, np.int64(ST_DISCARD), counts, t0)
     return np.int64(d)
 
@@ -144,10 +155,8 @@ def pimc_play(ps, seat, hand, t, seat_key):
     if infer >= INFER_BIDS:     # the worlds choose_card would deal, weighed by bids and/or play
         worlds = np.zeros((n, 4), np.int64)
         weights = np.zeros(n, np.float64)
-        bids = infer == INFER_BIDS or infer == INFER_BIDS_PLAY
         play = infer == INFER_PLAY or infer == INFER_BIDS_PLAY
-        dealt = weigh_worlds(kn, n, key, seat_table,
-                             OWN + OWN_WIDTH * seat + S_TABLE if bids else -1, FLOOR,
+        dealt = weigh_worlds(kn, n, key, seat_table, _table_at(s, seat), FLOOR,
                              PLAY_SOFT if play else -1.0, worlds, weights)
     if dealt > 0:
         c, solved, _odd = choose_card_weighted(kn, worlds, weights, s[S_MARGIN], tt, st, values)

@@ -122,3 +122,30 @@ def test_pimc_weighs_the_worlds_it_would_deal_and_plays_on_them():
     card_w, solved_w, _ = choose_card_weighted(kn, worlds, np.ones(n), 1.0, new_table(),
                                                new_stack(), b)
     assert (card, solved) == (card_w, solved_w) and np.allclose(a, b, equal_nan=True)
+
+
+def test_pimc_bids_on_worlds_weighed_by_the_passes_before():
+    """``choose_bid`` with the table: every weight 1 (a floor of 1) gives the plain bid's
+    means; the real weights move them.  Third seat (seat 2) after two passes, 9H turned, a pass
+    worth 0."""
+    from sim.players.pimc.bid import MAX_OPTIONS, PASS_ZERO, choose_bid
+    from sim.solver.search import new_stack, new_table
+
+    table = load_equilibrium_table(Rules())
+    seat_table = seat_table_of(table)
+    rules = Rules().pack()
+    hand = mask_of(parse_cards("JH AH TD KS QC"))
+
+    def means(at, floor):
+        m = np.zeros(MAX_OPTIONS)
+        a = choose_bid(2, hand, DEALER, UPCARD, 1, 2, False, seat_table, 0, rules, 4, 200, 1.0,
+                       PASS_ZERO, False, at, floor, np.uint64(5), new_table(), new_stack(), m,
+                       np.zeros(2, np.int64))
+        return a, m[:3]
+
+    plain, flat, weighed = means(-1, FLOOR), means(0, 1.0), means(0, FLOOR)
+    assert plain[0] == flat[0] and np.allclose(plain[1], flat[1], equal_nan=True)
+    # on uniform worlds ordering the dealer's 9 loses to a pass (worth 0) so surely that it is
+    # dropped; with the dealer's partner's pass read (fewer trumps there) it is worth a little
+    assert plain[0] == 0 and np.isnan(plain[1][1])
+    assert weighed[0] == 1 and 0 < weighed[1][1] < 0.1
