@@ -64,17 +64,22 @@ def solver_rows(deals: int = 2_000) -> dict:
     }
 
 
+# the bench's rows of pimc with inference: (key, the inference parameter)
+INFERENCES = {"bids": "bids", "bids_play": "bids+play"}
+
+
 def pimc_hand_rates(hands: int = 200) -> dict:
     """CPU milliseconds per complete hand with four pimc players on one thread, and per
     decision by kind (``sim.run.pimc_costs.decision_costs``): at the default settings
-    (``pimc_hand``) and reading the bids in its card play (``pimc_hand_inference_bids``, the
-    same deals)."""
+    (``pimc_hand``) and weighing its worlds by the bids (``pimc_hand_inference_bids``) and by
+    the bids and the play (``pimc_hand_inference_bids_play``), on the same deals."""
     from sim.run.pimc_costs import decision_costs
 
     seed = random.randrange(1 << 30)
     return {"pimc_hand": decision_costs(hands, seed=seed),
-            "pimc_hand_inference_bids": decision_costs(hands, seed=seed,
-                                                       strategy="pimc:inference=bids")}
+            **{f"pimc_hand_inference_{key}": decision_costs(
+                hands, seed=seed, strategy=f"pimc:inference={name}")
+               for key, name in INFERENCES.items()}}
 
 
 def pimc_card_rate(hands: int = 40, worlds: int = 100) -> dict:

@@ -109,7 +109,8 @@ class Decision:
 
 def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLDS,
                  seed: int = 0, rest="tuned", scores=None, wins=None,
-                 first: int = FIRST_WORLDS, seats=None, check=None) -> list[Decision]:
+                 first: int = FIRST_WORLDS, seats=None, check=None,
+                 infer="rest") -> list[Decision]:
     """Every decision of one hand record graded (the module's header): each priced on
     ``first`` worlds, then on twice as many while its grade's interval crosses a threshold, up
     to ``worlds``.  With ``scores`` (team 0, team 1 before the hand) and ``wins``
@@ -118,7 +119,8 @@ def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLD
     referee's own check, ``play_record``).  ``seats``: grade only these seats' decisions (the
     others are left out); ``check``: called before each decision is priced and before each
     doubling of its worlds (it may raise to stop, as the web application does when the user
-    leaves)."""
+    leaves); ``infer``: how the worlds read the other seats' bids (``sim.agents.pricing``'s
+    ``INFER``)."""
     if worlds < 2:
         raise ValueError(f"worlds must be at least 2 for an interval, not {worlds}")
     rec = parse_record(record)
@@ -134,13 +136,13 @@ def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLD
             number += 1
             if seats is None or action.seat in seats:
                 out.append(_graded(number, view_for(hand, action.seat), action,
-                                   (min(first, worlds), worlds), seed, rest, scores, wins,
-                                   check))
+                                   (min(first, worlds), worlds), seed, (rest, infer), scores,
+                                   wins, check))
         hand.apply(action)
     return out
 
 
-def _graded(number, view, action, worlds, seed, rest, scores=None, wins=None, check=None):
+def _graded(number, view, action, worlds, seed, model, scores=None, wins=None, check=None):
     if check is not None:
         check()
     trick = len(view.plays) // view.players + 1 if view.phase == PLAY else None
@@ -148,7 +150,7 @@ def _graded(number, view, action, worlds, seed, rest, scores=None, wins=None, ch
         return Decision(number, view.seat, view.phase, trick, action, action, None, None, 0.0,
                         0.0, 0.0, 1, GRADES[0])
     d = None
-    for pricing in _more_worlds(view, worlds, seed + number, rest):
+    for pricing in _more_worlds(view, worlds, seed + number, model):
         d = _decision(number, view, action, trick, pricing, scores, wins)
         if not is_range(d.grade) and (d.win_grade is None or not is_range(d.win_grade)):
             break
@@ -157,17 +159,19 @@ def _graded(number, view, action, worlds, seed, rest, scores=None, wins=None, ch
     return d
 
 
-def _more_worlds(view, worlds, seed, rest):
+def _more_worlds(view, worlds, seed, model):
     """The view priced on ``worlds[0]`` worlds, then on twice as many and so on up to
-    ``worlds[1]`` (each pricing holds every world so far)."""
+    ``worlds[1]`` (each pricing holds every world so far); ``model``: (rest, infer)."""
     from sim.agents.pricing import combine, price
 
     first, most = worlds
-    parts = [price(view, max(2, first), seed, rest)]
+    rest, infer = model
+    parts = [price(view, max(2, first), seed, rest, infer)]
     total = parts[0].worlds
     yield parts[0]
     while most - total >= 2:
-        parts.append(price(view, min(total, most - total), seed + MORE_SEED * len(parts), rest))
+        parts.append(price(view, min(total, most - total), seed + MORE_SEED * len(parts), rest,
+                           infer))
         total += parts[-1].worlds
         yield combine(parts)
 

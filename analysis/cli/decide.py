@@ -12,7 +12,7 @@ import json
 import click
 
 from analysis.cli.bounds import check_count, rate_of, yes_option
-from analysis.cli.options import EXAMPLES_NOTE, check_seed
+from analysis.cli.options import EXAMPLES_NOTE, check_seed, infer_option
 from analysis.text.decisions import decision_json, describe, format_options
 
 SEATS = ("seat 0", "seat 1", "seat 2", "seat 3")
@@ -33,9 +33,10 @@ SURE_WORLDS = 10_000  # worlds that surely price in a minute
 @click.option("--price", is_flag=True, help="Price every legal action (automatic for pimc).")
 @click.option("--worlds", type=click.IntRange(min=2), default=None, metavar="N",
               help="Worlds the prices are worked out on (default: pimc's worlds, else 64).")
+@infer_option
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 @yes_option
-def decide(view_file, strategy, seed, hand_index, price, worlds, as_json, yes):
+def decide(view_file, strategy, seed, hand_index, price, worlds, infer, as_json, yes):
     """One seat's decision from what it has seen: VIEW.json (or - for stdin) holds "seat",
     "dealer", "hand", "upcard", and the "bids", "discard" (the dealer's own), "plays",
     "scores" and "rules" so far; nothing of the other seats' cards.
@@ -53,6 +54,7 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, as_json, yes):
         euchre-sim decide examples/view.json
         euchre-sim decide examples/view.json --strategy pimc:worlds=100
         euchre-sim decide examples/view.json --strategy basic --price --json
+        euchre-sim decide examples/view.json --price --infer bids+play
     """
     from sim import agent, view_from_json
     from sim.agents.pricing import price as price_view
@@ -71,7 +73,10 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, as_json, yes):
     pricing = None
     if price or searches:
         n = worlds or (int(who.strategy.params.get("worlds", 64)) if searches else 64)
-        pricing = price_view(view, n, seed)
+        try:
+            pricing = price_view(view, n, seed, infer=infer)
+        except ValueError as e:         # no equilibrium table for these rules
+            raise click.ClickException(str(e)) from None
     if as_json:
         out = decision_json(who.strategy.name, view, action, pricing)
         click.echo(json.dumps(out))

@@ -13,7 +13,13 @@ import click
 
 from analysis.cli.bounds import check_count, yes_option
 from analysis.cli.decide import SURE_WORLDS, WORLD_BYTES
-from analysis.cli.options import EXAMPLES_NOTE, check_seed, json_lines, progress_bar
+from analysis.cli.options import (
+    EXAMPLES_NOTE,
+    check_seed,
+    infer_option,
+    json_lines,
+    progress_bar,
+)
 from analysis.grade import DEFAULT_WORLDS, FIRST_WORLDS, record_scores
 from analysis.text.decisions import describe, graded_json
 
@@ -85,9 +91,10 @@ def _worlds_rate(entries, rules, seed):
 @click.option("--summary", is_flag=True, help="Only the per-seat summary.")
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON line a hand (and the summary as one JSON line).")
+@infer_option
 @click.option("--silent", is_flag=True, help="No progress bar.")
 @yes_option
-def grade(file, rules_spec, worlds, seed, summary, as_json, silent, yes):
+def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
     """Grade every decision of hands played at a real table: FILE holds hand records, one JSON
     object a line (or - for stdin), with the bids, the discard and the cards of all four seats.
 
@@ -109,6 +116,7 @@ def grade(file, rules_spec, worlds, seed, summary, as_json, silent, yes):
         euchre-sim grade examples/graded-march.jsonl
         euchre-sim grade examples/graded-march.jsonl --summary --json
         euchre-sim grade my-hands.jsonl --rules stick-the-dealer --worlds 256
+        euchre-sim grade examples/graded-march.jsonl --infer bids+play
     """
     from analysis.grade import grade_record, summarise
     from sim import parse_rules
@@ -132,7 +140,8 @@ def grade(file, rules_spec, worlds, seed, summary, as_json, silent, yes):
             if bad:
                 raise RecordError(bad)
             scores, wins = record_scores(obj, rules)
-            ds = grade_record(obj, rules, worlds, seed + 7919 * n, scores=scores, wins=wins)
+            ds = grade_record(obj, rules, worlds, seed + 7919 * n, scores=scores, wins=wins,
+                              infer=infer)
         except (RecordError, ValueError) as e:
             errors += 1
             click.echo(f"hand {n}: {e}", err=True)

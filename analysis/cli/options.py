@@ -342,8 +342,18 @@ def stage_bars(silent: bool):
     return progress
 
 
+def infer_option(f):
+    """``--infer``: how a pricing's worlds read the other seats' bids (``sim.agents.pricing``)."""
+    return click.option(
+        "--infer", type=click.Choice(["rest", "bids", "bids+play", "off"]), default="rest",
+        show_default=True,
+        help="How the worlds read what the other seats did: rest (kept where tuned would "
+             "have bid as they bid), bids (weighed by the equilibrium's odds of their bids), "
+             "bids+play (also by their cards played), off (uniform).")(f)
+
+
 __all__ = [
-    "UsageError", "NonEmptyPath", "rules_options", "strategy_options", "resolve_table",
+    "UsageError", "NonEmptyPath", "infer_option", "rules_options", "strategy_options", "resolve_table",
     "check_seed", "check_at_least", "check_threads", "scheduler_option", "open_folder",
     "run_or_fail", "interrupt_status", "reproduce_line", "rerun_word", "shows_progress",
     "EXAMPLES_NOTE",

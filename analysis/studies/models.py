@@ -1,7 +1,10 @@
 """The models study (``analysis.models``): each of the mission's answers under every model of
 play that was run, side by side, read from the single-model run folders under one results
 folder (``basic``: ``orderup``, ``alone``, ``compare``; ``tuned``, ``pimc`` and ``equilibrium``:
-the same under their own folder; perfect play after basic's bidding: ``perfect``)."""
+the same under their own folder; ``pimc+inference``, pimc reading the bids and the play
+(``pimc:inference=bids+play``), under ``pimc_inference``; perfect play after basic's bidding:
+``perfect``).  The two pimc models' gains by hand class are also set side by side
+(``order_up_by_class_pimc``, ``alone_by_class_pimc``)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,11 @@ GAINS = (  # (question, folder, table, label)
     ("order_up", "orderup", "order_vs_pass_by_trumps.csv", "order up minus pass"),
     ("alone", "alone", "alone_vs_partner_by_trumps.csv", "alone minus with partner"),
 )
+# the folder of each model run by a strategy at every seat (basic's is the results folder)
+FOLDERS = {"tuned": "tuned", "pimc": "pimc", "pimc+inference": "pimc_inference",
+           "equilibrium": "equilibrium"}
+BY_CLASS = ("position", "hand_class", "trumps", "off_aces", "deals", "gain", "gain_low",
+            "gain_high", "verdict")
 
 
 def _gain_chart(question, label):
@@ -60,9 +68,9 @@ class Models(Study):
         r = Path(results)
         tables, inputs = {}, {}
         for question, folder, csv, _ in GAINS:
-            sources = {"basic": r / folder / csv, "tuned": r / "tuned" / folder / csv,
-                       "pimc": r / "pimc" / folder / csv, "perfect": r / "perfect" / csv,
-                       "equilibrium": r / "equilibrium" / folder / csv}
+            sources = {"basic": r / folder / csv,
+                       **{m: r / f / folder / csv for m, f in FOLDERS.items()},
+                       "perfect": r / "perfect" / csv}
             frames = {m: _read(path, log, play="perfect" if m == "perfect" else "strategy")
                       for m, path in sources.items()}  # fmt: skip
             df = stack(frames)
@@ -71,8 +79,14 @@ class Models(Study):
             tables[f"{question}_agreement"] = agreement(df)
             inputs[question] = {m: str(path.relative_to(r)) for m, path in sources.items()
                                 if frames[m] is not None}  # fmt: skip
-        compare = {"basic": r / "compare", "tuned": r / "tuned" / "compare",
-                   "pimc": r / "pimc" / "compare", "equilibrium": r / "equilibrium" / "compare"}
+            by_class = csv.replace("_by_trumps", "_by_class")
+            pimcs = {m: _read(r / FOLDERS[m] / folder / by_class, log, play="strategy")
+                     for m in ("pimc", "pimc+inference")}
+            if all(f is not None for f in pimcs.values()):
+                tables[f"{question}_by_class_pimc"] = stack(
+                    {m: f[list(BY_CLASS)] for m, f in pimcs.items()})
+        compare = {"basic": r / "compare",
+                   **{m: r / f / "compare" for m, f in FOLDERS.items()}}
         tables["stick_the_dealer_models"] = stack(
             {m: _read(f / "comparison.csv", log) for m, f in compare.items()})
         tables["win_probability_models"] = stack(

@@ -27,11 +27,12 @@ def format_solver(s: dict) -> list[str]:
         lines.append(f"{'  pimc ' + kind + ' decision':<27} {k['ms']:>12.2f} ms CPU "
                      f"({k['per_hand']:.2f} a hand, {k['worlds']:.0f} worlds and "
                      f"{k['solves']:.0f} solves on average)")
-    b = s.get("pimc_hand_inference_bids")
-    if b:
-        lines.append(f"{'pimc hand, inference=bids':<27} {b['ms_per_hand']:>12.2f} ms CPU per "
-                     f"complete hand ({b['ms_per_hand'] / h['ms_per_hand']:.2f} x default, the "
-                     "same deals)")
+    for key, name in (("bids", "bids"), ("bids_play", "bids+play")):
+        b = s.get(f"pimc_hand_inference_{key}")
+        if b:
+            lines.append(f"{'pimc hand, inference=' + name:<27} {b['ms_per_hand']:>12.2f} ms "
+                         f"CPU per complete hand ({b['ms_per_hand'] / h['ms_per_hand']:.2f} x "
+                         "default, the same deals)")
     return lines
 
 

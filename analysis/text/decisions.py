@@ -45,6 +45,9 @@ def priced_by(pricing) -> str:
 
     fit = (f", {pricing.fitted} of them explaining the other seats' bids"
            if pricing.fitted else "")
+    if pricing.effective is not None:
+        fit = (f", weighed by how likely the other seats' bids (and cards played) are in each "
+               f"(worth {pricing.effective:.0f} worlds)")
     return (f"the pricing tool's, the same for every strategy: each option played out "
             f"face up and perfectly on {pricing.worlds} worlds consistent with the view{fit}; "
             f"after a pass {DEFAULT_REST} bids the rest of the auction")
@@ -91,6 +94,8 @@ def decision_json(strategy: str, view, action, pricing=None) -> dict:
     if pricing is not None:
         out["worlds"] = pricing.worlds
         out["fitted"] = pricing.fitted
+        if pricing.effective is not None:
+            out["effective_worlds"] = round(pricing.effective, 1)
         out["priced_by"] = priced_by(pricing)
         out["options"] = option_rows(pricing)
     return out

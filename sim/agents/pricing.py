@@ -15,10 +15,20 @@ In each world every option is priced, so the options are compared on the same wo
   ``tuned``: the seat's own later bid too), then the contract it reaches priced the same way,
   0 where the hand is passed out.
 
-The worlds explain the bids (``infer``, the default): a world is kept only when ``rest``,
-bidding for each other seat that has bid, makes the bid that seat made (as pimc's inference
-does with basic's bids), up to ``INFER_TRIES`` deals a world, the rest unconditioned;
-``Pricing.fitted`` says how many fit.  The seat's own bids tell it nothing it does not know.
+The worlds explain the bids (``infer``, one of ``INFER``):
+
+* ``"rest"`` (the default; ``True``): a world is kept only when ``rest``, bidding for each
+  other seat that has bid, makes the bid that seat made (as pimc's ``inference=basic`` does
+  with basic's bids), up to ``INFER_TRIES`` deals a world, the rest unconditioned;
+  ``Pricing.fitted`` says how many fit;
+* ``"bids"``: worlds drawn uniformly, each weighed by the likelihood of the auction under the
+  equilibrium's table, as ``pimc:inference=bids`` weighs its own (``sim.agents.view_weights``);
+  ``"bids+play"`` also by the cards played under tuned's card play, softened; each option's
+  value is then the weighted mean, its interval the weighted one, and
+  ``Pricing.effective`` the worlds they are worth (Kish's effective number);
+* ``"off"`` (``False``): uniform worlds.
+
+The seat's own bids tell it nothing it does not know.
 
 Values are points a hand for the seat's team.  Each option's interval is the normal 95%
 interval of its mean over the worlds; ``loss`` (what an option gives up against the best) is
@@ -59,6 +69,7 @@ from sim.solver.review import record_position
 DEFAULT_WORLDS = 64
 DEFAULT_REST = "tuned"  # bids the rest of the auction after a pass, and models the bids seen
 INFER_TRIES = 20        # deals drawn a world, at most, to find ones that explain the bids
+INFER = ("rest", "bids", "bids+play", "off")
 
 
 @dataclass(frozen=True)
@@ -84,6 +95,8 @@ class Pricing:
     table: np.ndarray = None     # (worlds x options): each world's value of each option, in
                                  # the order of ``options``
     fitted: int = 0              # of the worlds, those that explain the other seats' bids
+    weights: np.ndarray = None   # infer "bids" / "bids+play": each world's weight (as table)
+    effective: float | None = None   # ... and the worlds they are worth
 
     @property
     def best(self) -> Option:
@@ -97,18 +110,33 @@ class Pricing:
         raise ValueError(f"{action} is not one of the legal actions priced")
 
 
+def _inference(infer) -> str:
+    if infer is True or infer is False:
+        return "rest" if infer else "off"
+    if infer not in INFER:
+        raise ValueError(f"infer must be one of {', '.join(INFER)}, not {infer!r}")
+    return infer
+
+
 def price(view: View, worlds: int = DEFAULT_WORLDS, seed: int = 0, rest=DEFAULT_REST,
-          infer: bool = True) -> Pricing:
+          infer="rest") -> Pricing:
     """Every legal action of ``view`` priced on ``worlds`` deals consistent with it (the
     module's header); ``seed`` picks the worlds, ``rest`` bids the auction after a pass and,
-    with ``infer``, models the other seats' bids the worlds must explain."""
+    with ``infer="rest"``, models the other seats' bids the worlds must explain (``"bids"``,
+    ``"bids+play"``: the worlds weighed by the equilibrium's table, and the play)."""
     if not isinstance(view, View):
         raise TypeError(f"price takes a View (sim.referee.views), not {type(view).__name__}")
     if worlds < 2:
         raise ValueError(f"worlds must be at least 2 for an interval, not {worlds}")
+    infer = _inference(infer)
     legal = list(view.legal)
     model = Agent(load_strategy(rest))
-    deals, fitted = consistent_worlds(view, worlds, seed, model if infer else None)
+    deals, fitted = consistent_worlds(view, worlds, seed, model if infer == "rest" else None)
+    weights = None
+    if infer in ("bids", "bids+play"):
+        from sim.agents.view_weights import view_weights
+
+        weights = view_weights(view, deals, play=infer == "bids+play")
     if view.phase in (ROUND1, ROUND2):
         table = _bid_values(view, legal, deals, model)
     else:
@@ -116,7 +144,7 @@ def price(view: View, worlds: int = DEFAULT_WORLDS, seed: int = 0, rest=DEFAULT_
     sign = 1 if view.maker is None or team(view.seat) == team(view.maker) else -1
     if view.phase in (ROUND1, ROUND2):
         sign = 1                       # bid values are already for the seat's team
-    return replace(_pricing(legal, sign * table), fitted=fitted)
+    return replace(_pricing(legal, sign * table, weights), fitted=fitted)
 
 
 def combine(pricings) -> Pricing:
@@ -126,13 +154,17 @@ def combine(pricings) -> Pricing:
     if len(pricings) == 1:
         return pricings[0]
     order = [o.action for o in pricings[0].options]
+    if len({p.weights is None for p in pricings}) > 1:
+        raise ValueError("weighted and unweighted pricings cannot be combined")
     tables = []
     for p in pricings:
         columns = [o.action for o in p.options]
         if sorted(map(repr, columns)) != sorted(map(repr, order)):
             raise ValueError("pricings of different decisions cannot be combined")
         tables.append(p.table[:, [columns.index(a) for a in order]])
-    return replace(_pricing(order, np.concatenate(tables)),
+    weights = None if pricings[0].weights is None else np.concatenate(
+        [p.weights for p in pricings])
+    return replace(_pricing(order, np.concatenate(tables), weights),
                    fitted=sum(p.fitted for p in pricings))
 
 
@@ -182,25 +214,39 @@ def _bids_fit(view: View, deal, model: Agent) -> bool:
     return True
 
 
-def _pricing(legal, table: np.ndarray) -> Pricing:
-    """Options from the (worlds x options) values for the seat's team."""
+def _pricing(legal, table: np.ndarray, weights: np.ndarray | None = None) -> Pricing:
+    """Options from the (worlds x options) values for the seat's team (weighted means with
+    ``weights``)."""
     n = table.shape[0]
-    means = table.mean(axis=0)
+    means = (table.mean(axis=0) if weights is None
+             else (weights[:, None] * table).sum(axis=0) / weights.sum())
     best = int(np.argmax(means))
     opts = []
     for j, a in enumerate(legal):
-        lo, hi = _interval(table[:, j])
+        lo, hi = _interval(table[:, j], weights)
         gap = table[:, best] - table[:, j]
-        glo, ghi = _interval(gap)
-        opts.append(Option(a, float(means[j]), lo, hi, float(gap.mean()), glo, ghi))
+        glo, ghi = _interval(gap, weights)
+        loss = gap.mean() if weights is None else (weights * gap).sum() / weights.sum()
+        opts.append(Option(a, float(means[j]), lo, hi, float(loss), glo, ghi))
     order = sorted(range(len(opts)), key=lambda j: -opts[j].value)
-    return Pricing(tuple(opts[j] for j in order), n, table[:, order])
+    if weights is None:
+        return Pricing(tuple(opts[j] for j in order), n, table[:, order])
+    effective = float(weights.sum() ** 2 / (weights ** 2).sum())
+    return Pricing(tuple(opts[j] for j in order), n, table[:, order], weights=weights,
+                   effective=effective)
 
 
-def _interval(xs: np.ndarray) -> tuple[float, float]:
-    m = float(xs.mean())
-    half = half_width(float(xs.std(ddof=1)), xs.size, Z95) if xs.size > 1 else 0.0
-    return m - half, m + half
+def _interval(xs: np.ndarray, weights: np.ndarray | None = None) -> tuple[float, float]:
+    """The normal 95% interval of the mean of ``xs`` (weighted: of the weighted mean, its
+    standard error the ratio estimator's, sqrt(sum w^2 (x - m)^2) / sum w)."""
+    if weights is None:
+        m = float(xs.mean())
+        half = half_width(float(xs.std(ddof=1)), xs.size, Z95) if xs.size > 1 else 0.0
+        return m - half, m + half
+    total = float(weights.sum())
+    m = float((weights * xs).sum() / total)
+    se = float(np.sqrt((weights ** 2 * (xs - m) ** 2).sum())) / total
+    return m - Z95 * se, m + Z95 * se
 
 
 # ---------------------------------------------------------------------------------------------
@@ -270,4 +316,4 @@ def _contract(view: View, action, deal, rest: Agent) -> tuple[int, int, int, int
     return h.round, h.maker, h.trump, int(h.alone)
 
 
-__all__ = ["price", "combine", "Pricing", "Option", "DEFAULT_WORLDS", "DEFAULT_REST"]
+__all__ = ["price", "combine", "Pricing", "Option", "DEFAULT_WORLDS", "DEFAULT_REST", "INFER"]

@@ -56,3 +56,61 @@ def test_the_last_trump_wins_the_last_trick_for_sure():
     assert p.best.action == Play(0, parse_card("9S")) and p.best.value == 2.0
     assert p.best.low == p.best.high == 2.0
     assert p.of(Play(0, parse_card("9H"))).loss > 0.25
+
+
+def test_worlds_weighed_by_the_bids_price_by_weighted_means():
+    """``infer="bids"``: uniform worlds, each weighed by the equilibrium's odds of the two
+    passes (``view_weights``); every option is the weighted mean of its column, a flat weight
+    gives the uniform pricing, and the weights favour worlds whose passers hold few trumps."""
+    import numpy as np
+
+    from sim.agents.pricing import _pricing
+    from sim.agents.view_weights import view_weights
+    from sim.cards import is_trump
+
+    view = view_from_json(THIRD)
+    p = price(view, 48, 0, infer="bids")
+    off = price(view, 48, 0, infer="off")
+    assert p.weights.shape == (48,) and p.weights.max() == 1.0 and 1 < p.effective < 48
+    for j, o in enumerate(p.options):
+        assert o.value == pytest.approx((p.weights * p.table[:, j]).sum() / p.weights.sum())
+        assert o.low < o.value < o.high
+    flat = _pricing([o.action for o in off.options], off.table, np.ones(48))
+    assert [o.value for o in flat.options] == pytest.approx([o.value for o in off.options])
+    deals, _ = consistent_worlds(view, 48, 0, None)
+    w = view_weights(view, deals)
+    assert np.array_equal(w, p.weights)
+    trumps = np.array([sum(is_trump(c, 2) for s in (0, 1) for c in hands[s])
+                       for hands, _k, _d in deals])
+    assert (w * trumps).sum() / w.sum() < trumps.mean()
+    with pytest.raises(ValueError, match="infer must be one of"):
+        price(view, 4, 0, infer="maybe")
+
+
+def test_the_play_weighs_a_view_in_the_play_too():
+    """``bids+play`` on a view after cards were played: the weights differ from the bids'
+    alone, and a combined pricing keeps every world's weight."""
+    from sim.agents.pricing import combine
+
+    hand = Hand([[parse_card(c) for c in h] for h in
+                 (["9C", "TC", "QD", "KS", "AS"], ["JH", "AH", "KH", "AC", "9S"],
+                  ["QC", "KC", "9D", "TD", "JD"], ["AD", "TH", "QH", "TS", "JS"])],
+                [parse_card(c) for c in ("9H", "JC", "KD", "QS")], 3)
+    for a in (Pass(0), Pass(1), Pass(2), Pass(3)):
+        hand.apply(a)
+    from sim.referee.actions import Call
+
+    hand.apply(Pass(0))
+    hand.apply(Call(1, 3))                   # second seat calls spades
+    hand.apply(Play(0, parse_card("AS")))
+    hand.apply(Play(1, parse_card("9S")))
+    from sim.referee.views import view_for
+
+    view = view_for(hand, 2)
+    bids = price(view, 24, 0, infer="bids")
+    both = price(view, 24, 0, infer="bids+play")
+    assert not (bids.weights == both.weights).all()
+    two = combine([both, price(view, 24, 1, infer="bids+play")])
+    assert two.worlds == 48 and two.weights.shape == (48,)
+    with pytest.raises(ValueError, match="weighted and unweighted"):
+        combine([both, price(view, 24, 1, infer="off")])

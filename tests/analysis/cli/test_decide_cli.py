@@ -53,3 +53,12 @@ def test_a_view_no_seat_could_have_is_one_clear_error(tmp_path):
     bad.write_text(json.dumps(view))
     r = run("decide", bad)
     assert r.exit_code == 1 and "in two places" in r.output
+
+
+def test_decide_prices_on_worlds_weighed_by_the_bids():
+    r = run("decide", VIEW, "--price", "--worlds", "8", "--infer", "bids", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert 1 <= out["effective_worlds"] <= 8 and "weighed by how likely" in out["priced_by"]
+    r = run("decide", VIEW, "--price", "--infer", "maybe")
+    assert r.exit_code == 2 and "'maybe' is not one of" in r.output
