@@ -29,6 +29,7 @@ from numba import njit
 
 from sim.players.equilibrium import table_prob1, table_prob2
 from sim.players.play_likelihood import play_likelihood
+from sim.rng import draw
 from sim.solver.pimc import legal_mask
 from sim.solver.worlds import (
     K_ALONE,
@@ -49,6 +50,7 @@ from sim.solver.worlds import (
 )
 
 FLOOR = 0.01     # the least a bid's factor may be: no world is ruled out by one unlikely bid
+CANDIDATES = 4   # worlds weighed for each one a weighted decision solves (``resample``)
 
 
 @njit(cache=True)
@@ -137,6 +139,40 @@ def weigh_worlds(kn, n_worlds, key, seat_table, at, floor, soft, worlds, weights
     return n_worlds
 
 
+@njit(cache=True)
+def resample(worlds, weights, m, n, key, out_worlds, out_weights):
+    """Systematic resampling: ``n`` draws, in proportion to ``weights``, from the first ``m``
+    weighed worlds (one uniform offset under ``key``, then steps of 1 / ``n``); each world
+    drawn goes once into ``out_worlds`` with its number of draws, over the most any world got,
+    in ``out_weights`` (at most 1, as the search's early stop needs), in the candidates' order.
+    Returns the worlds written (0 when every weight is 0)."""
+    total = 0.0
+    for w in range(m):
+        total += weights[w]
+    if total <= 0:
+        return 0
+    step = total / n
+    u = (draw(key, 0) >> np.uint64(11)) * (1.0 / 9007199254740992.0) * step
+    k = 0
+    top = 0
+    cum = 0.0
+    for w in range(m):
+        cum += weights[w]
+        c = 0
+        while u < cum:
+            c += 1
+            u += step
+        if c > 0 and k < n:
+            for s in range(4):
+                out_worlds[k, s] = worlds[w, s]
+            out_weights[k] = c
+            top = max(top, c)
+            k += 1
+    for j in range(k):
+        out_weights[j] /= top
+    return k
+
+
 def effective_worlds(weights: np.ndarray) -> float:
     """Kish's effective number of worlds of a weighted sample: (sum w)^2 / sum w^2."""
     w = np.asarray(weights, np.float64)
@@ -144,4 +180,5 @@ def effective_worlds(weights: np.ndarray) -> float:
     return float(w.sum()) ** 2 / s2 if s2 > 0 else 0.0
 
 
-__all__ = ["auction_likelihood", "weigh_worlds", "effective_worlds", "FLOOR"]
+__all__ = ["auction_likelihood", "weigh_worlds", "resample", "effective_worlds", "FLOOR",
+           "CANDIDATES"]

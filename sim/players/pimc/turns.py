@@ -24,7 +24,7 @@ import sim.jit.ahead
 from sim.bits import to_cards
 from sim.cards import POWER_POS
 from sim.jit.apart import later, wait_before_loading
-from sim.players.auction import FLOOR, weigh_worlds
+from sim.players.auction import CANDIDATES, FLOOR, resample, weigh_worlds
 from sim.players.play_likelihood import PLAY_SOFT
 from sim.players.basic import OWN, OWN_WIDTH
 from sim.players.pimc.bid import choose_bid, choose_discard
@@ -52,6 +52,7 @@ from sim.solver.worlds import K_DEALER, K_DISCARD, K_HAND, K_N_PLAYED, K_SEAT, K
 
 # decision keys within a hand: card plays use their number (0-19)
 D_ROUND1, D_ROUND2, D_DISCARD = 32, 40, 48
+RESAMPLE_KEY = 1 << 40      # a card decision's resampling draw, under its key (worlds: 0, 1, ..)
 # stats columns: (decisions, worlds, solves, cycles) for cards, bids, discards
 ST_CARD, ST_BID, ST_DISCARD = 0, 4, 8
 N_STATS = 12
@@ -152,14 +153,23 @@ def pimc_play(ps, seat, hand, t, seat_key):
     n, key = np.int64(s[S_WORLDS]), sub_key(seat_key, kn[K_N_PLAYED])
     dealt = 0
     infer = s[S_INFERENCE]
-    if infer >= INFER_BIDS:     # the worlds choose_card would deal, weighed by bids and/or play
-        worlds = np.zeros((n, 4), np.int64)
-        weights = np.zeros(n, np.float64)
+    if infer >= INFER_BIDS:
+        # CANDIDATES times the worlds choose_card would deal (the first n of them its own),
+        # weighed by the bids and/or the play, and n drawn from them by weight
+        m = n * CANDIDATES
+        candidates = np.zeros((m, 4), np.int64)
+        weights = np.zeros(m, np.float64)
         play = infer == INFER_PLAY or infer == INFER_BIDS_PLAY
-        dealt = weigh_worlds(kn, n, key, seat_table, _table_at(s, seat), FLOOR,
-                             PLAY_SOFT if play else -1.0, worlds, weights)
+        dealt = weigh_worlds(kn, m, key, seat_table, _table_at(s, seat), FLOOR,
+                             PLAY_SOFT if play else -1.0, candidates, weights)
+        worlds = np.zeros((n, 4), np.int64)
+        drawn = np.zeros(n, np.float64)
+        if dealt > 0:
+            dealt = resample(candidates, weights, m, n, sub_key(key, RESAMPLE_KEY), worlds,
+                             drawn)
     if dealt > 0:
-        c, solved, _odd = choose_card_weighted(kn, worlds, weights, s[S_MARGIN], tt, st, values)
+        # (the rows after the drawn worlds are zeros, which the search skips)
+        c, solved, _odd = choose_card_weighted(kn, worlds, drawn, s[S_MARGIN], tt, st, values)
     else:
         c, solved, _odd = choose_card(kn, n, key, s[S_MARGIN], tt, st, values)
     if solved > 0:                  # a seat with one legal card plays it without a search

@@ -149,3 +149,29 @@ def test_pimc_bids_on_worlds_weighed_by_the_passes_before():
     # dropped; with the dealer's partner's pass read (fewer trumps there) it is worth a little
     assert plain[0] == 0 and np.isnan(plain[1][1])
     assert weighed[0] == 1 and 0 < weighed[1][1] < 0.1
+
+
+def test_resampling_draws_worlds_in_proportion_to_their_weights():
+    from sim.players.auction import resample
+
+    rng = np.random.default_rng(2)
+    m, n = 400, 100
+    worlds = rng.integers(1, 1 << 20, (m, 4))
+    weights = rng.random(m) ** 4
+    out, drawn = np.zeros((n, 4), np.int64), np.zeros(n)
+    k = resample(worlds, weights, m, n, np.uint64(9), out, drawn)
+    assert 0 < k <= n and drawn[:k].max() == 1.0 and (drawn[k:] == 0).all()
+    rows = {tuple(r): i for i, r in enumerate(worlds)}
+    picked = [rows[tuple(r)] for r in out[:k]]
+    assert picked == sorted(picked)                  # in the candidates' order, each once
+    # the draws of each world: drawn is draws / the most draws (top), n draws in all
+    top = next(t for t in range(1, n + 1)
+               if np.allclose(drawn[:k] * t, np.round(drawn[:k] * t)) and
+               np.round(drawn[:k] * t).sum() == n)
+    draws = np.round(drawn[:k] * top)
+    # systematic resampling: each world drawn within one of n times its share of the weight
+    share = n * weights[picked] / weights.sum()
+    assert (np.abs(draws - share) < 1 + 1e-9).all()
+    heavy = np.argsort(weights)[-5:]
+    assert all(h in picked for h in heavy)
+    assert resample(worlds, np.zeros(m), m, n, np.uint64(9), out, drawn) == 0
