@@ -5,7 +5,8 @@ did is, with the cards the world gives them, for the pricing tool's ``infer="bid
 The same weights as ``pimc:inference=bids`` and ``bids+play`` give its worlds: the auction under
 the equilibrium's table for the view's rules (``sim.players.auction.auction_likelihood``, each
 bid at least ``FLOOR``; the table at 0-0 whatever the score), times the cards played under
-tuned's card play softened by ``PLAY_SOFT`` (``sim.players.play_likelihood``).  The view's own
+tuned's card play softened by ``PLAY_SOFT`` (``sim.players.play_likelihood``), the product
+raised to ``TEMPER``.  The view's own
 seat adds no factor.  A bid the seat is about to make is not in the auction yet: the bids before
 it are (its place as the "maker" of an auction that stops there).
 """
@@ -17,7 +18,7 @@ import functools
 import numpy as np
 
 from sim.cards import mask_of
-from sim.players.auction import FLOOR, auction_likelihood
+from sim.players.auction import FLOOR, TEMPER, auction_likelihood
 from sim.players.play_likelihood import PLAY_SOFT, play_likelihood
 from sim.referee.actions import ROUND1, ROUND2
 from sim.rules import Rules
@@ -45,8 +46,9 @@ def _auction(view):
 
 def view_weights(view, deals, play: bool = False) -> np.ndarray:
     """Each deal's weight (``view.deal``'s form: the hands as dealt, the kitty, the discard):
-    the auction's likelihood and, with ``play``, the cards played's, scaled so that the
-    heaviest deal weighs 1 (all 1 when no other seat has done anything yet)."""
+    the auction's likelihood and, with ``play``, the cards played's, raised to ``TEMPER``,
+    scaled so that the heaviest deal weighs 1 (all 1 when no other seat has done anything
+    yet)."""
     seat_table = _table_words(view.rules)
     made_round, maker, trump, alone = _auction(view)
     skip = 1 << view.seat
@@ -69,6 +71,7 @@ def view_weights(view, deals, play: bool = False) -> np.ndarray:
             for s, c in view.plays:
                 now[s] &= ~(1 << c)
             out[i] *= play_likelihood(kn, now, skip, PLAY_SOFT, counts)
+    out **= TEMPER
     top = out.max() if len(out) else 0.0
     return out / top if top > 0 else out
 

@@ -37,7 +37,7 @@ from sim.bits import bit_list, to_power
 from sim.cards import LED_MASK, POWER_POS
 from sim.jit.apart import call_later
 from sim.players import basic
-from sim.players.auction import auction_likelihood
+from sim.players.auction import TEMPER, auction_likelihood
 from sim.players.basic import PL_ALONE, PL_CALL, plan_row
 from sim.players.pimc.params import PASS_MODELS
 from sim.rng import bounded, draw, sub_key
@@ -204,7 +204,7 @@ def choose_bid(seat, hand, dealer, upcard, rnd, pos, stuck, seat_table, plan, ru
     pass, then (suit, alone) pairs; ``counts[0]`` the worlds dealt, ``counts[1]`` the
     solves.  ``at`` >= 0: each world weighs the likelihood of the passes before the bidder
     under the equilibrium's table at ``at`` (``sim.players.auction``, each factor at least
-    ``floor``); the means are weighted means."""
+    ``floor``, the product raised to ``TEMPER``); the means are weighted means."""
     turned = upcard // 6
     team = seat & 1
     pool = np.zeros(24, np.int64)
@@ -244,7 +244,7 @@ def choose_bid(seat, hand, dealer, upcard, rnd, pos, stuck, seat_table, plan, ru
         weight = 1.0
         if at >= 0:             # the passes before this bid, the bidder skipped
             weight = auction_likelihood(seat_table, at, hands, dealer, upcard, rnd, seat, -1,
-                                        False, 1 << seat, floor)
+                                        False, 1 << seat, floor) ** TEMPER
         total += weight
         # the contracts first, then the pass, which may reach one of them
         for i in range(n_opt - 1, -1, -1):
@@ -349,7 +349,7 @@ def choose_discard(dealer, hand6, upcard, maker, alone, rules, lone_points, n_wo
         weight = 1.0
         if at >= 0:
             weight = auction_likelihood(seat_table, at, hands, dealer, upcard, 1, maker, turned,
-                                        alone, 1 << dealer, floor)
+                                        alone, 1 << dealer, floor) ** TEMPER
         total += weight
         for i in range(n):
             if not (alive >> i) & 1:
