@@ -25,11 +25,10 @@ PIMC_PARAMS: dict[str, tuple[object, str]] = {
     "pass_model": ("basic", "how a pass is priced: basic (the rest of the auction bid by "
                             "basic's numbers, then played out) or zero (a pass is worth 0)"),
     "inference": ("off", "off; basic: in its bids, worlds in which a seat that passed would have "
-                         "bid by basic's numbers are drawn again; bids: its card play weighs "
-                         "each world by how likely the bids made are under the equilibrium "
-                         "table, the other seats holding what the world gives them; play: by how "
-                         "likely the cards played are under tuned's card play, softened; "
-                         "bids+play: both"),
+                         "bid by basic's numbers are drawn again; bids: the worlds of its cards, "
+                         "bids and discards are weighed by how likely the other seats' bids are "
+                         "under the equilibrium table; play: its cards' worlds by how likely the "
+                         "cards played are under tuned's card play, softened; bids+play: both"),
     "bidding": ("search", "search (its bids searched as its card play is), or equilibrium: its "
                           "bids drawn from the equilibrium table for the rules in force"),
 }
