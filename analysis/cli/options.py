@@ -353,7 +353,8 @@ def infer_option(f):
 
 
 __all__ = [
-    "UsageError", "NonEmptyPath", "infer_option", "rules_options", "strategy_options", "resolve_table",
+    "UsageError", "NonEmptyPath", "infer_option", "rules_options", "strategy_options",
+    "resolve_table",
     "check_seed", "check_at_least", "check_threads", "scheduler_option", "open_folder",
     "run_or_fail", "interrupt_status", "reproduce_line", "rerun_word", "shows_progress",
     "EXAMPLES_NOTE",

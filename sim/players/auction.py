@@ -97,8 +97,9 @@ def weigh_worlds(kn, n_worlds, key, seat_table, at, floor, soft, worlds, weights
     with the other seats holding what the world gives them and the cards they played, under the
     table at ``at`` (``at`` < 0: no factor), times the likelihood of the cards they played under
     tuned's card play softened by ``soft`` (``sim.players.play_likelihood``; ``soft`` < 0: no
-    factor), the product raised to ``TEMPER``, scaled so that the heaviest world weighs 1.  Not weighed: the seat itself, the seats that sit out (the world deals them
-    nothing) and, for the auction, a dealer who ordered up himself (his hand before the pick-up
+    factor), the product raised to ``TEMPER``, scaled so that the heaviest world weighs 1.
+    Not weighed: the seat itself, the seats that sit out (the world deals them nothing) and,
+    for the auction, a dealer who ordered up himself (his hand before the pick-up
     holds his discard).  Returns the worlds dealt: 0 when the seat's play needs no world (one
     legal card)."""
     summary = np.zeros((3, 4), np.int64)

@@ -8,10 +8,10 @@ world gives them (their hands now and the cards they played): each card's probab
 the seat's legal cards then; a seat with one legal card says nothing).
 
 The model is ``tuned``'s card play (``sim.players.basic``'s lead and follow with tuned's
-settings, ``LEAD_CODE`` and ``FOLLOW_CODE``), softened: pimc and people play a card the
-rule would not now and then, so ``soft`` is the share of plays that differ from the rule's
-(``PLAY_SOFT``, measured on pimc's own plays: ``play_agreement``, ``scripts/play_soft.py``).  The seat that asks and seats
-in ``skip`` add no factor.
+settings, ``LEAD_CODE`` and ``FOLLOW_CODE``), softened: pimc and people play a card the rule
+would not now and then, so ``soft`` is the share of plays that differ from the rule's
+(``PLAY_SOFT``, measured on pimc's own plays: ``play_agreement``, ``scripts/play_soft.py``).
+The seat that asks and seats in ``skip`` add no factor.
 
 ``pimc:inference=bids+play`` multiplies each world's auction weight (``sim.players.auction``) by
 this one.

@@ -25,7 +25,6 @@ from sim.bits import to_cards
 from sim.cards import POWER_POS
 from sim.jit.apart import later, wait_before_loading
 from sim.players.auction import CANDIDATES, FLOOR, resample, weigh_worlds
-from sim.players.play_likelihood import PLAY_SOFT
 from sim.players.basic import OWN, OWN_WIDTH
 from sim.players.pimc.bid import choose_bid, choose_discard
 from sim.players.pimc.params import (
@@ -41,6 +40,7 @@ from sim.players.pimc.params import (
     S_TABLE,
     S_WORLDS,
 )
+from sim.players.play_likelihood import PLAY_SOFT
 from sim.rng import sub_key
 from sim.rules import R_LONE_DEFENDER_POINTS, R_STICK
 from sim.solver import search
@@ -118,7 +118,8 @@ def pimc_bid(ps, seat, rnd, k, hand, dealer, upcard, seat_table, plan, rules, se
     a = choose_bid(seat, hand, dealer, upcard, rnd, k, stuck, seat_table, plan, rules,
                    rules[R_LONE_DEFENDER_POINTS], np.int64(s[S_BID_WORLDS]), s[S_MARGIN],
                    np.int64(s[S_PASS]), s[S_INFERENCE] == INFER_BASIC,
-                   _table_at(s, seat), FLOOR, sub_key(seat_key, (D_ROUND1 if rnd == 1 else D_ROUND2) + k), tt, st, values,
+                   _table_at(s, seat), FLOOR,
+                   sub_key(seat_key, (D_ROUND1 if rnd == 1 else D_ROUND2) + k), tt, st, values,
                    counts)
     _note(stats, np.int64(ST_BID), counts, t0)
     return np.int64(a)
