@@ -19,12 +19,13 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=5)
     a = p.parse_args(argv)
     import sim
+    from sim.intervals import Z95, half_width
     from sim.players.play_likelihood import play_agreement
     from sim.run.spec import Table
 
     n, same = play_agreement(sim.trace(a.seed, range(a.hands), table=Table.teams(a.strategy)))
     share = same / n
-    half = 1.96 * math.sqrt(share * (1 - share) / n)
+    half = half_width(math.sqrt(share * (1 - share)), n, Z95)
     print(f"{a.strategy}: {same} of {n} plays with a choice were tuned's card: "
           f"{share:.3f} [{share - half:.3f}, {share + half:.3f}]; soft = {1 - share:.3f}")
     return 0

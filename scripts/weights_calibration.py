@@ -84,12 +84,14 @@ def main(argv=None) -> int:
     ap.add_argument("--worlds", type=int, default=1000)
     ap.add_argument("--top", type=int, default=12)
     a = ap.parse_args(argv)
+    from sim.intervals import Z95, half_width
+
     res = scores(a.strategy, a.hands, a.seed, a.worlds)
     base = np.array(res[(FLOORS[0], 0.0, SOFTS[0], 0.0)])
     rows = []
     for k, v in res.items():
         d = np.array(v) - base
-        rows.append((d.mean(), 1.96 * d.std(ddof=1) / np.sqrt(len(d)), k))
+        rows.append((d.mean(), half_width(d.std(ddof=1), len(d), Z95), k))
     rows.sort(key=lambda r: -r[0])
     print(f"{len(base):,} card decisions of {a.hands} {a.strategy} hands (seed {a.seed}), "
           f"{a.worlds} worlds each: mean log probability of the hidden cards' true holders, "
