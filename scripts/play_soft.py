@@ -19,9 +19,9 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=5)
     a = p.parse_args(argv)
     import sim
+    from sim import Table
     from sim.intervals import Z95, half_width
     from sim.players.play_likelihood import play_agreement
-    from sim.run.spec import Table
 
     n, same = play_agreement(sim.trace(a.seed, range(a.hands), table=Table.teams(a.strategy)))
     share = same / n

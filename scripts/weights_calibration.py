@@ -28,29 +28,16 @@ POWERS = (0.0, 0.25, 0.5, 0.75, 1.0)
 def scores(strategy: str, hands: int, seed: int, worlds: int) -> dict:
     """{(floor, bid power, soft, play power): [each decision's mean log probability]}."""
     import sim
-    from sim import Rules
-    from sim.agents.view_weights import _table_words
+    from sim import Rules, Table
+    from sim.agents.view_weights import table_words
     from sim.players.auction import TEMPER, weigh_worlds
-    from sim.players.play_likelihood import played_hand
-    from sim.records import parse_record
-    from sim.run.spec import Table
+    from sim.players.play_likelihood import card_decisions
 
-    table = _table_words(Rules())
+    table = table_words(Rules())
     out: dict = {}
     for record in sim.trace(seed, range(hands), table=Table.teams(strategy)):
-        rec = parse_record(record)
-        whole = played_hand(rec)
-        if whole is None:
-            continue
-        now = [set(h) for h in rec.hands]
-        if rec.discard is not None:
-            now[rec.dealer] = (now[rec.dealer] | {rec.upcard}) - {rec.discard}
-        for j, (seat, card) in enumerate(rec.plays):
-            kn = whole.copy()
-            kn[0], kn[1], kn[11] = seat, sum(1 << x for x in now[seat]), j
-            kn[9] = rec.discard if seat == rec.dealer and rec.discard is not None else -1
-            truth = [(x, o) for o in range(4) if o != seat for x in now[o]]   # hidden cards
-            now[seat].discard(card)
+        for kn, truth in card_decisions(record):
+            j = int(kn[11])
             dealt = np.zeros((worlds, 4), np.int64)
             key = np.uint64(1000 * j + 7 + 100_000 * seed)
             bids, play = {}, {}

@@ -26,7 +26,7 @@ from sim.solver.worlds import new_knowledge
 
 
 @functools.lru_cache(maxsize=4)
-def _table_words(rules: Rules) -> np.ndarray:
+def table_words(rules: Rules) -> np.ndarray:
     """The equilibrium's table for ``rules`` as a seat table read at 0 (its place, then the
     region: ``sim.players.equilibrium``'s layout)."""
     from sim.players.equilibrium import region
@@ -49,7 +49,7 @@ def view_weights(view, deals, play: bool = False) -> np.ndarray:
     the auction's likelihood and, with ``play``, the cards played's, raised to ``TEMPER``,
     scaled so that the heaviest deal weighs 1 (all 1 when no other seat has done anything
     yet)."""
-    seat_table = _table_words(view.rules)
+    seat_table = table_words(view.rules)
     made_round, maker, trump, alone = _auction(view)
     skip = 1 << view.seat
     kn = None
@@ -76,4 +76,4 @@ def view_weights(view, deals, play: bool = False) -> np.ndarray:
     return out / top if top > 0 else out
 
 
-__all__ = ["view_weights"]
+__all__ = ["view_weights", "table_words"]

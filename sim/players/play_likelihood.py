@@ -31,9 +31,12 @@ from sim.solver.worlds import (
     K_ALONE,
     K_CARDS,
     K_DEFENDER,
+    K_DISCARD,
+    K_HAND,
     K_MAKER,
     K_N_PLAYED,
     K_PICKED,
+    K_SEAT,
     K_SEATS,
     K_TRUMP,
     K_UPCARD,
@@ -152,6 +155,27 @@ def played_hand(record) -> np.ndarray | None:
                          rec.dealer, rec.upcard, bid.action == "order_up", -1, list(rec.plays))
 
 
+def card_decisions(record):
+    """Each card decision of a played hand as its seat saw it: ``(knowledge, hidden)`` for
+    every play in order, ``hidden`` the (card, seat) of each card the seat could not see then
+    (in the other hands; the kitty left out).  Nothing for a hand passed out."""
+    from sim.records import HandRecord, parse_record
+
+    rec = record if isinstance(record, HandRecord) else parse_record(record)
+    whole = played_hand(rec)
+    if whole is None:
+        return
+    now = [set(h) for h in rec.hands]
+    if rec.discard is not None:
+        now[rec.dealer] = (now[rec.dealer] | {rec.upcard}) - {rec.discard}
+    for j, (seat, card) in enumerate(rec.plays):
+        kn = whole.copy()
+        kn[K_SEAT], kn[K_HAND], kn[K_N_PLAYED] = seat, sum(1 << x for x in now[seat]), j
+        kn[K_DISCARD] = rec.discard if seat == rec.dealer and rec.discard is not None else -1
+        yield kn, [(x, o) for o in range(4) if o != seat for x in now[o]]
+        now[seat].discard(card)
+
+
 def play_agreement(records) -> tuple[int, int]:
     """(plays with two legal cards or more, those of them that were tuned's card) over hand
     records: ``1 - same / plays`` is the softening that fits the players who played them."""
@@ -163,4 +187,4 @@ def play_agreement(records) -> tuple[int, int]:
     return int(counts[0]), int(counts[1])
 
 
-__all__ = ["PLAY_SOFT", "play_likelihood", "played_hand", "play_agreement"]
+__all__ = ["PLAY_SOFT", "play_likelihood", "played_hand", "card_decisions", "play_agreement"]
