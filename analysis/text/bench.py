@@ -30,9 +30,15 @@ def format_solver(s: dict) -> list[str]:
     for key, name in (("bids", "bids"), ("bids_play", "bids+play")):
         b = s.get(f"pimc_hand_inference_{key}")
         if b:
-            lines.append(f"{'pimc hand, inference=' + name:<27} {b['ms_per_hand']:>12.2f} ms "
+            lines.append(f"{'pimc, inference=' + name:<27} {b['ms_per_hand']:>12.2f} ms "
                          f"CPU per complete hand ({b['ms_per_hand'] / h['ms_per_hand']:.2f} x "
                          "default, the same deals)")
+            card = b["card"]
+            if "effective_worlds" in card:
+                lines.append(f"{'  its card decision':<27} {card['ms']:>12.2f} ms CPU "
+                             f"(the {card['weighed']} worlds it weighs worth "
+                             f"{card['effective_worlds']:.0f} uniform ones; {card['solves']:.0f} "
+                             "solved)")
     return lines
 
 

@@ -14,8 +14,10 @@ import numpy as np
 from numba import njit
 
 from sim.kernel.layout import DEAL_BLOCK, NO_FORCE, NTALLY_ROW
-from sim.players.pimc.turns import ST_BID, ST_CARD, ST_DISCARD
+from sim.players.auction import CANDIDATES
+from sim.players.pimc.turns import ST_BID, ST_CARD, ST_DISCARD, ST_WEIGHED
 from sim.rules import Rules
+from sim.solver.pimc import DEFAULT_WORLDS
 from sim.solver.timing import cycle_counter
 from sim.threads import using_threads
 
@@ -29,7 +31,8 @@ def cycles():
 def decision_costs(hands: int = 200, seed: int = 0, strategy: str = "pimc") -> dict:
     """CPU milliseconds per complete hand with ``strategy`` (a pimc spec) at all four seats,
     played on one thread, and per decision by kind (card, bid, discard: decisions with a
-    choice), with the mean worlds and solves per decision.  The per-kind times are the CPU
+    choice), with the mean worlds and solves per decision (with inference, also the mean
+    effective number of the worlds a card decision weighed).  The per-kind times are the CPU
     cycle counts of the decisions scaled by the run's CPU time per cycle."""
     from sim.players import load_strategy
     from sim.run.hands import Table
@@ -63,6 +66,10 @@ def decision_costs(hands: int = 200, seed: int = 0, strategy: str = "pimc") -> d
         out[name] = {"decisions": int(s[col]), "ms": s[col + 3] * ms_per_cycle / n,
                      "worlds": s[col + 1] / n, "solves": s[col + 2] / n,
                      "per_hand": s[col] / hands}
+    if s[ST_WEIGHED]:      # inference: what a card decision's weighed worlds are worth
+        worlds = int(table.seats[0].params.get("worlds", DEFAULT_WORLDS))
+        out["card"]["weighed"] = CANDIDATES * worlds
+        out["card"]["effective_worlds"] = s[ST_WEIGHED + 1] / 1000 / s[ST_WEIGHED]
     return out
 
 

@@ -53,9 +53,10 @@ from sim.solver.worlds import K_DEALER, K_DISCARD, K_HAND, K_N_PLAYED, K_SEAT, K
 # decision keys within a hand: card plays use their number (0-19)
 D_ROUND1, D_ROUND2, D_DISCARD = 32, 40, 48
 RESAMPLE_KEY = 1 << 40      # a card decision's resampling draw, under its key (worlds: 0, 1, ..)
-# stats columns: (decisions, worlds, solves, cycles) for cards, bids, discards
-ST_CARD, ST_BID, ST_DISCARD = 0, 4, 8
-N_STATS = 12
+# stats columns: (decisions, worlds, solves, cycles) for cards, bids, discards; then, for the
+# card decisions on weighed worlds, (decisions, the weighed worlds' effective number x 1000)
+ST_CARD, ST_BID, ST_DISCARD, ST_WEIGHED = 0, 4, 8, 12
+N_STATS = 14
 
 _I, _KEY = types.int64, types.uint64
 _INTS, _FLOATS = types.Array(types.int64, 1, "C"), types.Array(types.float64, 1, "C")
@@ -166,6 +167,9 @@ def pimc_play(ps, seat, hand, t, seat_key):
         worlds = np.zeros((n, 4), np.int64)
         drawn = np.zeros(n, np.float64)
         if dealt > 0:
+            total = weights.sum()
+            stats[ST_WEIGHED] += 1
+            stats[ST_WEIGHED + 1] += np.int64(1000.0 * total * total / (weights ** 2).sum())
             dealt = resample(candidates, weights, m, n, sub_key(key, RESAMPLE_KEY), worlds,
                              drawn)
     if dealt > 0:
@@ -201,5 +205,5 @@ def compile_ahead() -> None:
 
 
 __all__ = ["BID_ARGS", "DISCARD_ARGS", "PLAY_ARGS", "STATE", "D_ROUND1", "D_ROUND2", "D_DISCARD",
-           "ST_CARD", "ST_BID", "ST_DISCARD", "N_STATS", "chunk_state", "pimc_bid",
+           "ST_CARD", "ST_BID", "ST_DISCARD", "ST_WEIGHED", "N_STATS", "chunk_state", "pimc_bid",
            "pimc_discard", "pimc_play", "warm", "compile_ahead"]
