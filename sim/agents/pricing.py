@@ -218,16 +218,15 @@ def _pricing(legal, table: np.ndarray, weights: np.ndarray | None = None) -> Pri
     """Options from the (worlds x options) values for the seat's team (weighted means with
     ``weights``)."""
     n = table.shape[0]
-    means = (table.mean(axis=0) if weights is None
-             else (weights[:, None] * table).sum(axis=0) / weights.sum())
+    means = np.average(table, axis=0, weights=weights)
     best = int(np.argmax(means))
     opts = []
     for j, a in enumerate(legal):
         lo, hi = _interval(table[:, j], weights)
         gap = table[:, best] - table[:, j]
         glo, ghi = _interval(gap, weights)
-        loss = gap.mean() if weights is None else (weights * gap).sum() / weights.sum()
-        opts.append(Option(a, float(means[j]), lo, hi, float(loss), glo, ghi))
+        opts.append(Option(a, float(means[j]), lo, hi, float(np.average(gap, weights=weights)),
+                           glo, ghi))
     order = sorted(range(len(opts)), key=lambda j: -opts[j].value)
     if weights is None:
         return Pricing(tuple(opts[j] for j in order), n, table[:, order])
@@ -243,9 +242,8 @@ def _interval(xs: np.ndarray, weights: np.ndarray | None = None) -> tuple[float,
         m = float(xs.mean())
         half = half_width(float(xs.std(ddof=1)), xs.size, Z95) if xs.size > 1 else 0.0
         return m - half, m + half
-    total = float(weights.sum())
-    m = float((weights * xs).sum() / total)
-    se = float(np.sqrt((weights ** 2 * (xs - m) ** 2).sum())) / total
+    m = float(np.average(xs, weights=weights))
+    se = float(np.sqrt((weights ** 2 * (xs - m) ** 2).sum())) / float(weights.sum())
     return m - Z95 * se, m + Z95 * se
 
 

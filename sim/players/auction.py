@@ -30,7 +30,7 @@ from numba import njit
 from sim.players.equilibrium import table_prob1, table_prob2
 from sim.players.play_likelihood import play_likelihood
 from sim.rng import draw
-from sim.solver.pimc import legal_mask
+from sim.solver.pimc import legal_mask, needs_worlds
 from sim.solver.worlds import (
     K_ALONE,
     K_CARDS,
@@ -101,7 +101,7 @@ def weigh_worlds(kn, n_worlds, key, seat_table, at, floor, soft, worlds, weights
     Not weighed: the seat itself, the seats that sit out (the world deals them nothing) and,
     for the auction, a dealer who ordered up himself (his hand before the pick-up
     holds his discard).  Returns the worlds dealt: 0 when the seat's play needs no world (one
-    legal card)."""
+    legal card, or legal cards worth the same in every world: ``needs_worlds``)."""
     summary = np.zeros((3, 4), np.int64)
     table = np.zeros(3, np.int64)
     pool = np.zeros(24, np.int64)
@@ -109,8 +109,8 @@ def weigh_worlds(kn, n_worlds, key, seat_table, at, floor, soft, worlds, weights
     bidding = np.zeros(4, np.int64)
     counts = np.zeros(2, np.int64)
     unseen, _leader, _won, _lost = derive(kn, summary, table)
-    legal = legal_mask(kn[K_HAND], table, kn[K_TRUMP])
-    if (legal & (legal - 1)) == 0:
+    if not needs_worlds(legal_mask(kn[K_HAND], table, kn[K_TRUMP]), kn[K_TRUMP], unseen,
+                        summary, table):
         return 0
     seat, dealer, maker = kn[K_SEAT], kn[K_DEALER], kn[K_MAKER]
     made_round = 1 if kn[K_PICKED] else 2

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.bits import TRUMP_POW, to_power
+from sim.bits import TRUMP_POW, popcount, to_power
 from sim.cards import LED_MASK, POWER_POS, SUIT_MASK_POW
 from sim.players import basic
 from sim.players.tuned import TUNED_VECTOR
@@ -57,13 +57,7 @@ def _rule_card(seat, h, t, maker, lone, avoid, played, in_trick, n_active, nxt, 
     """(the card tuned plays, power layout; the number of legal cards) for ``seat`` holding
     ``h`` (power layout) with ``played`` (power layout) gone, ``in_trick`` cards on the table."""
     if in_trick == 0:
-        c = basic.lead(seat, h, t, maker, lone, avoid, LEAD_CODE, played)
-        n = 0
-        x = h
-        while x:
-            x &= x - 1
-            n += 1
-        return c, n
+        return basic.lead(seat, h, t, maker, lone, avoid, LEAD_CODE, played), popcount(h)
     suit = h & led_mask
     legal = suit if suit != 0 else h
     above = (led_mask | TRUMP_POW) & (np.int64(-2) << win_pos)
@@ -75,12 +69,7 @@ def _rule_card(seat, h, t, maker, lone, avoid, played, in_trick, n_active, nxt, 
     if lone < 0 and (setting & basic.F_OVERTAKE) == 1:
         setting &= ~1           # as ``basic.follow_settings``: nothing to watch
     c = basic.follow(seat, legal, legal & above, win_seat, threat, after, lone, setting, spot, t)
-    n = 0
-    x = legal
-    while x:
-        x &= x - 1
-        n += 1
-    return c, n
+    return c, popcount(legal)
 
 
 @njit(cache=True)

@@ -92,6 +92,25 @@ def _best_two(sums, legal, sign):
 
 
 @njit(cache=True)
+def needs_worlds(legal, trump, unseen, summary, table):
+    """Whether the legal cards (``legal``; ``unseen``, ``summary`` and ``table`` as
+    ``worlds.derive`` gives them) can differ in some world: not when there is one, nor when
+    no card that may still be in play elsewhere (unseen, the pinned upcard, this trick's) lies
+    between them, so that they are worth the same in every world and the choice (ties to the
+    lowest card) needs no world."""
+    if (legal & (legal - 1)) == 0:
+        return False
+    live = (unseen | summary[D_HANDS, 0] | summary[D_HANDS, 1] | summary[D_HANDS, 2]
+            | summary[D_HANDS, 3])
+    for j in range(3):
+        if table[j] >= 0:
+            live |= np.int64(1) << table[j]
+    reps, _m = representatives(to_power(legal, trump), to_power(live, trump),
+                               SUIT_MASK_POW[trump], LED_MASK[trump])
+    return (reps & (reps - 1)) != 0
+
+
+@njit(cache=True)
 def choose_card(kn, n_worlds, key, margin, tt, st, out_values):
     """The card PIMC plays for the seat of knowledge ``kn`` (``worlds.new_knowledge``), with
     up to ``n_worlds`` worlds under ``key``; ``tt`` and ``st`` are the solver's table and stack
@@ -135,19 +154,7 @@ def _search(kn, n_worlds, key, margin, tt, st, out_values, given, weights):
     legal = legal_mask(kn[K_HAND], table, trump)
     for c in range(24):
         out_values[c] = np.nan
-    if (legal & (legal - 1)) == 0:
-        return low(legal), 0, 0
-    # legal cards with no card between them that may still be in play elsewhere (unseen, the
-    # pinned upcard, this trick's) are worth the same in every world: when they all are, the
-    # choice (ties to the lowest card) needs no world
-    live = (unseen | summary[D_HANDS, 0] | summary[D_HANDS, 1] | summary[D_HANDS, 2]
-            | summary[D_HANDS, 3])
-    for j in range(3):
-        if table[j] >= 0:
-            live |= np.int64(1) << table[j]
-    reps, _m = representatives(to_power(legal, trump), to_power(live, trump),
-                               SUIT_MASK_POW[trump], LED_MASK[trump])
-    if (reps & (reps - 1)) == 0:
+    if not needs_worlds(legal, trump, unseen, summary, table):
         return low(legal), 0, 0
     sign = 1.0 if (seat & 1) == (maker & 1) else -1.0
     lo, hi = value_range(alone, defender, lone_points, won, lost)
@@ -191,4 +198,5 @@ def _search(kn, n_worlds, key, margin, tt, st, out_values, given, weights):
     return best, solved, odd
 
 
-__all__ = ["choose_card", "choose_card_weighted", "value_range", "legal_mask", "DEFAULT_WORLDS"]
+__all__ = ["choose_card", "choose_card_weighted", "needs_worlds", "value_range", "legal_mask",
+           "DEFAULT_WORLDS"]
