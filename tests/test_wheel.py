@@ -3,11 +3,14 @@ run from a folder outside the repository, ``euchre-sim`` plays and advises with 
 ``equilibrium`` strategy, whose tables are package data (``sim/players/tables/``), and ``sim``
 is imported from the environment, not from the checkout.
 
-The environment sees the test environment's packages (``--system-site-packages``: numpy, numba
-and the rest, nothing downloaded), and the wheel is installed with ``--ignore-installed`` so
-that it, not an editable install of the checkout the test environment may have, is the one
-imported.  Its commands run with no ``PYTHONPATH`` and their own Numba and kernel caches, so
-they compile cold (about 15-30 s of the test's time).
+The environment sees the test environment's packages (numpy, numba and the rest, nothing
+downloaded) however that environment was made, a virtual environment or the system's Python:
+a ``.pth`` file in the new environment names the test environment's site-packages folders as
+plain paths, so their own ``.pth`` files (an editable install of the checkout among them) are
+not run.  The wheel is installed with ``--ignore-installed`` so that it, not an install of the
+checkout the test environment may have, is the one imported.  Its commands run with no
+``PYTHONPATH`` and their own Numba and kernel caches, so they compile cold (about 15-30 s of the
+test's time).
 """
 
 from __future__ import annotations
@@ -78,14 +81,54 @@ def clean_env(tmp: Path) -> dict:
             "MPLCONFIGDIR": str(tmp / "matplotlib")}
 
 
+def package_folders() -> list[str]:
+    """The folders this environment imports installed packages from (its site-packages, the
+    base Python's where it sees them, the user's), none of them in the checkout."""
+    import site
+
+    folders = [*site.getsitepackages(), *([site.getusersitepackages()]
+                                         if site.ENABLE_USER_SITE else [])]
+    folders += [p for p in sys.path if Path(p).name in ("site-packages", "dist-packages")]
+    seen = []
+    for f in folders:
+        if f not in seen and Path(f).is_dir() and not Path(f).resolve().is_relative_to(ROOT):
+            seen.append(f)
+    return seen
+
+
+def new_environment(venv: Path) -> Path:
+    """A virtual environment (no system site-packages, no pip of its own) that imports this
+    environment's packages after its own: its python."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True,
+                   timeout=120)
+    python = venv / "bin" / "python"
+    purelib = subprocess.run([str(python), "-c", "import sysconfig; "
+                              "print(sysconfig.get_paths()['purelib'])"], check=True,
+                             capture_output=True, text=True, timeout=60).stdout.strip()
+    Path(purelib, "test-environment.pth").write_text("\n".join(package_folders()) + "\n")
+    return python
+
+
+def test_the_new_environment_imports_the_test_environments_packages(tmp_path):
+    """The root of the wheel test's one failure mode: numba (and numpy) importable in the new
+    environment, from this environment's folders, whatever made this one."""
+    python = new_environment(tmp_path / "venv")
+    done = subprocess.run([str(python), "-c", "import sys, numba, numpy, click; "
+                           "print(sys.prefix); print(numba.__file__)"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env=clean_env(tmp_path))
+    assert done.returncode == 0, done.stderr
+    prefix, numba = map(Path, done.stdout.split())
+    assert prefix == tmp_path / "venv", done.stdout
+    assert any(numba.is_relative_to(f) for f in package_folders()), done.stdout
+
+
 def test_a_wheel_plays_the_equilibrium_outside_the_repository(tmp_path):
     wheel = build_wheel(tmp_path)
     venv = tmp_path / "venv"
     env = clean_env(tmp_path)
     # the test environment's pip installs into the new environment (its python is the venv's)
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip",
-                    str(venv)], check=True, timeout=120)
-    python, command = venv / "bin" / "python", venv / "bin" / "euchre-sim"
+    python, command = new_environment(venv), venv / "bin" / "euchre-sim"
     done = subprocess.run([str(python), "-m", "pip", "install", "--no-deps", "--no-index",
                            "--ignore-installed", "--force-reinstall", "--quiet", str(wheel)],
                           capture_output=True, text=True, env=env, timeout=300)

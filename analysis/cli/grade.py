@@ -8,6 +8,7 @@ processed; each bad one gets one line on stderr and makes the exit status 1.
 from __future__ import annotations
 
 import json
+import re
 
 import click
 
@@ -77,6 +78,32 @@ def _worlds_rate(entries, rules, seed):
     return estimate
 
 
+RECORD_WORDS = ("a hand record is one JSON object a line with the dealer, the four hands, the "
+                "upcard, the bids and the plays (euchre-sim show --json prints one; see "
+                "examples/graded-march.jsonl)")
+
+
+PTN_TAG = re.compile(r'\s*\[(Event|Deal|Dealer|GameOptionsJson|Auction|Play) "')
+
+
+def _refuse_without_records(lines, entries, name: str) -> None:
+    """One line and exit 1, before any estimate or warm-up, for a file in which no line is a
+    hand record at all (empty, text, a CSV, a PTN record): the first line's problem and what a
+    record is."""
+    where = "standard input" if name == "<stdin>" else name
+    if not entries:
+        raise click.ClickException(f"{where}: no hands (the file is empty or holds only blank "
+                                   f"lines); {RECORD_WORDS}")
+    if any(bad is None and isinstance(obj, dict) for _n, obj, bad in entries):
+        return
+    n, obj, bad = entries[0]
+    what = bad or f"a JSON {type(obj).__name__}, not an object"
+    if any(PTN_TAG.match(line) for line in lines):
+        what = "a PTN record (Trickster Cards' text), which grade does not read"
+    raise click.ClickException(f"{where}: no hand record in it (line {n}: {what}); "
+                               f"{RECORD_WORDS}")
+
+
 @click.command("grade", epilog=EXAMPLES_NOTE)
 @click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"), metavar="FILE")
 @click.option("--rules", "rules_spec", metavar="SPEC", default=None,
@@ -128,8 +155,10 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'--rules'") from None
     graded, errors = [], 0
-    entries = list(json_lines(file))
+    lines = list(file)
+    entries = list(json_lines(lines))
     hands = len(entries)
+    _refuse_without_records(lines, entries, file.name)
     check_count("--worlds", worlds, unit=f"worlds for each of {hands:,} hands", least=2,
                 memory=WORLD_BYTES, sure=SURE_WORLDS // max(hands, 1), yes=yes,
                 estimate=_worlds_rate(entries, rules, seed))
@@ -163,10 +192,8 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
             one(n, obj, bad)
             if bar is not None:
                 bar.update(1)
-    if not hands:
-        where = "standard input" if file.name == "<stdin>" else file.name
-        raise click.ClickException(f"{where}: no hands (the file is empty or holds only blank "
-                                   "lines); give a file of hand records, one JSON object a line")
+    if not graded:   # every line told about in its turn: no summary of zeros after them
+        click.get_current_context().exit(1)
     rows = summarise(graded)
     if as_json:
         click.echo(json.dumps({"summary": rows, "hands": len(graded), "errors": errors}))

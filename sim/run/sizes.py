@@ -32,6 +32,7 @@ def chunk_size(hands: int, records: bool) -> int:
 WARMUP_HANDS = 1 << 17
 WARMUP_GAMES = 4096
 WARMUP_S = 0.5  # a warm-up call grows until it takes this long
+WARMUP_GROWTHS = 10  # ... or until it is 4^10 (about a million) times the first call's size
 
 
 def warm_rate(play, first: int = 64, most: int | None = None, seconds: float = WARMUP_S) -> float:
@@ -39,7 +40,11 @@ def warm_rate(play, first: int = 64, most: int | None = None, seconds: float = W
     compiles or loads what the work needs; then ``k`` grows fourfold from ``first`` until a
     call takes ``seconds`` (or reaches ``most``), and the rate is read from the last two calls'
     difference, so a fixed cost a call (setting up, a table built once a call) does not count.
-    A guess: the machine may be busier or quieter during the run."""
+    Every warm-up ends: ``k`` grows at most ``WARMUP_GROWTHS`` times, each call but the last
+    under ``seconds``, so the calls after the first take under ``(WARMUP_GROWTHS + 1) *
+    seconds`` plus the last's excess (a ``play`` that returns at once, having nothing to do, is
+    measured as very fast, not waited on forever).  A guess: the machine may be busier or
+    quieter during the run."""
     import time
 
     def timed(k):
@@ -47,11 +52,12 @@ def warm_rate(play, first: int = 64, most: int | None = None, seconds: float = W
         play(k)
         return time.perf_counter() - t0
 
+    most = first * 4 ** WARMUP_GROWTHS if most is None else most
     k, t = first, timed(first)
     while True:
-        k2 = k * 4 if most is None else min(k * 4, most)
+        k2 = min(k * 4, most)
         t2 = timed(k2)
-        if t2 >= seconds or k2 == k or (most is not None and k2 >= most):
+        if t2 >= seconds or k2 == k or k2 >= most:
             break
         k, t = k2, t2
     if t2 > t and k2 > k:

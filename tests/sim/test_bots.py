@@ -108,6 +108,8 @@ def test_ctrl_c_stops_a_bot_run_at_once_and_writes_nothing(tmp_path):
     import time
     from pathlib import Path
 
+    from tests import processes
+
     root = Path(__file__).resolve().parents[2]
     marker = tmp_path / "started"
     (tmp_path / "slow.py").write_text(
@@ -123,6 +125,7 @@ def test_ctrl_c_stops_a_bot_run_at_once_and_writes_nothing(tmp_path):
          str(tmp_path / "slow.py") + ":Slow", "--hands", "5000", "--games", "0", "--threads",
          "2", "--out", str(out)],
         cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "EUCHRE_SIM_TEST_RUN": str(tmp_path)},   # marks its processes
         start_new_session=True)     # as a terminal starts it: SIGINT at its default
     deadline = time.time() + 240
     while not marker.exists() and time.time() < deadline and proc.poll() is None:
@@ -133,8 +136,9 @@ def test_ctrl_c_stops_a_bot_run_at_once_and_writes_nothing(tmp_path):
     assert proc.returncode == 130, err
     assert "interrupted: nothing written" in err and "Traceback" not in err
     assert not out.exists()
-    children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True)
-    assert children.stdout.strip() == "" and os.path.exists(marker)
+    # the command's process group was its own session: nothing of it is left (its workers'
+    # parent has exited, so they would be the init process's children, not its)
+    assert not processes.left_behind(str(tmp_path)) and os.path.exists(marker)
 
 
 def test_a_bots_hands_trace_as_they_are_simulated():

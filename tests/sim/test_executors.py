@@ -72,25 +72,17 @@ def _slow_sum(a, n):
     return a + n
 
 
-def _running(pid: str) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rpartition(")")[2].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def test_a_ctrl_c_while_the_workers_start_leaves_no_worker_behind(monkeypatch):
     """A Ctrl-C that lands as a worker is forked (the fork of a large process takes a while on
     a busy machine) is held until the pool knows its workers, so stopping it ends them all; it
     used to leave a worker the pool did not know of, which outlived the run."""
     import os
     import signal
-    import subprocess
     import time
     from multiprocessing import popen_fork
 
     from sim.run.executors import ProcessExecutor
+    from tests import processes
 
     launch = popen_fork.Popen._launch
 
@@ -99,10 +91,9 @@ def test_a_ctrl_c_while_the_workers_start_leaves_no_worker_behind(monkeypatch):
         if self.pid:                       # in the run: the worker is forked, not yet known
             os.kill(os.getpid(), signal.SIGINT)
 
-    def children() -> set[str]:
+    def children() -> set[int]:
         """This process's children still running (a zombie has ended: another test's)."""
-        found = subprocess.run(["pgrep", "-P", str(os.getpid())], capture_output=True, text=True)
-        return {pid for pid in found.stdout.split() if _running(pid)}
+        return processes.children(os.getpid())
 
     before = children()          # what other tests of this process left running is not ours
     monkeypatch.setattr(popen_fork.Popen, "_launch", launch_then_ctrl_c)

@@ -179,3 +179,33 @@ def test_sizes_and_rates_in_words():
     assert size_text(18 * 2**40) == "18.0 TiB" and size_text(512) == "512 bytes"
     assert rate_text(216_219.4) == "216,219" and rate_text(0.000472) == "0.000472"
     assert sim.run.sizes.machine_memory() > 2**26
+
+
+def test_a_warm_up_ends_when_its_play_has_nothing_to_do(monkeypatch):
+    """``play`` returning at once (a grade warm-up with no readable hand) used to grow its count
+    fourfold forever: the warm-up stops after ``WARMUP_GROWTHS`` growths."""
+    clock = [0.0]
+    calls = []
+
+    def play(k):
+        calls.append(k)
+        clock[0] += 1e-6                 # nothing to do, whatever k is
+
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+    rate = sim.run.sizes.warm_rate(play, 4)
+    assert len(calls) == sim.run.sizes.WARMUP_GROWTHS + 1
+    assert calls[-1] == 4 * 4 ** sim.run.sizes.WARMUP_GROWTHS and rate > 1e6
+
+
+
+def test_a_warm_up_ends_within_its_time(monkeypatch):
+    """Calls that stay just under the target time each, whatever their size: the warm-up still
+    ends, within its growths' time."""
+    clock = [0.0]
+
+    def play(k):
+        clock[0] += sim.run.sizes.WARMUP_S * 0.99
+
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+    sim.run.sizes.warm_rate(play, 4)
+    assert clock[0] <= (sim.run.sizes.WARMUP_GROWTHS + 1) * sim.run.sizes.WARMUP_S

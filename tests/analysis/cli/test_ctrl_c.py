@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import left_behind
+
 ROOT = Path(__file__).resolve().parents[3]
 CASES = {
     "import": (["simulate"], 0.3),
@@ -29,19 +31,6 @@ CASES = {
     "show --review, the solver compiling ahead": (["show", "--seed", "1", "--hand", "7",
                                                    "--review"], 3.0),
 }
-
-
-def _left_behind(marker: str) -> list[int]:
-    """Processes whose environment holds ``marker`` (this test's cache folder)."""
-    found = []
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                if marker.encode() in (d / "environ").read_bytes():
-                    found.append(int(d.name))
-            except OSError:
-                pass
-    return found
 
 
 @pytest.mark.parametrize("case", list(CASES))
@@ -67,6 +56,6 @@ def test_ctrl_c_stops_at_once_with_one_line(case, tmp_path):
     assert len(lines) == 1 and lines[0].startswith("interrupted"), err
     assert not out.exists()
     deadline = time.monotonic() + 10
-    while _left_behind(str(tmp_path / "sim")) and time.monotonic() < deadline:
+    while left_behind(str(tmp_path / "sim")) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert not _left_behind(str(tmp_path / "sim"))
+    assert not left_behind(str(tmp_path / "sim"))

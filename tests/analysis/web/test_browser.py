@@ -4,14 +4,17 @@ Enter a hand and read the recommendation; hover and click the strategy chart; st
 the keyboard; play a hand to the end and see it graded.  Each test saves a screenshot of its page
 (to ``$EUCHRE_SIM_SCREENSHOTS`` when set, as ``docs/img`` for the README; else a temporary folder).
 
-Without Chromium or Playwright the tests skip, saying why; with ``EUCHRE_SIM_BROWSER_TESTS=1`` (CI)
-they fail instead.
+The browser is ``$EUCHRE_SIM_CHROMIUM`` when set, else ``chromium`` (or ``chromium-browser``) on
+the ``PATH``.  Without it or Playwright every test here skips, saying why, before anything starts a
+server or launches a browser; with ``EUCHRE_SIM_BROWSER_TESTS=1`` (CI's second pass) they fail
+instead.  CI runs them both ways (``.ci/run``).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import time
 import urllib.error
@@ -23,7 +26,14 @@ import pytest
 from tests.analysis.web.serving import start_serve
 
 ROOT = Path(__file__).resolve().parents[3]
-CHROMIUM = "/usr/bin/chromium"
+def _chromium() -> str | None:
+    """The browser these tests drive: ``$EUCHRE_SIM_CHROMIUM`` (a path), else the system's."""
+    given = os.environ.get("EUCHRE_SIM_CHROMIUM")
+    if given is not None:
+        return given
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 READY_WITHIN = 900       # seconds for the server's background compile (a cold cache in CI)
@@ -37,18 +47,27 @@ def _missing() -> str | None:
         import uvicorn  # noqa: F401
     except ImportError as e:
         return f"{e.name} is not installed (python3 -m pip install -e '.[test]')"
-    if not Path(CHROMIUM).exists():
-        return f"no browser at {CHROMIUM} (apt-get install chromium)"
+    chromium = _chromium()
+    if not chromium:
+        return "no chromium on the PATH (apt-get install chromium, or set EUCHRE_SIM_CHROMIUM)"
+    if not (Path(chromium).is_file() and os.access(chromium, os.X_OK)):
+        return f"no browser at {chromium} (EUCHRE_SIM_CHROMIUM names no program)"
     return None
 
 
-@pytest.fixture(scope="module")
-def url(tmp_path_factory):
+@pytest.fixture(scope="module", autouse=True)
+def _needs_a_browser():
+    """Every test here needs the server and most the browser: skip (or, in CI, fail) first,
+    before any fixture starts one or launches the other."""
     why = _missing()
     if why:
         if os.environ.get("EUCHRE_SIM_BROWSER_TESTS") == "1":
             pytest.fail(f"browser tests required (EUCHRE_SIM_BROWSER_TESTS=1), but {why}")
         pytest.skip(f"browser tests need Chromium and Playwright: {why}")
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     p, address, _, said = start_serve(env, drain=True)
     try:
@@ -70,7 +89,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        b = pw.chromium.launch(executable_path=_chromium(), args=ARGS)
         yield b
         b.close()
 
@@ -206,7 +225,9 @@ def test_leaving_stops_the_computation_and_frees_its_slot(url):
     c2 = http.client.HTTPConnection(host.hostname, host.port, timeout=30)
     c2.request("GET", "/api/advise?hand=JS+AS+9H+9D+TC&upcard=9S&position=first&progress=true"
                "&strategy=pimc&deals=2000000")
-    time.sleep(2)
+    t0 = time.monotonic()
+    while running() < 2 and time.monotonic() - t0 < 30:  # both requests reach the server
+        time.sleep(0.05)
     assert running() == 2
     c.close()
     c2.close()                                          # the pages are left

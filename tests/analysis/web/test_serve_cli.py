@@ -18,8 +18,8 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
 
-from tests.analysis.cli.test_ctrl_c import _left_behind  # noqa: E402
 from tests.analysis.web.serving import start_serve  # noqa: E402
+from tests.processes import left_behind  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[3]
 pytestmark = pytest.mark.subprocess
@@ -47,9 +47,9 @@ def test_cold_start_answers_at_once_warns_for_a_public_address_and_stops_on_ctrl
     assert p.returncode == 130
     assert [ln for ln in err.splitlines() if ln.strip()] == ["interrupted"], err
     deadline = time.monotonic() + 10
-    while _left_behind(str(tmp_path / "sim")) and time.monotonic() < deadline:
+    while left_behind(str(tmp_path / "sim")) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert not _left_behind(str(tmp_path / "sim"))
+    assert not left_behind(str(tmp_path / "sim"))
 
 
 def test_serve_says_how_to_install_the_web_extra_when_it_is_missing(tmp_path):

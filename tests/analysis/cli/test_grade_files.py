@@ -1,0 +1,53 @@
+"""``grade`` on a file that holds no hand record (text, a CSV, a PTN record, JSON that is not an
+object): one line that says what a record is, exit 1, and nothing started before it (no
+warm-up, no estimate: the warm-up of such a file once ran forever).  A file with bad lines and
+no good one says only the errors, no summary of zeros."""
+
+from __future__ import annotations
+
+import pytest
+
+import sim.run.sizes
+from tests.commands import assert_one_line_error, run
+
+FILES = {
+    "notes.txt": ("x\ny\nz\n", "line 1: not valid JSON"),
+    "hands.csv": ("dealer,upcard\n0,9S\n1,TD\n", "line 1: not valid JSON"),
+    "hand.ptn": ('[Event "Trickster"]\n[Dealer "W"]\n[Deal "W:KJ.AQJ.AQ. K.QJ.J.AKJ"]\n'
+                 '[Play "W"]\n', "a PTN record"),
+    "numbers.jsonl": ("3\n[1, 2]\n", "line 1: a JSON int, not an object"),
+}
+
+
+@pytest.fixture(autouse=True)
+def _no_warm_up(monkeypatch):
+    def started(*a, **k):
+        raise AssertionError("a warm-up started on a file with no hand record")
+
+    monkeypatch.setattr(sim.run.sizes, "warm_rate", started)
+
+
+@pytest.mark.parametrize("name", list(FILES))
+def test_a_file_with_no_hand_record_is_one_line(name, tmp_path):
+    text, why = FILES[name]
+    path = tmp_path / name
+    path.write_text(text)
+    r = run("grade", path)
+    assert_one_line_error(r, f"{path}: no hand record in it", why, "a hand record is one JSON "
+                          "object a line", code=1)
+
+
+def test_an_empty_file_says_so(tmp_path):
+    path = tmp_path / "empty.jsonl"
+    path.write_text("\n\n")
+    assert_one_line_error(run("grade", path), "no hands (the file is empty", code=1)
+
+
+def test_bad_records_only_give_their_errors_and_no_summary(tmp_path, monkeypatch):
+    monkeypatch.setattr(sim.run.sizes, "warm_rate", lambda *a, **k: 1e6)
+    path = tmp_path / "hands.jsonl"
+    path.write_text('{"dealer": 0}\nnot json\n')
+    r = run("grade", path, "--silent")
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert r.output.startswith("hand 1: ") and "hand 2: not valid JSON" in r.output
+    assert "decisions" not in r.output and "seat" not in r.output.split("hand 2")[1]
