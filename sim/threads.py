@@ -12,10 +12,13 @@ on the thread count or on the order chunks finish.
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+import signal
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 
 import numba
+
+POLL_S = 0.1  # the main thread wakes this often while chunks run, to take a Ctrl-C
 
 
 def set_threads(threads: int | None) -> int:
@@ -51,19 +54,38 @@ def each_chunk(play, n: int) -> None:
     chunks already running have finished; the others never start.  A Ctrl-C (or SIGTERM) while
     waiting is raised at once: the chunks running go on in their threads (compiled code, or a
     compile, cannot be stopped from outside) and their results are dropped, so a command
-    stops at once and the process exits without waiting for them (``analysis.cli.run``)."""
+    stops at once and the process exits without waiting for them (``analysis.cli.run``).
+
+    The signal reaches the main thread: the chunks' threads block SIGINT and SIGTERM, so the
+    operating system delivers a terminal's Ctrl-C to the main thread, whose wait it interrupts
+    (delivered to a chunk's thread, it only marked the interrupt as pending, and the main
+    thread, asleep on a lock, took it when the chunk ended: after a cold compile on a loaded
+    machine, minutes); and the main thread waits in steps of ``POLL_S``, so an interrupt made
+    pending by any other thread is taken within that."""
     threads = min(numba.get_num_threads(), n)
     if threads <= 1:
         for i in range(n):
             play(i)
         return
-    pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="euchre-chunk")
-    wait = True
+    pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="euchre-chunk",
+                              initializer=leave_signals_to_the_main_thread)
+    finish = True
     try:
-        for future in [pool.submit(play, i) for i in range(n)]:
+        futures = [pool.submit(play, i) for i in range(n)]
+        for future in futures:
+            while not wait([future], timeout=POLL_S, return_when=FIRST_EXCEPTION).done:
+                pass
             future.result()
     except KeyboardInterrupt:
-        wait = False
+        finish = False
         raise
     finally:
-        pool.shutdown(wait=wait, cancel_futures=True)
+        pool.shutdown(wait=finish, cancel_futures=True)
+
+
+def leave_signals_to_the_main_thread() -> None:
+    """Block SIGINT and SIGTERM in the calling thread (a worker's first step), so that the
+    operating system delivers them to the main thread, where Python raises them (nothing
+    where signal masks do not exist)."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})

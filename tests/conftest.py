@@ -6,7 +6,10 @@ quick checks alone):
 - ``compile``: compiles a kernel or the solver (or loads it from Numba's cache);
 - ``subprocess``: starts processes (children, worker pools, a Dask cluster, the console script);
 - ``browser``: drives a real browser;
-- ``slow``: takes over ten seconds warm.
+- ``slow``: takes over ten seconds warm;
+- ``snapshot``: pins the code's own output rather than a value derived independently (a
+  fixed seed's review or grades, a count of the table's classes, an encoding); when one fails,
+  the change in output is to be explained, and the snapshot updated with the reason.
 
 Ctrl-C is Python's in every test process, even when the suite was started in the background by
 a non-interactive shell (which starts it with SIGINT ignored, and Python keeps it so): the tests

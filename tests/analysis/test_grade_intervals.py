@@ -40,6 +40,7 @@ def test_every_grade_is_what_its_interval_allows():
     assert any(d.grade not in GRADES for d in priced)       # the order-up, on 32 worlds
 
 
+@pytest.mark.snapshot
 def test_a_decision_is_priced_on_more_worlds_until_its_grade_is_clear():
     ds = grade_record(json.loads(MARCH.read_text()), worlds=512, seed=3)
     by = {d.number: d for d in ds}

@@ -36,6 +36,7 @@ pytestmark = pytest.mark.compile
 # observed rates
 
 
+@pytest.mark.snapshot
 def test_outcome_table_scoring():
     oc = O.outcome_table(Rules(defend_alone=True)).set_index("code")
     assert len(oc) == O.N_OUTCOMES

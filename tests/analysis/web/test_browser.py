@@ -142,6 +142,7 @@ def test_the_strategy_chart_hovers_and_opens_the_advisor(page, url, shots):
     assert "position=dealer" in page.url and len(page.input_value("#hand").split()) == 5
 
 
+@pytest.mark.snapshot
 def test_review_stepped_with_the_keyboard(page, url, shots):
     page.goto(url + "review?seed=1&hand=7&strategy=tuned&worlds=256")
     page.wait_for_selector("#decisions")

@@ -41,6 +41,7 @@ def test_the_top_five_trumps_always_make_trump(table):
             assert table.round1[_set(k, up_rank, cls), 0] == 0.0, (k, up_rank)
 
 
+@pytest.mark.snapshot
 def test_first_seat_with_no_trump_passes_round_one(table):
     """The classes of first seat's hands with no card of the turned suit and no left bower pass
     in round 1.  Not yet every one with probability 1: a few rare classes (no ace, no face

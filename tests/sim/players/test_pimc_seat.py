@@ -104,21 +104,33 @@ def _first_bid(deck, dealer, table):
 @pytest.mark.slow
 def test_a_pimc_bidder_never_peeks():
     """The first bidder (the dealer's left) has seen his hand and the upcard: re-dealing the
-    other 18 cards any way at all leaves his bid unchanged."""
+    other 18 cards any way at all leaves his bid unchanged.  His hands (deck[0:5], the upcard
+    deck[20]) include one he must order up on and one he must pass, so a bidder that made one
+    bid whatever it held would fail."""
+    from sim.cards import parse_card
+
     table = Table((load_strategy("basic"), load_strategy("pimc:bid_worlds=20"),
                    load_strategy("basic"), load_strategy("basic")))
     rng = np.random.default_rng(3)
-    bids = set()
-    for _ in range(6):
-        deck = rng.permutation(24)
+
+    def deal(hand: str, upcard: str):
+        mine = [parse_card(c) for c in hand.split()] + [parse_card(upcard)]
+        rest = rng.permutation([c for c in range(24) if c not in mine])
+        return np.r_[mine[:5], rest[:15], mine[5], rest[15:]]
+
+    decks = [deal("JS JC AS KS QS", "9S"), deal("9H TD 9C TC QD", "9S")]
+    decks += [rng.permutation(24) for _ in range(4)]
+    bids = []
+    for deck in decks:
         first = _first_bid(deck, 0, table)
-        bids.add(first[2])
+        assert first[:2] == (K.EV_BID, 1)
+        bids.append(first[2])
         for _ in range(3):
             other = deck.copy()
             hidden = np.r_[5:20, 21:24]
             other[hidden] = rng.permutation(deck[hidden])
             assert _first_bid(other, 0, table) == first
-    assert first[:2] == (K.EV_BID, 1)
+    assert bids[0] != bids[1], bids         # five trumps and the bowers: not a pass
 
 
 @pytest.mark.parametrize("spec, word", [

@@ -203,6 +203,7 @@ def test_the_solver_guarantees_its_value(traced):
 # euchre-sim show --review
 
 
+@pytest.mark.snapshot
 def test_show_review():
     from click.testing import CliRunner
 
