@@ -307,10 +307,33 @@ def test_work_refuses_past_its_slots_and_frees_them():
     future, _ = work.start(lambda token: gate.wait(10))
     with pytest.raises(Busy, match="busy: 1 computations"):
         work.start(lambda token: None)
+    assert work.running == 1
     gate.set()
     future.result(5)
-    time.sleep(0.05)
-    work.start(lambda token: None)[0].result(5)
+    # the slot is free the moment the answer is, with no wait, however slowly a slot is
+    # freed (a slot freed after the answer is handed back would be caught here every time)
+    class SlowSlots(threading.BoundedSemaphore):
+        def release(self, n=1):
+            time.sleep(0.05)
+            super().release(n)
+
+    work._slots = SlowSlots(1)
+    for k in range(5):
+        assert work.running == 0, k
+        assert work.start(lambda token, k=k: k)[0].result(5) == k
+    assert work.running == 0
+
+
+def test_a_failed_computation_frees_its_slot_too():
+    work = Work(jobs=1, limit=60)
+
+    def broken(token):
+        raise ValueError("bad input")
+
+    for _ in range(50):
+        with pytest.raises(ValueError, match="bad input"):
+            work.start(broken)[0].result(5)
+        assert work.running == 0
 
 
 def test_a_cancelled_advice_stops_at_its_next_batch():
