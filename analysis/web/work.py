@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 
 MAX_JOBS = 2             # computations at once (the machine's cores, at least on 2 cores)
 TIME_LIMIT = 120.0       # seconds a computation may run
-UPLOAD_LIMIT = 1 << 20   # bytes a request body may hold (hand records, a view)
 
 
 class Stopped(Exception):
@@ -177,5 +176,4 @@ class Preparing:
                 "seconds": round(time.monotonic() - self.started, 1)}
 
 
-__all__ = ["Work", "Token", "Stopped", "Busy", "Preparing", "STEPS", "MAX_JOBS", "TIME_LIMIT",
-           "UPLOAD_LIMIT"]
+__all__ = ["Work", "Token", "Stopped", "Busy", "Preparing", "STEPS", "MAX_JOBS", "TIME_LIMIT"]
