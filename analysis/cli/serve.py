@@ -56,7 +56,8 @@ def serve(port, host, no_open):
         click.echo(f"Warning: listening on {host}: anyone who can reach this machine on the "
                    "network can use the server (and its CPU); the default 127.0.0.1 keeps it "
                    "to this machine", err=True)
-    app = create_app(prepare=False)        # the compile starts once the pages answer
+    # the compile starts once the pages answer; the server answers only to its own address
+    app = create_app(prepare=False, host=host, port=sock.getsockname()[1])
     server = _Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
                                     access_log=False))
 

@@ -1,10 +1,12 @@
 """The web application (``euchre-sim serve``): four pages in plain JavaScript and the JSON API
 under ``/api`` that they and any program ask, every asset served from the package.
 
-``create_app()`` builds the FastAPI application.  Each endpoint reads its inputs, hands them to
-one function of ``analysis.web.answers`` (or a ``Game``) on a worker thread of ``Work`` (a few at
-once, a time limit, stopped when the client leaves) and answers JSON.  A mistake is a 4xx with
-``{"error": one line}``, the line the command line prints for it; nothing answers a traceback.
+``create_app()`` builds the FastAPI application behind ``analysis.web.guard`` (only the hosts
+it was started for, no writes from another origin, bodies of at most 1 MB).  Each endpoint
+reads its inputs, hands them to one function of ``analysis.web.answers`` (or a ``Game``) on a
+worker thread of ``Work`` (a few at once, a time limit, stopped when the client leaves) and
+answers JSON.  A mistake is a 4xx with ``{"error": one line}``, the line the command line
+prints for it (a 429 says when to retry); nothing answers a traceback.
 The framework's OpenAPI description is ``/openapi.json``; ``/docs`` lists it (a page of our own:
 the framework's interactive page loads its scripts from the network, which this one does not).
 """
@@ -17,7 +19,7 @@ import json
 from importlib import resources
 from typing import Annotated
 
-from fastapi import Body, FastAPI, Query, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import (
     FileResponse,
@@ -30,24 +32,30 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from analysis.web import answers
 from analysis.web.game import Game, Games
-from analysis.web.work import UPLOAD_LIMIT, Busy, Preparing, Stopped, Work
+from analysis.web.guard import Guard, Hosts
+from analysis.web.work import Busy, Preparing, Stopped, Work
 
 PAGES = ("advise", "chart", "review", "play", "docs")
 STATIC = resources.files("analysis.web") / "static"
 TYPES = {".js": "text/javascript", ".css": "text/css", ".html": "text/html", ".png": "image/png",
          ".svg": "image/svg+xml"}
+RETRY_AFTER = 2          # seconds a busy answer (429) asks the client to wait
 
 
 class ApiError(Exception):
     """An answer other than 200: ``status`` and the one line."""
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, headers: dict | None = None):
         super().__init__(message)
-        self.status = status
+        self.status, self.headers = status, headers
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _busy(e: Busy) -> ApiError:
+    return ApiError(429, str(e), {"Retry-After": str(RETRY_AFTER)})
+
+
+def _error(status: int, message: str, headers: dict | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
 def _validation_line(exc: RequestValidationError) -> str:
@@ -57,23 +65,29 @@ def _validation_line(exc: RequestValidationError) -> str:
     return f"{where}: {e.get('msg', 'not valid')}, not {e.get('input')!r}"[:300]
 
 
-async def _body(request: Request, limit: int = UPLOAD_LIMIT) -> str:
-    """The request's body as text, refused past ``limit`` bytes (read no further)."""
-    size = request.headers.get("content-length")
-    if size is not None and size.isdigit() and int(size) > limit:
-        raise ApiError(413, f"the request holds {int(size):,} bytes: at most {limit:,}")
-    chunks, n = [], 0
-    async for chunk in request.stream():
-        n += len(chunk)
-        if n > limit:
-            raise ApiError(413, f"the request holds more than {limit:,} bytes: at most {limit:,}")
-        chunks.append(chunk)
-    return b"".join(chunks).decode("utf-8", errors="replace")
+async def _body(request: Request) -> str:
+    """The request's body as text (``Guard`` has refused one past the limit)."""
+    return (await request.body()).decode("utf-8", errors="replace")
 
 
-def create_app(prepare: bool = True, jobs: int | None = None,
-               limit: float | None = None) -> FastAPI:
-    """The application; ``prepare`` starts the background compile of a cold start."""
+async def _json_body(request: Request):
+    """The request's body read as JSON, refused (415) unless it says it is JSON."""
+    kind = request.headers.get("content-type", "")
+    if kind.split(";")[0].strip().lower() != "application/json":
+        said = f"not {kind[:60]!r}" if kind else "the request has none"
+        raise ApiError(415, f"the body must be JSON, sent with Content-Type: application/json "
+                       f"({said})")
+    try:
+        return json.loads(await request.body())
+    except (ValueError, RecursionError) as e:
+        raise ApiError(400, f"not JSON: {e}"[:300]) from None
+
+
+def create_app(prepare: bool = True, jobs: int | None = None, limit: float | None = None,
+               host: str = "127.0.0.1", port: int | None = None) -> FastAPI:
+    """The application; ``prepare`` starts the background compile of a cold start; ``host``
+    and ``port``: where the server listens, the only names it answers to (``port`` None: an
+    application used in process, see ``analysis.web.guard.Hosts``)."""
     work = Work(**{k: v for k, v in (("jobs", jobs), ("limit", limit)) if v is not None})
     preparing = Preparing()
     games = Games()
@@ -89,10 +103,11 @@ def create_app(prepare: bool = True, jobs: int | None = None,
                               "decision from a seat's view, the equilibrium's strategy chart, "
                               "hand records graded, and games against the bots.")
     app.state.work, app.state.preparing, app.state.games = work, preparing, games
+    app.add_middleware(Guard, hosts=Hosts(host, port))
 
     @app.exception_handler(ApiError)
     async def _api_error(request, exc: ApiError):
-        return _error(exc.status, str(exc))
+        return _error(exc.status, str(exc), exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request, exc: RequestValidationError):
@@ -113,7 +128,7 @@ def create_app(prepare: bool = True, jobs: int | None = None,
         try:
             future, token = work.start(fn)
         except Busy as e:
-            raise ApiError(429, str(e)) from None
+            raise _busy(e) from None
         wrapped = asyncio.wrap_future(future)
         while True:
             done, _ = await asyncio.wait({wrapped}, timeout=0.25)
@@ -212,7 +227,7 @@ def _streamed(work: Work, q: dict) -> StreamingResponse:
 
         future, token = work.start(lambda token: answers.advise(q, token.check, progress))
     except Busy as e:
-        raise ApiError(429, str(e)) from None
+        raise _busy(e) from None
     future.add_done_callback(lambda f: loop.call_soon_threadsafe(queue.put_nowait, None))
 
     async def lines():
@@ -292,12 +307,14 @@ def _game_routes(app: FastAPI, games: Games, compute) -> None:
         """The game as the user's seat sees it."""
         return _game(games, game_id).state()
 
-    @app.post("/api/games/{game_id}/act", tags=["play"])
-    async def act(request: Request, game_id: str,
-                  action: Annotated[dict, Body(examples=[{"action": "play", "card": "JH"}])]):
-        """The user's action (as ``view.legal`` lists them); the bots then play to the user's
-        next turn or the end of the hand."""
+    @app.post("/api/games/{game_id}/act", tags=["play"], openapi_extra={"requestBody": {
+        "required": True, "content": {"application/json": {
+            "schema": {"type": "object"}, "example": {"action": "play", "card": "JH"}}}}})
+    async def act(request: Request, game_id: str):
+        """The user's action (as ``view.legal`` lists them), a JSON body; the bots then play to
+        the user's next turn or the end of the hand."""
         game = _game(games, game_id)
+        action = await _json_body(request)
 
         def move(token):
             with game.lock:

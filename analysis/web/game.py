@@ -4,10 +4,11 @@ each hand refereed by ``sim.referee`` on the deals of game 0 of the seed, as the
 them (``sim.run.refereed``: the first dealer by the draw, the deal passing left, the kernel's keys
 for each hand), so a seed is the same game every time the user plays the same cards.
 
-The user sees only what the seat may see (``sim.view_for``: the seat's view and its legal
-actions), the tricks won so far and, once a hand is over, all four hands as dealt.  Each
-finished hand is kept as a hand record with the score before it (``"scores"``), the form
-``grade`` and the Review page read.
+Nothing the seat has not seen leaves ``state()`` during a hand: its view (``sim.view_for``),
+the bots' moves in its words (``analysis.web.seen``: another seat's discard is "discards", no
+card), trump, the maker and the tricks won.  Once the hand is over the answer is the full record
+(all four hands as dealt, the kitty, the discard) and says so.  Each finished hand is kept as a
+hand record with the score before it (``"scores"``), the form ``grade`` and the Review page read.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import secrets
 import threading
 
 from analysis.text.decisions import describe
+from analysis.web.seen import bidding, sort_hand, told, words
 
 GAMES_KEPT = 64           # games the server keeps in memory (the oldest is dropped)
 SEAT_NAMES = ("South", "West", "North", "East")   # seat 0 .. 3, play passing to the left
@@ -100,7 +102,7 @@ class Game:
             action = self.players[s].decide_at(hand, s, self.keys, self.before,
                                                where=f"hand {self.number}")
             hand.apply(action)
-            self.events.append({"seat": s, "text": describe(action)})
+            self.events.append({"seat": s, "text": told(action, hand, self.seat)})
         if hand.phase == DONE:
             self._finish()
 
@@ -169,8 +171,10 @@ class Game:
     # -- what the page shows ------------------------------------------------------------------
     def state(self) -> dict:
         """What the user's seat may see now: its view (hand, bids, plays, legal actions), the
-        tricks so far and the bots' moves since its last action; after the hand, all four
-        hands as dealt and the result; the score and the history of the game."""
+        bids and the bots' moves since its last action in its words, trump, the maker, who is
+        alone and the tricks each team has won; after the hand, the full record (all four
+        hands as dealt, the kitty, the discard: ``"full_record": true``) and the result; the
+        score and the history of the game."""
         from sim.cards import SUITS, card_name
 
         h = self.hand
@@ -180,18 +184,20 @@ class Game:
                "game_to": self.rules.game_to, "hand": self.number, "dealer": h.dealer,
                "scores": list(self.scores), "scores_before": list(self.before),
                "upcard": card_name(h.upcard), "events": list(self.events),
+               "bidding": bidding(h, self.seat),
                "trump": None if h.trump is None else SUITS[h.trump], "maker": h.maker,
                "alone": h.alone, "tricks": list(h.tricks), "trick_winners": list(h.trick_winners),
                "history": list(self.history), "over": self.over, "done": view is None,
+               "full_record": view is None,
                "winner": (0 if self.scores[0] > self.scores[1] else 1) if self.over else None}
         if view is not None:
             out["view"] = view.to_json()
             out["phase"] = view.phase
-            out["legal_text"] = [describe(a) for a in view.legal]
+            out["legal_text"] = [words(a, h, self.seat) for a in view.legal]
             out["trick"] = [[s, card_name(c)] for s, c in view.trick]
-            out["kept"] = [card_name(c) for c in h.hands[self.seat]]
+            out["kept"] = [card_name(c) for c in sort_hand(h.hands[self.seat], h.trump)]
         else:
-            out["dealt"] = [[card_name(c) for c in hh] for hh in h.dealt]
+            out["dealt"] = [[card_name(c) for c in sort_hand(hh, h.trump)] for hh in h.dealt]
             out["record"] = self.records[-1]
             out["result"] = h.result()
         return out

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 
 MAX_JOBS = 2             # computations at once (the machine's cores, at least on 2 cores)
 TIME_LIMIT = 120.0       # seconds a computation may run
-UPLOAD_LIMIT = 1 << 20   # bytes a request body may hold (hand records, a view)
 
 
 class Stopped(Exception):
@@ -65,17 +64,26 @@ class Work:
             raise Busy(f"busy: {self.jobs} computations are running already; try again when "
                        "one has finished")
         token = Token(time.monotonic() + self.limit, limit=self.limit)
-        try:
-            future = self._pool.submit(fn, token)
-        except BaseException:
-            self._slots.release()
-            raise
         with self._count:
             self.running += 1
-        future.add_done_callback(self._done)
+        try:
+            future = self._pool.submit(self._run, fn, token)
+        except BaseException:
+            self._free()
+            raise
+        # a computation the pool cancelled before it ran (at shutdown) frees its slot here
+        future.add_done_callback(lambda f: self._free() if f.cancelled() else None)
         return future, token
 
-    def _done(self, _future) -> None:
+    def _run(self, fn, token):
+        """``fn(token)``, its slot freed before its answer is handed back: whoever waits on the
+        answer finds the slot free and ``running`` already counting without it."""
+        try:
+            return fn(token)
+        finally:
+            self._free()
+
+    def _free(self) -> None:
         with self._count:
             self.running -= 1
         self._slots.release()
@@ -168,5 +176,4 @@ class Preparing:
                 "seconds": round(time.monotonic() - self.started, 1)}
 
 
-__all__ = ["Work", "Token", "Stopped", "Busy", "Preparing", "STEPS", "MAX_JOBS", "TIME_LIMIT",
-           "UPLOAD_LIMIT"]
+__all__ = ["Work", "Token", "Stopped", "Busy", "Preparing", "STEPS", "MAX_JOBS", "TIME_LIMIT"]

@@ -23,6 +23,7 @@ main.append(el("div", { class: "panel row" },
   el("label", { class: "field" }, "Seed (the deals)", seed), el("label", { class: "field" }, "Partner", partner),
   el("label", { class: "field" }, "Opponents", opponents), el("label", { class: "field" }, "Rules", rules), start));
 const out = el("div", { id: "game" });
+const SYMBOL = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 main.append(out);
 let game = null;
 let board = null;
@@ -107,20 +108,28 @@ function draw() {
     center.append(el("div", { class: "info" }, g.trump ? `trump ${SUIT_NAME[g.trump]} \u00b7 tricks ${g.tricks[0]}-${g.tricks[1]}` : "upcard ",
       g.trump ? "" : card(g.upcard, "small")));
   }
-  const parts = [scoreLine(g), v ? null : el("div", { class: "small muted" }, "The hand is over: every hand as dealt."),
+  const parts = [scoreLine(g), contract(g), v ? null : el("div", { class: "small muted" }, "The hand is over: the full record, every hand as dealt."),
     el("div", { class: "table-wrap", style: "margin-top:8px" }, ...seats, center)];
   if (g.events.length) {
     parts.push(el("div", { class: "log", id: "events" }, "Since your last move: ",
       g.events.map((e) => `${SEAT_NAMES[e.seat]} ${e.text}`).join(" \u00b7 ")));
   }
-  if (v && v.bids.length) {
-    parts.push(el("div", { class: "log", id: "bids" }, "Bidding: ", v.bids.map((b) => `${SEAT_NAMES[b.seat]} ` +
-      (b.action === "call" ? `call ${SUIT_NAME[b.suit]}` : b.action.replace("_", " ")) + (b.alone ? " alone" : "")).join(" \u00b7 ")));
+  if (g.bidding.length) {
+    parts.push(el("div", { class: "log", id: "bids" }, "Bidding: ", g.bidding.map((b) => `${SEAT_NAMES[b.seat]} ${b.text}`).join(" \u00b7 ")));
   }
   if (v) parts.push(lastTrick(g), actions(g));
   else parts.push(finished(g));
   parts.push(history(g));
   out.replaceChildren(el("div", { class: "panel" }, ...parts));
+}
+
+// trump, the maker, who is alone and the tricks each side has won, all hand long
+function contract(g) {
+  if (!g.trump) return el("div", { class: "contract", id: "contract" }, g.done ? "No trump: passed out" : "No trump yet: bidding");
+  const maker = g.maker === 0 ? "you" : SEAT_NAMES[g.maker];
+  return el("div", { class: "contract", id: "contract" },
+    el("b", {}, `Trump ${SYMBOL[g.trump]} ${SUIT_NAME[g.trump]}`),
+    ` \u00b7 made by ${maker}${g.alone ? " alone" : ""} \u00b7 tricks: you & North ${g.tricks[0]}, West & East ${g.tricks[1]}`);
 }
 
 function lastTrick(g) {
@@ -141,8 +150,7 @@ function actions(g) {
   else if (g.phase === "play") box.append(el("span", { class: "muted" }, "Your turn: click an outlined card. "));
   else box.append(el("span", { class: "muted" }, `Round ${g.phase === "round1" ? 1 : 2}, upcard `, card(g.upcard, "small"), ": "));
   for (const [a, t] of nonCard) {
-    const words = g.dealer === 0 && a.action === "order_up" ? t.replace("order up", "pick up") : t;
-    box.append(el("button", { "data-action": JSON.stringify(a), onclick: () => act(a) }, words));
+    box.append(el("button", { "data-action": JSON.stringify(a), onclick: () => act(a) }, t));
   }
   const hintBox = el("div", { id: "hint" });
   box.append(el("button", { id: "hint-button", onclick: async () => {
@@ -153,7 +161,7 @@ function actions(g) {
       hintBox.replaceChildren(el("table", { class: "data" },
         el("tr", {}, ["option", "points a hand", "95% interval", "gives up"].map((x) => el("th", {}, x))),
         h.options.map((o) => el("tr", { class: o.loss === 0 ? "best" : "" },
-          el("td", {}, describe(o), same(strip(o), h.action) ? " (tuned's choice)" : ""),
+          el("td", {}, describe(o, g), same(strip(o), h.action) ? " (tuned's choice)" : ""),
           el("td", { class: "num" }, o.value.toFixed(3)), el("td", { class: "num" }, `[${o.low.toFixed(3)}, ${o.high.toFixed(3)}]`),
           el("td", { class: "num" }, o.loss.toFixed(3))))),
       el("div", { class: "small muted" }, `Values: ${h.priced_by}.`));
@@ -169,9 +177,10 @@ function strip(o) {
   if (o.card !== undefined) a.card = o.card;
   return a;
 }
-function describe(o) {
+// an option in the buttons' words (the dealer picks up the upcard, the others order it up)
+function describe(o, g) {
   if (o.action === "pass") return "pass";
-  if (o.action === "order_up") return "order up" + (o.alone ? " alone" : "");
+  if (o.action === "order_up") return `${g.dealer === g.seat ? "pick up" : "order up"} ${SYMBOL[g.upcard[1]]}` + (o.alone ? " alone" : "");
   if (o.action === "call") return `call ${SUIT_NAME[o.suit]}` + (o.alone ? " alone" : "");
   return `${o.action} ${o.card}`;
 }

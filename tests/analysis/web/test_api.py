@@ -1,6 +1,7 @@
 """The web application's JSON API through the framework's test client: every endpoint, and the
 bad inputs of the command line's own tests (the user trial's) sent through the API, each a 4xx
-with the one line the command line prints for the same mistake, never a traceback."""
+with the one line the command line prints for the same mistake, never a traceback; the door
+(foreign hosts, cross-origin writes, bodies past the limit, a busy server's Retry-After)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from analysis.cli import main  # noqa: E402
 from analysis.web import answers  # noqa: E402
-from analysis.web.app import create_app  # noqa: E402
+from analysis.web.app import RETRY_AFTER, create_app  # noqa: E402
+from analysis.web.guard import Hosts  # noqa: E402
 from analysis.web.work import Busy, Stopped, Token, Work  # noqa: E402
 
 pytestmark = pytest.mark.compile
@@ -27,11 +29,14 @@ ROOT = Path(__file__).resolve().parents[3]
 VIEW = json.loads((ROOT / "examples" / "view.json").read_text())
 MARCH = (ROOT / "examples" / "graded-march.jsonl").read_text()
 ADVISE = {"hand": "JS AS 9H 9D TC", "upcard": "9S", "position": "first"}
+PORT = 8765
+HERE = f"http://127.0.0.1:{PORT}"
 
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(prepare=False)) as c:
+    """The application as ``serve --port 8765`` makes it, asked at its own address."""
+    with TestClient(create_app(prepare=False, port=PORT), base_url=HERE) as c:
         yield c
 
 
@@ -307,10 +312,33 @@ def test_work_refuses_past_its_slots_and_frees_them():
     future, _ = work.start(lambda token: gate.wait(10))
     with pytest.raises(Busy, match="busy: 1 computations"):
         work.start(lambda token: None)
+    assert work.running == 1
     gate.set()
     future.result(5)
-    time.sleep(0.05)
-    work.start(lambda token: None)[0].result(5)
+    # the slot is free the moment the answer is, with no wait, however slowly a slot is
+    # freed (a slot freed after the answer is handed back would be caught here every time)
+    class SlowSlots(threading.BoundedSemaphore):
+        def release(self, n=1):
+            time.sleep(0.05)
+            super().release(n)
+
+    work._slots = SlowSlots(1)
+    for k in range(5):
+        assert work.running == 0, k
+        assert work.start(lambda token, k=k: k)[0].result(5) == k
+    assert work.running == 0
+
+
+def test_a_failed_computation_frees_its_slot_too():
+    work = Work(jobs=1, limit=60)
+
+    def broken(token):
+        raise ValueError("bad input")
+
+    for _ in range(50):
+        with pytest.raises(ValueError, match="bad input"):
+            work.start(broken)[0].result(5)
+        assert work.running == 0
 
 
 def test_a_cancelled_advice_stops_at_its_next_batch():
@@ -331,3 +359,109 @@ def test_the_bench_times_a_bots_moves_and_leaves_it_as_it_was():
     m = bot_move_ms("tuned", hands=1, warm=0)
     assert m["moves"] > 0 and m["median_ms"] <= m["p99_ms"] <= m["max_ms"]
     assert "decide_at" not in vars(bot("tuned"))
+
+
+# ---------------------------------------------------------------------------------------------
+# the door: only the server's own hosts, no writes from another origin, at most 1 MB a body
+
+def test_a_foreign_host_is_refused(client):
+    for host in ("evil.example", f"evil.example:{PORT}", f"127.0.0.1.evil.example:{PORT}",
+                 "127.0.0.1:9999", "localhost", "", f"localhost:{PORT}x"):
+        got = one_line(client.get("/api/status", headers={"Host": host}), 400)
+        assert got.startswith("unknown host") and f"127.0.0.1:{PORT}" in got
+        assert client.get("/play", headers={"Host": host}).status_code == 400
+    for host in (f"127.0.0.1:{PORT}", f"localhost:{PORT}", f"[::1]:{PORT}", f"LOCALHOST:{PORT}"):
+        assert client.get("/api/status", headers={"Host": host}).status_code == 200, host
+
+
+def test_the_hosts_each_server_answers_to():
+    assert Hosts("127.0.0.1", 80).allows("localhost") and Hosts("::1", 8000).allows("[::1]:8000")
+    named = Hosts("box.lan", 8000)
+    assert named.allows("box.lan:8000") and not named.allows("192.168.1.5:8000")
+    every = Hosts("0.0.0.0", 8000)           # reached from the network by its IP address
+    assert every.allows("192.168.1.5:8000") and every.allows("[fe80::1]:8000")
+    assert not every.allows("evil.example:8000") and not every.allows("192.168.1.5:8001")
+    in_process = Hosts()                     # a test client's application
+    assert in_process.allows("testserver") and in_process.allows("localhost:1234")
+    assert not in_process.allows("evil.example") and not in_process.allows(None)
+    with TestClient(create_app(prepare=False)) as c:
+        assert c.get("/api/status").status_code == 200
+        assert "unknown host" in one_line(c.get("/api/status", headers={"Host": "evil.example"}))
+
+
+def test_a_cross_origin_write_is_refused_and_the_page_itself_writes(client):
+    for headers in ({"Origin": "http://evil.example"}, {"Origin": "null"},
+                    {"Origin": f"http://localhost:{PORT}"}, {"Sec-Fetch-Site": "cross-site"},
+                    {"Sec-Fetch-Site": "same-site"},
+                    {"Origin": HERE, "Sec-Fetch-Site": "cross-site"}):
+        for path, body in (("/api/games", None), ("/api/decide", json.dumps(VIEW)),
+                           ("/api/review", MARCH)):
+            got = one_line(client.post(path, content=body, headers=headers), 403)
+            assert got.startswith("cross-origin request refused"), got
+    page = {"Origin": HERE, "Sec-Fetch-Site": "same-origin"}
+    g = client.post("/api/games", params={"seed": 4}, headers=page)
+    assert g.status_code == 200, g.text
+    g = g.json()
+    r = client.post(f"/api/games/{g['id']}/act", json=g["view"]["legal"][0], headers=page)
+    assert r.status_code == 200, r.text
+    # reading is not writing: a foreign page's GET is answered (the browser keeps it from
+    # that page, which gets no CORS header)
+    r = client.get("/api/status", headers={"Origin": "http://evil.example"})
+    assert r.status_code == 200 and "access-control-allow-origin" not in r.headers
+
+
+def test_an_action_is_json_to_a_game_that_exists(client):
+    g = client.post("/api/games", params={"seed": 6}).json()
+    act = f"/api/games/{g['id']}/act"
+    legal = json.dumps(g["view"]["legal"][0])
+    for headers in ({}, {"Content-Type": "text/plain"},
+                    {"Content-Type": "application/x-www-form-urlencoded"}):
+        got = one_line(client.post(act, content=legal, headers=headers), 415)
+        assert "Content-Type: application/json" in got
+    json_type = {"Content-Type": "application/json; charset=utf-8"}
+    assert "no game 'nothing'" in one_line(client.post("/api/games/nothing/act", content=legal,
+                                                       headers=json_type), 404)
+    assert "no game" in one_line(client.post("/api/games/nothing/act", content="{bad"), 404)
+    assert one_line(client.post(act, content="{bad", headers=json_type)).startswith("not JSON")
+    assert "an action is a JSON object" in one_line(client.post(act, content="[1, 2]",
+                                                                headers=json_type))
+    assert client.post(act, content=legal, headers=json_type).status_code == 200
+
+
+def test_a_body_past_1_mb_is_refused_however_it_is_sent(client):
+    g = client.post("/api/games", params={"seed": 6}).json()
+    big = json.dumps({"action": "pass", "pad": "x" * (2 << 20)})
+
+    def chunked():                           # no Content-Length: the size comes in pieces
+        for i in range(0, len(big), 65536):
+            yield big[i:i + 65536].encode()
+
+    for path in (f"/api/games/{g['id']}/act", "/api/decide", "/api/review", "/api/games"):
+        got = one_line(client.post(path, content=big, headers={
+            "Content-Type": "application/json"}), 413)
+        assert got == f"the request holds {len(big):,} bytes: at most 1,048,576"
+        got = one_line(client.post(path, content=chunked(), headers={
+            "Content-Type": "application/json"}), 413)
+        assert got == "the request holds more than 1,048,576 bytes: at most 1,048,576"
+    assert "Content-Length" in one_line(client.post("/api/decide", content="{}", headers={
+        "Content-Length": "lots"}))
+    # a body of its size under the limit still arrives whole, chunked or not
+    assert client.post("/api/decide", content=iter([json.dumps(VIEW).encode()])).json()[
+        "text"] == "order up"
+
+
+def test_every_busy_answer_says_when_to_retry():
+    with TestClient(create_app(prepare=False, jobs=1)) as c:
+        gate = threading.Event()
+        work = c.app.state.work
+        work.start(lambda token: gate.wait(30))
+        try:
+            answers_ = [c.get("/api/chart"), c.post("/api/games"),
+                        c.get("/api/advise", params={**ADVISE, "progress": "true"}),
+                        c.post("/api/decide", content=json.dumps(VIEW))]
+        finally:
+            gate.set()
+        for r in answers_:
+            assert "busy" in one_line(r, 429)
+            assert r.headers["Retry-After"] == str(RETRY_AFTER)
+
