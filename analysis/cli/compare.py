@@ -1,6 +1,6 @@
-"""The ``compare-rules`` and ``tournament`` commands: two rule sets, or two strategies, on the
-same deals (the studies ``analysis.studies.COMPARE_RULES`` and ``TOURNAMENT``), written into a
-run folder.
+"""The ``compare-rules`` command: two rule sets on the same deals (the study
+``analysis.studies.COMPARE_RULES``), written into a run folder; and the counts' checks it shares
+with ``tournament`` and ``ladder`` (``paired_counts``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import click
 
 from analysis.cli.bounds import Count, check_counts, hands_rate, sure, yes_option
 from analysis.cli.options import (
-    EXAMPLES_NOTE,
     NonEmptyPath,
     UsageError,
     check_at_least,
@@ -19,7 +18,6 @@ from analysis.cli.options import (
     check_threads,
     open_folder,
     reproduce_line,
-    rules_options,
     run_or_fail,
     scheduler_option,
     stage_bars,
@@ -56,7 +54,7 @@ PAIRED_HAND_BYTES, PAIRED_GAME_BYTES = 160, 64
 FAST_DEALS = 10_000_000  # deals (a tenth as many games) that surely play in a minute
 
 
-def _paired_counts(hands, games, table, rules, threads, hand_bytes, game_bytes):
+def paired_counts(hands, games, table, rules, threads, hand_bytes, game_bytes):
     """The ``--hands`` and ``--games`` of a run that plays each twice (two seatings, two rule
     sets) with ``table``."""
     return (Count("--hands", hands, "deals", 0, hand_bytes, sure(FAST_DEALS, table),
@@ -107,7 +105,7 @@ def compare_rules(ctx, hands, games, seed, table, a_spec, b_spec, out, force, th
     check_threads(threads)
     check_seed(seed)
     rules_a, rules_b = _rule_sets(a_spec, b_spec)
-    check_counts(*_paired_counts(hands, games, table, rules_a, threads, PAIRED_HAND_BYTES,
+    check_counts(*paired_counts(hands, games, table, rules_a, threads, PAIRED_HAND_BYTES,
                                  PAIRED_GAME_BYTES), yes=yes)
     folder = open_folder(out, force)
     command = reproduce_line(ctx)
@@ -122,68 +120,4 @@ def compare_rules(ctx, hands, games, seed, table, a_spec, b_spec, out, force, th
     click.echo(f"\nwrote {out}")
 
 
-@click.command(epilog=EXAMPLES_NOTE)
-@click.argument("a", metavar="A")
-@click.argument("b", metavar="B")
-@click.option("--games", type=int, default=20_000, show_default=True,
-              help="Games to game_to, each played from both seats (0: none).")  # fmt: skip
-@click.option("--hands", type=int, default=200_000, show_default=True,
-              help="Deals, each played from both seats (0: none).")  # fmt: skip
-@click.option("--seed", type=int, default=1, show_default=True, help="Run seed.")
-@rules_options
-@click.option("--out", type=NonEmptyPath(path_type=Path), default=None, metavar="DIR",
-              help="Write a run folder: CSVs, chart (PNG and SVG), manifest.json.")  # fmt: skip
-@click.option("--force", is_flag=True, help="Overwrite an existing run folder at --out.")
-@click.option("--threads", type=int, default=None, metavar="K", help="Threads (default: all).")
-@click.option("--silent", is_flag=True, help="No progress bar.")
-@yes_option
-@click.pass_context
-@scheduler_option
-def tournament(ctx, a, b, games, hands, seed, rules, out, force, threads, silent, yes, executor):
-    """Strategy A against strategy B on the same deals, seats swapped.
-
-    A and B are built-in names, TOML files, code strategies (FILE.py:Name with Numba hooks)
-    or outside bots: FILE.py:Class, a Python class with act(view) returning one of view.legal
-    (examples/bot.py shows the protocol), played through the rules referee at Python speed
-    on the same deals (a few hundred hands a second a core).  Each deal (and each game) is
-    played twice, A as team 0 and then as team 1, so the luck of the cards cancels; prints the
-    game win rate and points per hand with 95% intervals.
-
-    \b
-    Example:
-        euchre-sim tournament basic aggressive
-        euchre-sim tournament basic examples/strategies/lighter-dealer-partner.toml --games 50000
-        euchre-sim tournament tuned examples/bot.py:TrumpCounter --hands 2000 --games 200
-        euchre-sim tournament basic conservative --rules house --out runs/tour
-        euchre-sim tournament pimc basic --hands 20000 --games 2000 --out runs/pimc
-    """
-    from analysis.studies import TOURNAMENT
-    from sim import Table, load_strategy
-
-    if games < 0 or hands < 0 or (games == 0 and hands == 0):
-        raise click.ClickException("give --games and/or --hands of at least 1")
-    if hands == 1 or games == 1:
-        raise click.ClickException("--games and --hands need at least 2 for an interval")
-    check_threads(threads)
-    check_seed(seed)
-    try:
-        sa, sb = load_strategy(a), load_strategy(b)
-    except ValueError as e:
-        raise click.ClickException(str(e)) from None
-    check_counts(*_paired_counts(hands, games, Table((sa, sb, sa, sb)), rules, threads,
-                                 DEAL_BYTES, GAME_BYTES), yes=yes)
-    folder = open_folder(out, force) if out is not None else None
-
-    def work():
-        result = TOURNAMENT.run(sa, sb, hands, games, seed, rules, threads=threads,
-                                executor=executor, progress=stage_bars(silent))
-        if folder is not None:
-            result.write_into(folder.tmp, command=reproduce_line(ctx))
-        return result
-
-    click.echo(run_or_fail(ctx, folder, work).text())
-    if out is not None:
-        click.echo(f"\nwrote {out}")
-
-
-__all__ = ["compare_rules", "tournament"]
+__all__ = ["compare_rules", "DEAL_BYTES", "GAME_BYTES", "FAST_DEALS", "paired_counts"]

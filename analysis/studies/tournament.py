@@ -5,6 +5,7 @@ rated on one scale; their tables, charts, headlines and manifests."""
 from __future__ import annotations
 
 import html
+import time
 
 from analysis.studies.study import Chart, Study, StudyResult, stage
 from analysis.text.html import Headline, table_html, value_html
@@ -34,19 +35,33 @@ class Tournament(Study):
                     "The tournament: game win share and points per hand, 95% bars."),)
 
     def run(self, a, b, hands: int = 200_000, games: int = 20_000, seed: int = 1, rules=None,
-            *, threads: int | None = None, executor=None, progress=None) -> StudyResult:
+            *, until: dict | None = None, on_look=None, threads: int | None = None,
+            executor=None, progress=None) -> StudyResult:
         """``a`` against ``b`` (names, TOML files, code strategies or ``Strategy``) on
-        ``hands`` deals and ``games`` games (0: none) of ``seed``."""
-        from analysis.headtohead import head_to_head, head_to_head_games
+        ``hands`` deals and ``games`` games (0: none) of ``seed``.  With ``until`` (``bound``,
+        ``alpha``, ``beta``: ``analysis.headtohead.head_to_head_until``) the deals are played
+        until the sequential test decides, ``hands`` at most, and no games; ``on_look`` hears
+        each look, and ``detail`` is the ``SequentialMatch`` (Ctrl-C: stopped "interrupted")."""
+        from analysis.headtohead import head_to_head, head_to_head_games, head_to_head_until
         from sim import Rules, load_strategy
 
         sa, sb = load_strategy(a), load_strategy(b)
         rules = rules or Rules()
         run = dict(threads=threads, executor=executor)
-        tables, timings = {}, {}
-        stages = [s for s, n in (("hands", hands), ("games", games)) if n]
+        tables, timings, match = {}, {}, None
+        if until is not None:
+            if games:
+                raise ValueError("the sequential test plays deals, not games: give games=0")
+            t0 = time.perf_counter()
+            match = head_to_head_until(sa, sb, hands, seed, rules, on_look=on_look, **until,
+                                       **run)  # fmt: skip
+            timings["play"] = time.perf_counter() - t0
+            tables = {"tournament_hands": match.deals_row(),
+                      "tournament_sequential": match.row(),
+                      "tournament_looks": match.looks_frame()}  # fmt: skip
+        stages = [s for s, n in (("hands", hands), ("games", games)) if n and until is None]
         with stage(progress, "tournament", len(stages), timings, "play") as tick:
-            if hands:
+            if "hands" in stages:
                 tables["tournament_hands"] = head_to_head(sa, sb, hands, seed, rules, **run)
                 if tick is not None:
                     tick(1)
@@ -56,16 +71,21 @@ class Tournament(Study):
                 if tick is not None:
                     tick(1)
         args = dict(a=sa.name, b=sb.name, hands=hands, games=games, seed=seed, rules=rules,
-                    inputs=_inputs((sa, sb)))
-        return StudyResult(self, tables, args, timings=timings)
+                    until=until, inputs=_inputs((sa, sb)))
+        return StudyResult(self, tables, args, detail=match, timings=timings)
 
     def manifest(self, result: StudyResult) -> dict:
         from sim.run.manifests import manifest, rules_fields
 
         a = result.args
+        until = {}
+        if a.get("until"):
+            r = result.tables["tournament_sequential"].iloc[0]
+            until = {"until_significant": dict(a["until"]), "deals_played": int(r["deals"]),
+                     "decision": r["decision"]}  # fmt: skip
         return manifest(self.name, seed=a["seed"], hands=a["hands"], games=a["games"],
-                        a=a["a"], b=a["b"], **rules_fields(a["rules"]), **a.get("inputs", {}),
-                        wall_s=sum(result.timings.values()),
+                        a=a["a"], b=a["b"], **until, **rules_fields(a["rules"]),
+                        **a.get("inputs", {}), wall_s=sum(result.timings.values()),
                         command=result.command)  # fmt: skip
 
     def reproduce(self, result: StudyResult, out, force: bool = False) -> str:
@@ -73,18 +93,27 @@ class Tournament(Study):
         from sim.run.manifests import reproduce_command, rules_spec
 
         a = result.args
-        return reproduce_command("tournament", [
-            a["a"], a["b"], "--games", a["games"], "--hands", a["hands"], "--seed", a["seed"],
+        u = a.get("until")
+        until = ["--until-significant", "--bound", u["bound"], "--alpha", u["alpha"], "--beta",
+                 u["beta"]] if u else ["--games", a["games"]]  # fmt: skip
+        return reproduce_command("tournament", [a["a"], a["b"]], until, [
+            "--hands", a["hands"], "--seed", a["seed"],
             "--rules", rules_spec(a["rules"]), "--out", out], ("--force", force))  # fmt: skip
 
     def text(self, result: StudyResult) -> str:
-        from analysis.text.headtohead import format_tournament
+        from analysis.text.headtohead import format_sequential, format_tournament
 
         t = result.tables
-        return format_tournament(t.get("tournament_hands"), t.get("tournament_games"))
+        text = format_tournament(t.get("tournament_hands") if len(t.get("tournament_hands", ()))
+                                 else None, t.get("tournament_games"))  # fmt: skip
+        if "tournament_sequential" in t:
+            seq = format_sequential(t["tournament_sequential"], result.timings.get("play"))
+            text = "\n".join(x for x in (text, seq) if x)
+        return text
 
     def answer_tables(self, manifest: dict) -> tuple[str, ...]:
-        return tuple(f"tournament_{k}" for k in ("hands", "games") if manifest.get(k))
+        seq = ("tournament_sequential",) if manifest.get("until_significant") else ()
+        return tuple(f"tournament_{k}" for k in ("hands", "games") if manifest.get(k)) + seq
 
     def headlines(self, tables: dict, manifest: dict) -> list[Headline]:
         hands, games = tables.get("tournament_hands"), tables.get("tournament_games")
@@ -106,6 +135,14 @@ class Tournament(Study):
             names = names or (str(g["a"]), str(g["b"]))
             rows.append([f"games won by {html.escape(names[0])} (to {int(g['game_to'])})",
                          value_html(g["a_wins"], g["low"], g["high"], unit="share")])
+        seq = tables.get("tournament_sequential")
+        if seq is not None and len(seq):
+            from analysis.text.headtohead import decision_words
+
+            s = seq.iloc[0]
+            rows.append([f"sequential test (bound &plusmn;{s['bound']:g} a hand)",
+                         html.escape(f"{decision_words(s)} after {int(s['deals']):,} deals, "
+                                     f"{100 * s['share']:.1f}% of them played differently")])
         if not rows:
             return []
         how = ("The same deals with the seats swapped, so neither side gets the better cards; "
