@@ -158,7 +158,7 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
     lines = list(file)
     entries = list(json_lines(lines))
     hands = len(entries)
-    _refuse_without_records(lines, entries, file.name)
+    _refuse_without_records(lines, entries, getattr(file, "name", "<stdin>"))
     check_count("--worlds", worlds, unit=f"worlds for each of {hands:,} hands", least=2,
                 memory=WORLD_BYTES, sure=SURE_WORLDS // max(hands, 1), yes=yes,
                 estimate=_worlds_rate(entries, rules, seed))

@@ -16,12 +16,29 @@ PNG_DPI = 150
 
 
 def fitted_words(v) -> str:
-    """The fitted count in two short lines for the page."""
+    """The fitted count in short lines for the page: its points, and each threshold by
+    position, as the count itself decides (``sim.players.counts.FittedValues``)."""
     r, lb, a, k, q, t, n = v.trump
     each = f"{a} a trump" if len({a, k, q, t, n}) == 1 else f"A {a} K {k} Q {q} T {t} 9 {n}"
+
+    def at(values):
+        return "/".join(map(str, values))
+
     return (f"{each}, the right {r}, the left {lb}; off-suit ace {v.off_ace}, void {v.void}\n"
-            f"order at {'/'.join(map(str, v.order))} (first/second/third/dealer),\n"
-            f"call at {'/'.join(map(str, v.call))}, alone at {min(v.alone1 + v.alone2)} or more")
+            f"by position (first/second/third/dealer):\n"
+            f"order at {at(v.order)}, alone at {at(v.alone1)};\n"
+            f"call at {at(v.call)}, alone at {at(v.alone2)}")
+
+
+def _short_name(strategy: str) -> str:
+    """The strategy as the title names it: a table file by its file name, not its path."""
+    import os
+
+    head, sep, path = strategy.partition("table=")
+    if not sep:
+        return strategy
+    path, comma, rest = path.partition(",")
+    return f"{head}table={os.path.basename(path)}{comma}{rest}"
 
 
 def bidding_table(strategy, rules):
@@ -54,7 +71,10 @@ def card_meta(strategy: str, rules, table_meta: dict, fitted: str | None) -> dic
               else f"{table_meta['asked']}'s bidding, asked for every hand class"
               if table_meta.get("asked")
               else f"the bidding game's equilibrium, {deals:,} deals of Monte Carlo CFR")
-    return {"title": f"Euchre bidding card: {strategy}",
+    score = table_meta.get("score")
+    at = (f" at {score[0]}-{score[1]} (dealing team {score[0]}, the other {score[1]})"
+          if score else "")
+    return {"title": f"Euchre bidding card: {_short_name(strategy)}{at}",
             "subtitle": f"{rules.describe()}; bids: {source}; card play: "
                         f"{table_meta.get('play', 'tuned')}'s; euchre-sim {__version__}",
             "fitted": fitted}
@@ -87,8 +107,12 @@ class Card(Study):
         if scores and reads and score_tables(rules) is not None:
             tables["score_cells"] = score_cells(rules, scores)
             tables["scores"] = score_answers(tables["score_cells"])
-        fitted = fitted_words(FITTED)
-        meta = card_meta(s.name, rules, table.meta, fitted)
+        # the count fitted to the equilibrium's own table under the published rules
+        # (scripts/regen_card.py): on that card only, not on a point count's, a built-in's, a
+        # table file's or another rule set's (fitted to none of them)
+        own = rules == Rules() and not (table.meta.get("count") or table.meta.get("asked")
+                                        or s.table_file() or table.meta.get("score"))
+        meta = card_meta(s.name, rules, table.meta, fitted_words(FITTED) if own else None)
         result = StudyResult(self, tables, args={"strategy": s.name, "rules": rules.as_dict(),
                                                  "rules_description": rules.describe(),
                                                  "paper": paper, "scores": list(scores or ())},

@@ -51,3 +51,8 @@ def test_bad_records_only_give_their_errors_and_no_summary(tmp_path, monkeypatch
     assert r.exit_code == 1 and "Traceback" not in r.output
     assert r.output.startswith("hand 1: ") and "hand 2: not valid JSON" in r.output
     assert "decisions" not in r.output and "seat" not in r.output.split("hand 2")[1]
+
+
+def test_standard_input_with_no_hand_record_is_one_line():
+    r = run("grade", "-", input="x\ny\nz\n")
+    assert_one_line_error(r, "standard input: no hand record in it", code=1)
