@@ -227,16 +227,22 @@ def summarise(graded: list[list[Decision]]) -> list[dict]:
 
 def record_scores(obj, rules):
     """The game score a line gives before its hand (``"scores": [team 0, team 1]``, taken out
-    of the record), and the win model for the rules; (None, None) without one."""
+    of the record), checked against the game the hand is played in (``rules`` with the
+    record's own ``"rules"`` over them), and the win model for those rules
+    (``analysis.win_model.win_table``); (None, None) without one.  A ``RecordError`` for a
+    score the game cannot have."""
     if not isinstance(obj, dict) or "scores" not in obj:
         return None, None
+    from sim.referee import record_rules
+
+    rules = record_rules(obj, rules)
     scores = obj.pop("scores")
     game_to = rules.game_to
     if (not isinstance(scores, list) or len(scores) != 2
             or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < game_to
                    for x in scores)):
         raise RecordError(f"scores: two whole numbers from 0 to {game_to - 1} (team 0, team "
-                          f"1 before the hand), not {scores!r}")
+                          f"1 before the hand, in a game to {game_to}), not {scores!r}")
     from analysis.win_model import win_table
     from sim import Table
 
