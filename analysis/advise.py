@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.stats import mean_interval, proportion, z_value
-from analysis.win_model import parse_score, win_probability, win_table
+from analysis.win_model import parse_score, win_probability, win_source, win_table
 from sim import POSITIONS, Rules, RunSpec, Table, force_array
 from sim.cards import SUIT_NAMES, card_name, parse_card, parse_cards, suit_of
 from sim.run.hands import FORCE_ALONE, FORCE_MAKE, FORCE_PASS, play_seen
@@ -493,7 +493,8 @@ def advise_hand(
     (made and took 5), ``euchred`` (made and took fewer than 3), each with a Wilson interval,
     for the options that make trump (NaN for a pass: not applicable);
     with ``score``, ``win`` (P(his team wins the game)) with a normal interval (the win table
-    comes from ``WIN_TABLE_GAMES`` simulated games; its own noise is *not* in that interval);
+    is ``analysis.win_model.win_table``'s, the shipped match-equity table of the rules, said in
+    ``attrs["win_table"]``; its own noise is *not* in that interval);
     ``deals`` (accepted), ``dealt``, ``acceptance``, ``recommended``.  ``df.attrs`` holds
     ``recommendation`` (best option by net points, the runner-up, and the paired difference
     best minus runner-up with its 95% interval; ``decided`` is False when it contains 0),
@@ -521,6 +522,7 @@ def advise_hand(
                                 req.position, ptable) for i in range(len(options))]  # fmt: skip
         df.attrs["recommendation_win"] = _recommend(options, wins,
                                                     lambda a, b: mean_interval(a - b))
+        df.attrs["win_table"] = win_source(req.table, req.rules)
     return df
 
 

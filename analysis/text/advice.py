@@ -74,6 +74,8 @@ def format_advice(df) -> str:
     lines.append(_verdict(a["recommendation"], "points per hand"))
     if "recommendation_win" in a:
         lines.append("by game win probability: " + _verdict(a["recommendation_win"], "", 100))
+        if a.get("win_table"):
+            lines.append(f"game win: {a['win_table']}")
     return "\n".join(lines)
 
 
