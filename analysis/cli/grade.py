@@ -77,6 +77,15 @@ def _worlds_rate(entries, rules, seed):
     return estimate
 
 
+def _win_source(obj, rules) -> str:
+    """Where the game-win probabilities of a scored hand come from, in words."""
+    from analysis.win_model import win_source
+    from sim import Table
+    from sim.referee import record_rules
+
+    return win_source(Table.teams("tuned"), record_rules(obj, rules))
+
+
 @click.command("grade", epilog=EXAMPLES_NOTE)
 @click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"), metavar="FILE")
 @click.option("--rules", "rules_spec", metavar="SPEC", default=None,
@@ -108,8 +117,11 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
     one, graded with the range it allows ("inaccuracy or mistake"; counted as unclear in the
     summary), so that grades do not change with --seed.  A line with "scores": [team 0, team
     1] (the game score before the hand) is graded in game-win probability too: good up to
-    2%, inaccuracy 8%, mistake 20%, blunder more (the win model of tuned's games).  A
-    per-seat summary follows.  The example takes about half a minute.
+    2%, inaccuracy 8%, mistake 20%, blunder more (W(d, o) from the shipped match-equity
+    table of the rules; for rules with none, simulated games of tuned: the output says
+    which).  A per-seat summary follows, with the model of the other seats the grades assume
+    (--infer: another model can grade a decision otherwise).  The example takes about half a
+    minute.
 
     \b
     Example:
@@ -118,7 +130,7 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
         euchre-sim grade my-hands.jsonl --rules stick-the-dealer --worlds 256
         euchre-sim grade examples/graded-march.jsonl --infer bids+play
     """
-    from analysis.grade import grade_record, summarise
+    from analysis.grade import grade_record, model_text, summarise
     from sim import parse_rules
     from sim.records import RecordError
 
@@ -127,7 +139,7 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
         rules = parse_rules(rules_spec)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'--rules'") from None
-    graded, errors = [], 0
+    graded, errors, sources = [], 0, {}
     entries = list(json_lines(file))
     hands = len(entries)
     check_count("--worlds", worlds, unit=f"worlds for each of {hands:,} hands", least=2,
@@ -140,6 +152,8 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
             if bad:
                 raise RecordError(bad)
             scores, wins = record_scores(obj, rules)
+            if scores is not None:
+                sources[_win_source(obj, rules)] = None
             ds = grade_record(obj, rules, worlds, seed + 7919 * n, scores=scores, wins=wins,
                               infer=infer)
         except (RecordError, ValueError) as e:
@@ -168,10 +182,13 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
         raise click.ClickException(f"{where}: no hands (the file is empty or holds only blank "
                                    "lines); give a file of hand records, one JSON object a line")
     rows = summarise(graded)
+    model = model_text(infer)
     if as_json:
-        click.echo(json.dumps({"summary": rows, "hands": len(graded), "errors": errors}))
+        click.echo(json.dumps({"summary": rows, "hands": len(graded), "errors": errors,
+                               "infer": infer, "model": model, "win_tables": list(sources)}))
     else:
         click.echo(("\n" if not summary else "") + _summary_text(rows))
+        click.echo("\n".join([model, *(f"game win: {w}" for w in sources)]))
     if errors:
         click.get_current_context().exit(1)
 

@@ -111,6 +111,34 @@ def test_a_score_in_the_records_own_game_is_priced_in_that_game():
     assert scores == (5, 3) and wins.shape == (7, 7) and "scores" not in line
 
 
+@pytest.mark.parametrize("infer, words", [
+    ("rest", "kept where tuned would have bid as the other seats bid"),
+    ("bids", "weighed by the equilibrium's odds of the other seats' bids, played"),
+    ("bids+play", "and by their cards played"),
+])
+def test_the_output_says_which_model_of_the_other_seats_the_grades_assume(infer, words):
+    """--infer rest and bids can grade one decision differently: each says its model."""
+    r = CliRunner().invoke(main, ["grade", str(MARCH), "--worlds", "4", "--summary",
+                                  "--infer", infer])
+    assert r.exit_code == 0, r.output
+    model = [x for x in r.stdout.splitlines() if x.startswith("grades assume")]
+    assert model == [model[0]] and f"--infer {infer}:" in model[0] and words in model[0]
+    j = CliRunner().invoke(main, ["grade", str(MARCH), "--worlds", "4", "--json",
+                                  "--infer", infer])
+    last = json.loads(j.stdout.splitlines()[-1])
+    assert last["infer"] == infer and last["model"] == model[0] and last["win_tables"] == []
+
+
+def test_a_scored_hand_says_where_its_game_win_probabilities_come_from(tmp_path):
+    line = {**json.loads(MARCH.read_text()), "scores": [8, 9]}
+    path = tmp_path / "scored.jsonl"
+    path.write_text(json.dumps(line) + "\n")
+    r = CliRunner().invoke(main, ["grade", str(path), "--worlds", "4", "--summary"])
+    assert r.exit_code == 0, r.output
+    assert ("game win: W(d, o) from the shipped match-equity table "
+            "(sim/players/tables/score/published/match_equity.csv") in r.stdout
+
+
 def test_a_discard_where_nobody_picked_up_is_refused():
     record = json.loads((ROOT / "examples" / "hands.jsonl").read_text().splitlines()[1])
     assert "discard" not in record          # worked example 2: trump made in round 2
