@@ -41,6 +41,8 @@ def format_advice(df) -> str:
     ]
     if a.get("assumption"):
         lines.append(a["assumption"])
+    if a.get("stopped"):
+        lines.append(a["stopped"])
     if a["dealt"] != a["deals"]:
         lines.append(
             f"the auction reached the player in {a['deals']:,} of {a['dealt']:,} deals "
