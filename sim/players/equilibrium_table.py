@@ -233,6 +233,10 @@ def load_equilibrium_table(rules: Rules, path=None):
             raise TableError(str(e)) from None
     if path is None:
         path = equilibrium_table_path(rules)
+        if not path.exists() and rules.farmers_hand:
+            raise TableError(f"no equilibrium table for {rules.describe()}, and none can be "
+                             "computed: the bidding game does not cover the farmer's hand "
+                             "house rule; leave farmers_hand off")
         if not path.exists():
             raise TableError(f"no equilibrium table for {rules.describe()} (looked for {path}): "
                              "compute one with `euchre-sim equilibrium --rules ... --out FILE` "
