@@ -1,6 +1,6 @@
 """The win-probability model: P(the dealing team wins the game) from every score, ``W(d, o)``
 (``win_table``), read after a hand (``win_probability``); ``parse_score`` reads a score such as
-``6-8``.
+``6-8`` (``parse_deal_score`` the dealer's team's score first, ``9-8``).
 
 One source of ``W``: the shipped match-equity table of the rules at hand (the one their score
 tables were solved against, ``sim.players.equilibrium_table.score_win_path``), whatever the
@@ -48,6 +48,12 @@ def parse_score(score, game_to: int, form: str = US_THEM) -> tuple[int, int] | N
             f"score {us}-{them} is outside a game to {game_to}: both scores must be 0-{game_to - 1}"
         )
     return us, them
+
+
+def parse_deal_score(text: str, game_to: int) -> tuple[int, int]:
+    """``"9-8"`` -> (9, 8): the dealer's team's score, then the other team's, each 0 ..
+    game_to - 1 (``parse_score``, the other way round)."""
+    return parse_score(str(text), game_to, "D-O, e.g. 9-8 (the dealer's team first)")
 
 
 @functools.lru_cache(maxsize=8)
@@ -129,5 +135,5 @@ def win_probability(points, opp, score: tuple[int, int], position: int, p: np.nd
     return np.where(us >= to, 1.0, np.where(them >= to, 0.0, w))
 
 
-__all__ = ["parse_score", "win_table", "win_probability", "shipped_win", "simulated_win",
-           "win_source", "WIN_TABLE_GAMES", "WIN_TABLE_SEED"]
+__all__ = ["parse_score", "parse_deal_score", "win_table", "win_probability", "shipped_win",
+           "simulated_win", "win_source", "WIN_TABLE_GAMES", "WIN_TABLE_SEED"]
