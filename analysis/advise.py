@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.stats import mean_interval, proportion, z_value
-from analysis.win_model import parse_score, win_probability, win_table
+from analysis.win_model import parse_score, win_probability, win_source, win_table
 from sim import POSITIONS, Rules, RunSpec, Table, force_array
 from sim.cards import SUIT_NAMES, card_name, parse_card, parse_cards, suit_of
 from sim.run.hands import FORCE_ALONE, FORCE_MAKE, FORCE_PASS, play_seen
@@ -245,6 +245,26 @@ class _Deals:
         if req.precision is not None:
             return _half_width(self._top_two(net)) <= req.precision
         return max(_half_width(n) for n in net) <= DEFAULT_TARGET
+
+    def short_of_goal(self) -> str | None:
+        """Where dealing stopped at ``CAP`` accepted (or ``MAX_DEALT`` dealt) deals before the
+        interval asked for (``precision``, or ``DEFAULT_TARGET``), what it reached; else None."""
+        req = self.req
+        if req.deals is not None or self.have < 2:
+            return None
+        net = self.nets()
+        if req.precision is not None:
+            goal, got, what = req.precision, _half_width(self._top_two(net)), \
+                "the paired 95% interval of the top two options"
+        else:
+            goal, got, what = DEFAULT_TARGET, max(_half_width(n) for n in net), \
+                "every option's 95% interval"
+        if got <= goal:
+            return None
+        cap = (f"the cap of {CAP:,} accepted deals" if self.have >= CAP
+               else f"the cap of {MAX_DEALT:,} deals dealt")
+        return (f"stopped at {cap} before {what} reached \u00b1{goal:g} points: it is "
+                f"\u00b1{got:.4f}")
 
     def play_batch(self, goal: int, forces: list) -> None:
         """Deal the next batch, sized from the acceptance rate so far, under every option, and
@@ -493,12 +513,14 @@ def advise_hand(
     (made and took 5), ``euchred`` (made and took fewer than 3), each with a Wilson interval,
     for the options that make trump (NaN for a pass: not applicable);
     with ``score``, ``win`` (P(his team wins the game)) with a normal interval (the win table
-    comes from ``WIN_TABLE_GAMES`` simulated games; its own noise is *not* in that interval);
+    is ``analysis.win_model.win_table``'s, the shipped match-equity table of the rules, said in
+    ``attrs["win_table"]``; its own noise is *not* in that interval);
     ``deals`` (accepted), ``dealt``, ``acceptance``, ``recommended``.  ``df.attrs`` holds
     ``recommendation`` (best option by net points, the runner-up, and the paired difference
     best minus runner-up with its 95% interval; ``decided`` is False when it contains 0),
     ``recommendation_win`` (the same by win probability, with ``score``), ``paired`` (every
-    pair of options: paired difference in net points) and the inputs.
+    pair of options: paired difference in net points), ``stopped`` (where dealing stopped at
+    ``CAP`` before the interval asked for: what it reached) and the inputs.
     """
     req = _check_request(hand, upcard, position, round_, score, strategy, rules, deals,
                          precision, seed, discard, assume_passed)  # fmt: skip
@@ -516,11 +538,15 @@ def advise_hand(
         df["equilibrium"] = mix
     df.attrs = {"recommendation": rec, "paired": _all_pairs(options, net),
                 **_inputs(req, state, wall)}  # fmt: skip
+    short = state.short_of_goal()
+    if short is not None:
+        df.attrs["stopped"] = short
     if ptable is not None:
         wins = [win_probability(state.column("points", i), state.column("opp", i), req.score,
                                 req.position, ptable) for i in range(len(options))]  # fmt: skip
         df.attrs["recommendation_win"] = _recommend(options, wins,
                                                     lambda a, b: mean_interval(a - b))
+        df.attrs["win_table"] = win_source(req.table, req.rules)
     return df
 
 

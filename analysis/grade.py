@@ -27,8 +27,11 @@ worlds); fewer worlds give ranges more often, never a word the interval does not
 With the game score before the hand (``scores``), each decision is also graded in game-win
 probability given up (``WIN_THRESHOLDS``: good up to 2%, inaccuracy up to 8%, mistake up to
 20%, blunder beyond), each world's points turned into a win probability by the win model
-(``analysis.win_model``, simulated games of ``tuned``), with its own paired interval, called
-the same way.
+(``analysis.win_model``: the shipped match-equity table of the hand's rules, else simulated games
+of ``tuned``), with its own paired interval, called the same way.
+
+A grade rests on a model of the other seats: how the worlds read their bids (``infer``) and
+``rest``, who plays the worlds out; ``model_text`` says which, for the output.
 
 A defender's silent decline to defend alone (records list only a ``defend_alone`` bid) is not
 graded.  ``summarise`` totals the grades per seat over many hands (``unclear``: the decisions
@@ -225,18 +228,40 @@ def summarise(graded: list[list[Decision]]) -> list[dict]:
     return rows
 
 
+INFER_WORDS = {
+    "rest": "kept where {rest} would have bid as the other seats bid",
+    "bids": "weighed by the equilibrium's odds of the other seats' bids",
+    "bids+play": "weighed by the equilibrium's odds of the other seats' bids and by their "
+                 "cards played",
+    "off": "uniform, the other seats' bids read as nothing",
+}
+
+
+def model_text(infer="rest", rest="tuned") -> str:
+    """The model of the other seats a grade rests on, in one line (``grade_record``'s
+    ``infer`` and ``rest``)."""
+    return (f"grades assume --infer {infer}: worlds {INFER_WORDS[infer].format(rest=rest)}, "
+            f"played out by {rest}; another model can grade a decision otherwise")
+
+
 def record_scores(obj, rules):
     """The game score a line gives before its hand (``"scores": [team 0, team 1]``, taken out
-    of the record), and the win model for the rules; (None, None) without one."""
+    of the record), checked against the game the hand is played in (``rules`` with the
+    record's own ``"rules"`` over them), and the win model for those rules
+    (``analysis.win_model.win_table``); (None, None) without one.  A ``RecordError`` for a
+    score the game cannot have."""
     if not isinstance(obj, dict) or "scores" not in obj:
         return None, None
+    from sim.referee import record_rules
+
+    rules = record_rules(obj, rules)
     scores = obj.pop("scores")
     game_to = rules.game_to
     if (not isinstance(scores, list) or len(scores) != 2
             or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < game_to
                    for x in scores)):
         raise RecordError(f"scores: two whole numbers from 0 to {game_to - 1} (team 0, team "
-                          f"1 before the hand), not {scores!r}")
+                          f"1 before the hand, in a game to {game_to}), not {scores!r}")
     from analysis.win_model import win_table
     from sim import Table
 
@@ -245,4 +270,4 @@ def record_scores(obj, rules):
 
 __all__ = ["grade_record", "grade_word", "grade_range", "is_range", "summarise", "Decision",
            "GRADES", "THRESHOLDS", "WIN_THRESHOLDS", "DEFAULT_WORLDS", "FIRST_WORLDS",
-           "record_scores"]
+           "record_scores", "model_text", "INFER_WORDS"]

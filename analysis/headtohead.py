@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.sequential import DECISIONS, Sprt, decide, estimates, next_batch, why
-from analysis.stats import DEFAULT_CONFIDENCE, mean_interval
+from analysis.stats import DEFAULT_CONFIDENCE, mean_interval, paired_share
 from sim import Rules, Table, load_strategy, points_table, simulate, simulate_games
 
 COLUMNS = [
@@ -293,7 +293,8 @@ def head_to_head_games(
 
     Returns a one-row DataFrame: ``a_wins`` (the share of the ``2 * games`` games A won) with
     a paired interval (game ``g`` of the first run with game ``g`` of the second: A wins 0, 1
-    or 2 of the pair), ``games``, ``game_to``, ``seed``, ``rules``.
+    or 2 of the pair; ``analysis.stats.paired_share``, Wilson's at the pairs' effective number
+    of games), ``games``, ``game_to``, ``seed``, ``rules``.
     """
     sa, sb = load_strategy(a), load_strategy(b)
     rules = rules or Rules()
@@ -303,10 +304,10 @@ def head_to_head_games(
                             threads=threads, executor=executor).records  # fmt: skip
     won = (first["winner"].to_numpy() == 0).astype(np.int64)
     won += second["winner"].to_numpy() == 1
-    est = mean_interval(*np.unique(won, return_counts=True), confidence=confidence)
+    est = paired_share(*np.unique(won, return_counts=True), per=2, confidence=confidence)
     row = {
         "a": sa.name, "b": sb.name, "games": games,
-        "a_wins": est.value / 2, "low": est.low / 2, "high": est.high / 2, "se": est.se / 2,
+        "a_wins": est.value, "low": est.low, "high": est.high, "se": est.se,
         "game_to": rules.game_to, "seed": seed, "rules": rules.describe(),
     }  # fmt: skip
     return pd.DataFrame([row], columns=GAME_COLUMNS)

@@ -39,12 +39,25 @@ RATING_COLUMNS = ["strategy", "points", "points_low", "points_high", "elo", "elo
 def default_ladder(rules: Rules | None = None) -> tuple[str, ...]:
     """The built-ins a ladder plays when given none: ``DEFAULT_LADDER``, with ``equilibrium``
     and the point counts (``sim.POINT_COUNTS``, which bid by tables of their own) before
-    ``pimc`` where an equilibrium table for ``rules`` is committed."""
+    ``pimc`` where an equilibrium table for ``rules`` is committed, less the players that do
+    not play ``rules`` (``left_out``)."""
     from sim import POINT_COUNTS, equilibrium_table_path
 
-    if not equilibrium_table_path(rules or Rules()).is_file():
-        return DEFAULT_LADDER
-    return DEFAULT_LADDER[:-1] + ("equilibrium", *POINT_COUNTS) + DEFAULT_LADDER[-1:]
+    names = DEFAULT_LADDER
+    if equilibrium_table_path(rules or Rules()).is_file():
+        names = DEFAULT_LADDER[:-1] + ("equilibrium", *POINT_COUNTS) + DEFAULT_LADDER[-1:]
+    out = left_out(rules)
+    return tuple(n for n in names if n not in out)
+
+
+def left_out(rules: Rules | None = None) -> dict[str, str]:
+    """The built-ins of ``DEFAULT_LADDER`` that do not play ``rules``, each with why."""
+    out = {}
+    for name in DEFAULT_LADDER:
+        why = load_strategy(name).player.refusal(rules)
+        if why:
+            out[name] = why
+    return out
 
 
 def is_slow(strategy) -> bool:
@@ -180,5 +193,5 @@ def ratings(pairs: pd.DataFrame, names, *, boot: int = 1000, seed: int = 1,
     return df.sort_values("points", ascending=False, ignore_index=True)
 
 
-__all__ = ["strength_ladder", "ratings", "points_ratings", "elo_ratings", "DEFAULT_LADDER",
-           "default_ladder", "PAIR_COLUMNS", "RATING_COLUMNS"]
+__all__ = ["strength_ladder", "left_out", "ratings", "points_ratings", "elo_ratings",
+           "DEFAULT_LADDER", "default_ladder", "PAIR_COLUMNS", "RATING_COLUMNS"]

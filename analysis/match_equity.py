@@ -124,9 +124,11 @@ def outcome_counts(tallies: np.ndarray, rules=None) -> np.ndarray:
 def after_hand(w: np.ndarray) -> np.ndarray:
     """``V[d, o, v + 4]``: the dealers' chance of winning the game after a hand at score
     ``d``-``o`` that gave them ``v`` points more than the others (1 or 0 when it ends the
-    game), from the table ``w``."""
-    end, nxt = next_state(w.shape[0])
-    return np.where(np.isnan(end), 1.0 - w.reshape(-1)[nxt], end)
+    game), from the table ``w`` (any leading axes: bootstrap replicates)."""
+    to = w.shape[-1]
+    end, nxt = next_state(to)
+    flat = np.asarray(w).reshape(w.shape[:-2] + (to * to,))
+    return np.where(np.isnan(end), 1.0 - np.take(flat, nxt, axis=-1), end)
 
 
 def solve_recursion(p: np.ndarray, tol: float = 1e-13, most: int = 10_000) -> np.ndarray:

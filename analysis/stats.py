@@ -1,7 +1,9 @@
 """Confidence intervals for simulation statistics: proportions (Wilson score interval, good
 near 0 and 1), means (normal interval with the exact variance of a discrete distribution, so a
-mean over a billion hands costs a handful of operations) and paired differences (the same deals
-played two ways: the mean of per-deal differences, small variance when the runs correlate).
+mean over a billion hands costs a handful of operations), paired differences (the same deals
+played two ways: the mean of per-deal differences, small variance when the runs correlate) and
+the share of paired games won (``paired_share``: a Wilson interval on the pairing's effective
+number of games, so that 5 games of 5 won is not 100% [100%, 100%]).
 The normal quantile and ``value ± z * se`` are the engine's (``sim.intervals``; ``z_value`` and
 ``DEFAULT_CONFIDENCE`` are offered here too).
 """
@@ -133,7 +135,30 @@ def paired_difference(a, b, counts=None, confidence: float = DEFAULT_CONFIDENCE)
     return mean_interval(d, counts, confidence)
 
 
+def paired_share(values, counts=None, per: int = 2,
+                 confidence: float = DEFAULT_CONFIDENCE) -> Estimate:
+    """The share of games won over units of ``per`` paired games (the same deals from both
+    seats): ``values`` the games won of a unit (0 .. ``per``), ``counts`` how many units won
+    each.  Its interval is Wilson's at the effective number of games, the number of independent
+    games whose share has the variance the units show (more than the games where the pairing
+    cancels luck); where the units cannot tell (fewer than two, all alike, or a share of 0 or
+    1) every game counts as one.  ``n`` is the units; ``se`` the share's standard error from
+    the units (NaN below two)."""
+    values = np.asarray(values).ravel()
+    counts = np.ones(values.shape, np.int64) if counts is None else np.asarray(counts).ravel()
+    units, mean, var = _moments(values, counts)
+    if units == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    p = mean / per
+    se = math.sqrt(var / units) / per if units >= 2 else math.nan
+    games = per * units
+    if units >= 2 and var > 0 and 0 < p < 1:
+        games = p * (1 - p) / (se * se)
+    low, high = wilson_interval(p * games, games, confidence)
+    return Estimate(p, low, high, units, se)
+
+
 __all__ = [
     "Estimate", "DEFAULT_CONFIDENCE", "z_value", "wilson_interval", "proportion",
-    "mean_interval", "paired_difference",
+    "mean_interval", "paired_difference", "paired_share",
 ]  # fmt: skip

@@ -4,8 +4,8 @@ equilibrium --score D-O --win-table FILE.csv`` and ``euchre-sim exploit`` with t
 The file has the columns ``dealer_score,other_score,w``: one row for every cell of a game to
 ``T`` (both scores 0 .. T-1), ``w`` the dealing team's probability of winning the game from there
 (``sim.equilibrium.score``'s ``W[d, o]``).  ``load_win_csv`` checks that it covers every cell once
-with a probability and raises a one-line ``ValueError`` naming what is wrong; ``parse_deal_score``
-reads ``D-O`` (the dealer's team first).
+with a probability and raises a one-line ``ValueError`` naming what is wrong
+(``analysis.win_model.parse_deal_score`` reads ``D-O``, the dealer's team first).
 """
 
 from __future__ import annotations
@@ -17,14 +17,6 @@ from pathlib import Path
 import numpy as np
 
 COLUMNS = ("dealer_score", "other_score", "w")
-
-
-def parse_deal_score(text: str, game_to: int) -> tuple[int, int]:
-    """``"9-8"`` -> (9, 8): the dealer's team's score, then the other team's, each 0 ..
-    game_to - 1 (``analysis.win_model.parse_score``, the other way round)."""
-    from analysis.win_model import parse_score
-
-    return parse_score(str(text), game_to, "D-O, e.g. 9-8 (the dealer's team first)")
 
 
 def _cell(path, line, row, game_to):
@@ -79,4 +71,4 @@ def write_win_csv(path, win) -> None:
                 out.writerow((d, o, repr(float(w[d, o]))))
 
 
-__all__ = ["COLUMNS", "parse_deal_score", "load_win_csv", "write_win_csv"]
+__all__ = ["COLUMNS", "load_win_csv", "write_win_csv"]

@@ -1,9 +1,16 @@
-"""The win-probability model: P(the dealing team wins the game) from every score, from simulated
-games once per strategy and rules (``win_table``), read after a hand (``win_probability``);
-``parse_score`` reads a score such as ``6-8``."""
+"""The win-probability model: P(the dealing team wins the game) from every score, ``W(d, o)``
+(``win_table``), read after a hand (``win_probability``); ``parse_score`` reads a score such as
+``6-8`` (``parse_deal_score`` the dealer's team's score first, ``9-8``).
+
+One source of ``W``: the shipped match-equity table of the rules at hand (the one their score
+tables were solved against, ``sim.players.equilibrium_table.score_win_path``), whatever the
+strategy; only for rules with no shipped table, ``WIN_TABLE_GAMES`` simulated games of the
+strategy at hand (``win_source`` says which, in words; ``simulated_win`` whether it will be
+simulated, so that a command can estimate those games first)."""
 
 from __future__ import annotations
 
+import functools
 import json
 
 import numpy as np
@@ -43,10 +50,60 @@ def parse_score(score, game_to: int, form: str = US_THEM) -> tuple[int, int] | N
     return us, them
 
 
+def parse_deal_score(text: str, game_to: int) -> tuple[int, int]:
+    """``"9-8"`` -> (9, 8): the dealer's team's score, then the other team's, each 0 ..
+    game_to - 1 (``parse_score``, the other way round)."""
+    return parse_score(str(text), game_to, "D-O, e.g. 9-8 (the dealer's team first)")
+
+
+@functools.lru_cache(maxsize=8)
+def shipped_win(rules: Rules) -> np.ndarray | None:
+    """The shipped match-equity table ``W(d, o)`` of ``rules``, or None where none is shipped."""
+    from analysis.win_csv import load_win_csv
+    from sim.players.equilibrium_table import score_win_path
+
+    path = score_win_path(rules)
+    if path is None:
+        return None
+    w = load_win_csv(path, rules.game_to)
+    w.flags.writeable = False          # shared by every caller
+    return w
+
+
+def simulated_win(rules: Rules) -> bool:
+    """Whether ``win_table`` for ``rules`` plays ``WIN_TABLE_GAMES`` games (no shipped table)."""
+    from sim.players.equilibrium_table import score_win_path
+
+    return score_win_path(rules) is None
+
+
+def win_source(table: Table | None, rules: Rules) -> str:
+    """Where ``win_table(table, rules)`` takes ``W(d, o)`` from, in words."""
+    from sim.players.equilibrium_table import SCORE_TABLES, score_win_path
+
+    path = score_win_path(rules)
+    if path is not None:
+        where = path.relative_to(SCORE_TABLES.parents[3]).as_posix()
+        return (f"W(d, o) from the shipped match-equity table ({where}: games of the "
+                "score-reading equilibrium)")
+    who = "tuned" if table is None else _strategy_name(table)
+    return (f"W(d, o) simulated from {WIN_TABLE_GAMES:,} games of {who} (no shipped "
+            f"match-equity table for {rules.describe()})")
+
+
+def _strategy_name(table: Table) -> str:
+    d = table.describe()
+    return " v ".join(dict.fromkeys((str(d["team0"]), str(d["team1"]))))
+
+
 def win_table(table: Table, rules: Rules, executor=None) -> np.ndarray:
-    """P(dealing team wins | dealing team's score, other's), a (game_to, game_to) array from
-    ``WIN_TABLE_GAMES`` simulated games with a fixed seed; built once per (strategy, rules) in
-    this process.  Cells never visited (none in practice) fall back to 1 - the mirrored cell."""
+    """P(dealing team wins | dealing team's score, other's), a (game_to, game_to) array: the
+    shipped match-equity table of ``rules`` (``shipped_win``), else ``WIN_TABLE_GAMES``
+    simulated games of ``table`` with a fixed seed, built once per (strategy, rules) in this
+    process (cells never visited, none in practice, fall back to 1 - the mirrored cell)."""
+    shipped = shipped_win(rules)
+    if shipped is not None:
+        return shipped
     key = json.dumps([table.describe(), rules.as_dict()], sort_keys=True, default=str)
     if key not in _win_tables:
         from analysis.games import win_probability_table
@@ -78,4 +135,5 @@ def win_probability(points, opp, score: tuple[int, int], position: int, p: np.nd
     return np.where(us >= to, 1.0, np.where(them >= to, 0.0, w))
 
 
-__all__ = ["parse_score", "win_table", "win_probability", "WIN_TABLE_GAMES", "WIN_TABLE_SEED"]
+__all__ = ["parse_score", "parse_deal_score", "win_table", "win_probability", "shipped_win",
+           "simulated_win", "win_source", "WIN_TABLE_GAMES", "WIN_TABLE_SEED"]

@@ -11,12 +11,13 @@ import sys
 
 import click
 
-from analysis.cli.bounds import check_count, rate_of, sure, yes_option
+from analysis.cli.bounds import check_count, hands_rate, rate_of, sure, yes_option
 from analysis.cli.options import rules_options, shows_progress, strategy_options
 from analysis.text.advice import advice_json, format_advice
 
 DEAL_BYTES = 64  # memory kept for each accepted deal (each option's outcome, then joined)
 FAST_DEALS = 5_000_000  # accepted deals that surely play in a minute
+FAST_GAMES = 1_000_000  # games (of a simulated win table) that surely play in a minute
 
 
 @click.command()
@@ -90,6 +91,12 @@ def advise(
     --precision it deals until each option's 95% interval is within ±0.02 points.
 
     \b
+    With --score, each option's game win probability reads W(d, o), the dealing team's
+    chance of winning from each score, from the shipped match-equity table of the rules; for
+    rules with none it is simulated from games of the strategy (said in the output, with an
+    estimate first; over an hour needs --yes).
+
+    \b
     Example:
         euchre-sim advise "JS AS 9H 9D TC" --upcard 9S --position first
         euchre-sim advise "9C TC 9D TD QS" --upcard 9H --position second --round 2 --score 6-8
@@ -108,6 +115,8 @@ def advise(
                     sure=sure(FAST_DEALS, table), estimate=deals_rate)
     except ValueError as e:  # the hand, the upcard or another option, found by the warm-up
         raise click.ClickException(str(e)) from None
+    if score is not None:
+        check_win_table(score, rules, table, yes)
 
     def progress(done, total):
         # the bar starts with the first batch, so bad input gives only its one error line
@@ -131,4 +140,23 @@ def advise(
         click.echo(format_advice(df))
 
 
-__all__ = ["advise"]
+def check_win_table(score, rules, table, yes: bool) -> None:
+    """The score checked, and where the rules have no shipped match-equity table, the games
+    that simulate one timed (``bounds.check_count``: said over a minute, over an hour only
+    with ``--yes``)."""
+    from analysis.win_model import WIN_TABLE_GAMES, parse_score, simulated_win
+
+    try:
+        parse_score(score, rules.game_to)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    if not simulated_win(rules):
+        return
+    check_count("--score", WIN_TABLE_GAMES, unit="games of the win table", yes=yes,
+                sure=sure(FAST_GAMES, table), smaller=False,
+                estimate=hands_rate(table, rules, games=True),
+                hint=f" (no shipped match-equity table for {rules.describe()}: W(d, o) is "
+                     "simulated from games of the strategy), or leave out --score")
+
+
+__all__ = ["advise", "check_win_table"]

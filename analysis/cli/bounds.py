@@ -30,7 +30,9 @@ class Count:
     function of ``n`` giving the bytes; 0: the run's memory does not grow with it).  ``sure``:
     the count that surely runs within a minute (no warm-up up to it).  ``estimate(n)``: the
     run's (seconds, units a second) here, from a warm-up.  ``unit`` names one in messages
-    (``hands``); ``also``: other options the time scales with, named in the refusal."""
+    (``hands``); ``also``: other options the time scales with, named in the refusal;
+    ``smaller``: False for a count the user does not give (the refusal then asks for no
+    smaller one)."""
 
     option: str
     n: int | None
@@ -40,6 +42,7 @@ class Count:
     sure: int = 0
     estimate: Callable[[int], tuple[float, float]] | None = None
     also: tuple[str, ...] = ()
+    smaller: bool = True
 
     def bytes(self) -> float:
         return self.memory(self.n) if callable(self.memory) else self.memory * self.n
@@ -95,9 +98,11 @@ def check_counts(*counts: Count, yes: bool = False, hint: str = "") -> None:
     estimate = f"{parts} here (from a warm-up) take about {duration_text(seconds)}"
     options = list(dict.fromkeys(o for c, _e in timed for o in (c.option, *c.also)))
     if seconds > LONG_RUN_S and not yes:
-        fewer = " or ".join(options)
-        raise click.ClickException(f"{', '.join(options)}: {estimate}: add --yes to start it, "
-                                   f"or give a smaller {fewer}{hint}")
+        fewer = " or ".join(dict.fromkeys(o for c, _e in timed if c.smaller
+                                          for o in (c.option, *c.also)))
+        fewer = f", or give a smaller {fewer}" if fewer else ""
+        raise click.ClickException(f"{', '.join(options)}: {estimate}: add --yes to start it"
+                                   f"{fewer}{hint}")
     if seconds > SAY_FROM_S:
         click.echo(f"estimate: {estimate} ({', '.join(options)})", err=True)
 

@@ -58,6 +58,7 @@ def chart(rules, strategy, out, paper, no_score, force):
             check_writable("--out", out)
         except RunFolderError as e:
             raise click.ClickException(str(e)) from None
+    _check_farmers(strategy, rules)
     try:
         result = CARD.run(strategy, rules, scores=None if no_score else SCORES, paper=paper)
         if page:    # whole or not at all: a page is renamed into place once written
@@ -68,3 +69,23 @@ def chart(rules, strategy, out, paper, no_score, force):
         raise click.ClickException(str(e)) from None
     click.echo(result.text())
     click.echo(f"wrote {out}")
+
+
+def _check_farmers(strategy, rules) -> None:
+    """Under the farmer's hand only a point count has a card (every other strategy's card is
+    read through the bidding game, which has no swap before the bids): say so, naming what
+    works."""
+    from sim import POINT_COUNTS, load_strategy
+
+    if not rules.farmers_hand:
+        return
+    try:
+        counted = "count" in load_strategy(strategy).params
+    except ValueError:
+        return                           # the card's own run says what is wrong with it
+    if not counted:
+        raise click.ClickException(
+            f"--strategy {strategy}: under the farmer's hand house rule only a point count has "
+            f"a card ({', '.join(POINT_COUNTS)}, e.g. --strategy fitted): the bidding game "
+            "other cards are read through has no swap before the bids; or leave farmers_hand "
+            "off")

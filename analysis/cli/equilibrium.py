@@ -43,7 +43,8 @@ def score_options(f):
 def score_and_win(score, win_table, rules):
     """(score, W) from the options, or (None, None); a usage error when one comes alone or
     either is wrong."""
-    from analysis.win_csv import load_win_csv, parse_deal_score
+    from analysis.win_csv import load_win_csv
+    from analysis.win_model import parse_deal_score
     from sim.players.equilibrium_table import score_win_path
 
     if score is None and win_table is None:

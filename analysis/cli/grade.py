@@ -104,6 +104,15 @@ def _refuse_without_records(lines, entries, name: str) -> None:
                                f"{RECORD_WORDS}")
 
 
+def _win_source(obj, rules) -> str:
+    """Where the game-win probabilities of a scored hand come from, in words."""
+    from analysis.win_model import win_source
+    from sim import Table
+    from sim.referee import record_rules
+
+    return win_source(Table.teams("tuned"), record_rules(obj, rules))
+
+
 @click.command("grade", epilog=EXAMPLES_NOTE)
 @click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"), metavar="FILE")
 @click.option("--rules", "rules_spec", metavar="SPEC", default=None,
@@ -135,8 +144,11 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
     one, graded with the range it allows ("inaccuracy or mistake"; counted as unclear in the
     summary), so that grades do not change with --seed.  A line with "scores": [team 0, team
     1] (the game score before the hand) is graded in game-win probability too: good up to
-    2%, inaccuracy 8%, mistake 20%, blunder more (the win model of tuned's games).  A
-    per-seat summary follows.  The example takes about half a minute.
+    2%, inaccuracy 8%, mistake 20%, blunder more (W(d, o) from the shipped match-equity
+    table of the rules; for rules with none, simulated games of tuned: the output says
+    which).  A per-seat summary follows, with the model of the other seats the grades assume
+    (--infer: another model can grade a decision otherwise).  The example takes about half a
+    minute.
 
     \b
     Example:
@@ -145,7 +157,7 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
         euchre-sim grade my-hands.jsonl --rules stick-the-dealer --worlds 256
         euchre-sim grade examples/graded-march.jsonl --infer bids+play
     """
-    from analysis.grade import grade_record, summarise
+    from analysis.grade import grade_record, model_text, summarise
     from sim import parse_rules
     from sim.records import RecordError
 
@@ -154,7 +166,7 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
         rules = parse_rules(rules_spec)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'--rules'") from None
-    graded, errors = [], 0
+    graded, errors, sources = [], 0, {}
     lines = list(file)
     entries = list(json_lines(lines))
     hands = len(entries)
@@ -169,6 +181,8 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
             if bad:
                 raise RecordError(bad)
             scores, wins = record_scores(obj, rules)
+            if scores is not None:
+                sources[_win_source(obj, rules)] = None
             ds = grade_record(obj, rules, worlds, seed + 7919 * n, scores=scores, wins=wins,
                               infer=infer)
         except (RecordError, ValueError) as e:
@@ -195,10 +209,13 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
     if not graded:   # every line told about in its turn: no summary of zeros after them
         click.get_current_context().exit(1)
     rows = summarise(graded)
+    model = model_text(infer)
     if as_json:
-        click.echo(json.dumps({"summary": rows, "hands": len(graded), "errors": errors}))
+        click.echo(json.dumps({"summary": rows, "hands": len(graded), "errors": errors,
+                               "infer": infer, "model": model, "win_tables": list(sources)}))
     else:
         click.echo(("\n" if not summary else "") + _summary_text(rows))
+        click.echo("\n".join([model, *(f"game win: {w}" for w in sources)]))
     if errors:
         click.get_current_context().exit(1)
 

@@ -51,7 +51,8 @@ def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, o
     pairs: points a hand (least squares on the margins) and Elo (Bradley-Terry on the games),
     basic = 0, with 95% intervals.  Without STRATEGY: the built-ins random, trump-count,
     conservative, aggressive, basic, tuned, equilibrium (where the rules have a committed
-    equilibrium table) and pimc (pimc's pairs use --slow-hands and --slow-games).
+    equilibrium table) and pimc (pimc's pairs use --slow-hands and --slow-games), less any
+    that does not play the rules (said on stderr).
 
     \b
     Example:
@@ -59,7 +60,7 @@ def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, o
         euchre-sim ladder basic tuned aggressive --hands 1000000 --games 100000
         euchre-sim ladder basic examples/strategies/ace-lover.toml --out runs/ladder
     """
-    from analysis.ladder import default_ladder
+    from analysis.ladder import default_ladder, left_out
     from analysis.studies import LADDER
     from sim import load_strategy
 
@@ -70,6 +71,13 @@ def ladder(ctx, strategies, hands, games, slow_hands, slow_games, seed, rules, o
         players = [load_strategy(s) for s in names]
     except ValueError as e:
         raise click.ClickException(str(e)) from None
+    for p in players:
+        why = p.player.refusal(rules)
+        if why:
+            raise click.ClickException(f"{p.name}: {why}")
+    if not strategies:
+        for name, why in left_out(rules).items():
+            click.echo(f"ladder: {name} left out ({why})", err=True)
     check_counts(*_counts(players, hands, games, slow_hands, slow_games, rules, threads), yes=yes)
     folder = open_folder(out, force) if out is not None else None
 

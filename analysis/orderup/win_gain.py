@@ -125,10 +125,11 @@ def win_probability_gain(
     ``counterfactual``, exactly the first ``deals`` deals where the auction reached the
     position count.
 
-    ``win_p`` (default ``analysis.win_model.win_table(table, rules)``: simulated games, fixed
-    seed) prices the score after the hand; ``win_gain_table`` reads the result.  The
-    table is an estimate whose own noise is *not* in the intervals reported there: they cover
-    the deal-to-deal variation of this run only.
+    ``win_p`` (default ``analysis.win_model.win_table(table, rules)``: the shipped
+    match-equity table of the rules, else simulated games with a fixed seed) prices the score
+    after the hand; ``win_gain_table`` reads the result.  The table is an estimate whose own
+    noise is *not* in the intervals reported there: they cover the deal-to-deal variation of
+    this run only.
     """
     check_count(deals, "deals")
     spec = RunSpec.of(seed, rules, table, threads)

@@ -91,7 +91,8 @@ class MatchEquity(Study):
             counts = me.outcome_counts(tallies, rules)
             tables["bids_by_score"] = bids_by_score(tallies)
             tables["match_equity_hands"] = me.from_hands(counts, seed)
-            tables["order_up_point"] = order_up_point(me.grid(by_games), counts)
+            tables["order_up_point"] = order_up_point(me.grid(by_games), counts,
+                                                      me.grid(by_games, "games"), seed)
         tables["checks"] = me.checks(by_games, tables.get("match_equity_hands"))
         args = dict(games=games, hands=hands, seed=seed, rules=rules, table=table,
                     threads=used)

@@ -41,6 +41,8 @@ def format_advice(df) -> str:
     ]
     if a.get("assumption"):
         lines.append(a["assumption"])
+    if a.get("stopped"):
+        lines.append(a["stopped"])
     if a["dealt"] != a["deals"]:
         lines.append(
             f"the auction reached the player in {a['deals']:,} of {a['dealt']:,} deals "
@@ -74,6 +76,8 @@ def format_advice(df) -> str:
     lines.append(_verdict(a["recommendation"], "points per hand"))
     if "recommendation_win" in a:
         lines.append("by game win probability: " + _verdict(a["recommendation_win"], "", 100))
+        if a.get("win_table"):
+            lines.append(f"game win: {a['win_table']}")
     return "\n".join(lines)
 
 

@@ -28,7 +28,7 @@ def format_tournament(hrow, grow) -> str:
         )
         lines.append(
             f"  {r['a']} wins {100 * r['a_wins']:.2f}% of games  95% "
-            f"[{100 * r['low']:.2f}%, {100 * r['high']:.2f}%] (paired over games)"
+            f"[{100 * r['low']:.2f}%, {100 * r['high']:.2f}%] (Wilson, paired over games)"
         )
     return "\n".join(lines)
 

@@ -42,7 +42,8 @@ def format_match_equity(tables: dict, manifest: dict, players: str) -> str:
     if "order_up_point" in tables:
         out += ["", "The order-up point: the least chance of making it that justifies ordering "
                 "up, at the seat's team's score - the other's (67% when a pass is worth "
-                "nothing; 'any': order whatever the hand, 'none': never):", "",
+                "nothing; 'any': order whatever the hand, 'none': never), with its 95% "
+                "interval (a bootstrap of the games and the passed hands):", "",
                 point_text(tables["order_up_point"])]
     if "bids_by_score" in tables:
         out += ["", "How the bids move with the score: the share of a seat's round-1 turns it "
@@ -87,11 +88,20 @@ def by_position_text(table, cell, width: int) -> str:
 
 def point_text(table) -> str:
     """The order-up point at a few scores, a row a position ('any': order whatever the hand,
-    'none': never)."""
-    def cell(r):
-        return "any" if r.point < 0 else ("none" if r.point > 1 else f"{100 * r.point:.0f}%")
+    'none': never), with its 95% interval where the table has one (``[low, high]``, in the
+    same words past 0% and 100%)."""
+    def word(x, pct=""):
+        return "any" if x < 0 else ("none" if x > 1 else f"{100 * x:.0f}{pct}")
 
-    return by_position_text(table, cell, 7)
+    if "point_low" not in table:
+        return by_position_text(table, lambda r: word(r.point, "%"), 7)
+
+    def cell(r):
+        if np.isnan(r.point_low):
+            return word(r.point, "%")
+        return f"{word(r.point, '%')} [{word(r.point_low)}, {word(r.point_high)}]"
+
+    return by_position_text(table, cell, 19)
 
 
 def bids_text(table) -> str:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import json
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -103,10 +104,19 @@ def read_table(path, rules: Rules | None = None) -> EquilibriumTable:
     path = Path(path)
     if not path.is_file():
         raise TableError(f"{path}: no such table file")
+    made = "make one with `euchre-sim equilibrium --out FILE`"
+    try:
+        with open(path, "rb") as f:
+            zipped = f.read(4) == b"PK\x03\x04"     # an .npz is a zip file
+    except OSError as e:
+        raise TableError(f"{path}: cannot read it ({e})") from None
+    if not zipped:      # numpy would take it for a pickle and advise allow_pickle
+        raise TableError(f"{path}: not an equilibrium table file (a table is an .npz file: "
+                         f"{made})")
     try:
         with np.load(path, allow_pickle=False) as z:
             arrays = {k: z[k] for k in z.files}
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError, zipfile.BadZipFile) as e:
         raise TableError(f"{path}: not a readable equilibrium table ({e})") from None
     try:
         meta = json.loads(bytes(arrays["meta"]).decode())
@@ -114,8 +124,7 @@ def read_table(path, rules: Rules | None = None) -> EquilibriumTable:
     except (KeyError, ValueError):
         ok = False
     if not ok:
-        raise TableError(f"{path}: not an equilibrium table (make one with "
-                         "`euchre-sim equilibrium --out FILE`)")
+        raise TableError(f"{path}: not an equilibrium table ({made})")
     if meta.get("format_version") != FORMAT_VERSION:
         raise TableError(f"{path}: table format version {meta.get('format_version')}, this "
                          f"euchre-sim reads version {FORMAT_VERSION}: compute it again")
@@ -224,6 +233,10 @@ def load_equilibrium_table(rules: Rules, path=None):
             raise TableError(str(e)) from None
     if path is None:
         path = equilibrium_table_path(rules)
+        if not path.exists() and rules.farmers_hand:
+            raise TableError(f"no equilibrium table for {rules.describe()}, and none can be "
+                             "computed: the bidding game does not cover the farmer's hand "
+                             "house rule; leave farmers_hand off")
         if not path.exists():
             raise TableError(f"no equilibrium table for {rules.describe()} (looked for {path}): "
                              "compute one with `euchre-sim equilibrium --rules ... --out FILE` "

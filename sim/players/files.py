@@ -129,6 +129,9 @@ def builtin_with_params(spec: str) -> Strategy:
     player = BUILTINS[base].player
     if player.name_with is None:
         raise ValueError(f"{spec}: {base} has no parameters: write plain {base}")
+    if "count" in BUILTINS[base].params:          # a point count: a table of its own
+        raise ValueError(f"{spec}: {base} is a point count played as a table of its own, at "
+                         f"every score: it takes no parameters; write plain {base}")
     if player.from_text is not None:
         params = {k: player.from_text(k, v) for k, v in params.items()}
     checked = player.check_params(spec, params)

@@ -6,6 +6,9 @@ user typed (``Strategy.spec``: a name, ``NAME:key=value``, a TOML path, ``module
 in, and a checksum of every file it reads.  ``rebuild`` reads the spec back and refuses, with a
 message that says why, a strategy that cannot be made again exactly: one built in Python rather
 than from a spec, a file that changed or went missing, or a spec that now means other numbers.
+A table file is one file however its path was typed: the record holds its path made absolute,
+and a record's parameters are compared with the path made absolute from the folder it was typed
+in (``resolved_params``; the checksums say the file is the same).
 """
 
 from __future__ import annotations
@@ -69,6 +72,16 @@ def _params(params: dict) -> dict:
     return json.loads(json.dumps(params, sort_keys=True, default=str))
 
 
+def resolved_params(params, folder: str | None = None):
+    """``params`` with a table file's path made absolute from ``folder`` (default here): the
+    same file typed as ``small.npz`` in its folder or by its whole path."""
+    table = params.get("table") if isinstance(params, dict) else None
+    if not isinstance(table, str) or not table or table.startswith("count:"):
+        return params
+    base = Path(folder) if folder else Path.cwd()
+    return {**params, "table": str((base / table).resolve())}
+
+
 def recorded(s) -> dict:
     """The record of strategy ``s`` (JSON data): its name, player, parameters, the spec it was
     made from (absolute; None when made in Python), the folder the spec was typed in, and the
@@ -76,7 +89,7 @@ def recorded(s) -> dict:
     return {
         "name": s.name,
         "player": s.player.name,
-        "params": _params(s.params),
+        "params": _params(resolved_params(s.params)),
         "spec": None if s.spec is None else absolute_spec(s.spec),
         "cwd": os.getcwd(),
         "files": {f: _sha256(f) for f in _files(s)},
@@ -116,10 +129,12 @@ def rebuild(d: dict, where: str = "the run"):
                              "run started; restore it, or start the run over")
     with _in_folder(d.get("cwd")):
         s = load_strategy(d["spec"])
-    if s.player.name != d.get("player") or _params(s.params) != d.get("params"):
+    if (s.player.name != d.get("player")
+            or _params(resolved_params(s.params)) != resolved_params(d.get("params"),
+                                                                      d.get("cwd"))):
         raise ValueError(f"{where}: {d['spec']} no longer makes the strategy the run started "
                          f"with ({name}); start the run over")
     return replace(s, name=name)
 
 
-__all__ = ["rebuild", "recorded", "absolute_spec", "input_files"]
+__all__ = ["rebuild", "recorded", "absolute_spec", "input_files", "resolved_params"]

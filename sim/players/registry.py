@@ -82,6 +82,10 @@ def _table_params(label: str, params: dict) -> dict:
                              f"in games) or off (the 0-0 table at every score), not {scores!r}")
         out["scores"] = scores
     if "table" in params:
+        if not str(params["table"]).strip():
+            raise ValueError(f"{label}: table= is empty: give the path of a table file, "
+                             "table=FILE.npz (`euchre-sim equilibrium --out FILE` makes one), "
+                             "or leave table= out for the committed tables")
         if out.get("scores") == "on":
             raise ValueError(f"{label}: a table=FILE is one table, played at every score: "
                              "leave out scores=on")

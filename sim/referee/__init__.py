@@ -100,6 +100,7 @@ from sim.referee.replay import (
     bid_action,
     error_result,
     play_record,
+    record_rules,
     replay_bidding,
     replay_record,
 )
@@ -118,6 +119,6 @@ __all__ = [
     "OrderUp", "PLAIN_SUIT_ORDER", "PLAY", "PUBLISHED", "Pass", "Play", "ROUND1", "ROUND2",
     "TRICKS_PER_HAND", "TRUMP_ORDER", "bid_action", "card_strength", "error_result",
     "farmer_eligible", "left_of", "partner", "play_record", "playable_cards", "random_hand",
-    "random_legal_hand", "replay_bidding", "replay_game", "replay_record", "score_hand", "team",
-    "trick_winner",
+    "random_legal_hand", "record_rules", "replay_bidding", "replay_game", "replay_record",
+    "score_hand", "team", "trick_winner",
 ]

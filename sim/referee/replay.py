@@ -61,6 +61,20 @@ def _override(rules: Rules, changes: tuple) -> Rules:
     return rules.replace(**dict(changes))
 
 
+def record_rules(record, rules: Rules | None = None) -> Rules:
+    """The rules a hand record is replayed under: ``rules`` (default the published rules) with
+    the record's own ``"rules"`` over them; a ``RecordError`` naming ``rules`` where those do
+    not make a rule set."""
+    rec = parse_record(record)
+    rules = PUBLISHED if rules is None else rules
+    if not rec.rules:
+        return rules
+    try:
+        return _override(rules, tuple(sorted(rec.rules.items())))
+    except ValueError as e:
+        raise RecordError(f"rules: {e}") from None
+
+
 def replay_bidding(record, rules: Rules | None = None, *, reneges: bool = False) -> Hand:
     """Replay a hand record up to the start of play: its farmer's swap, bids and discard (and
     nobody defending alone where the bids name no lone defender).  Returns the ``Hand`` when
@@ -68,12 +82,7 @@ def replay_bidding(record, rules: Rules | None = None, *, reneges: bool = False)
     and discard, ``active`` who plays, ``turn`` the opening leader), or passed out (phase
     ``done``); the record's plays are not read.  Arguments and errors as ``play_record``'s."""
     rec = parse_record(record)
-    rules = PUBLISHED if rules is None else rules
-    if rec.rules:
-        try:
-            rules = _override(rules, tuple(sorted(rec.rules.items())))
-        except ValueError as e:
-            raise RecordError(f"rules: {e}") from None
+    rules = record_rules(rec, rules)
     if rec.scores is not None and max(rec.scores) >= rules.game_to:
         raise RecordError(f"scores: the game score before the hand, two whole numbers from 0 "
                           f"to {rules.game_to - 1} (game to {rules.game_to}), not "

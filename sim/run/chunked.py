@@ -17,7 +17,7 @@ import numba
 import numpy as np
 
 from sim.atomic import write_atomic
-from sim.players.recorded import rebuild, recorded
+from sim.players.recorded import rebuild, recorded, resolved_params
 from sim.rules import Rules
 from sim.run.executors import (
     DaskExecutor,
@@ -318,10 +318,11 @@ def read_run_spec(run_dir: Path) -> dict:
 
 def _comparable(spec: dict) -> dict:
     """A run.json without what may differ between the start and a resume (the command, the
-    folder each strategy was typed in)."""
+    folder each strategy was typed in, and so how a table file's path was typed)."""
     spec = json.loads(json.dumps({k: v for k, v in spec.items() if k != "command"}))
     for s in spec.get("strategies", []):
-        s.pop("cwd", None)
+        if isinstance(s, dict):
+            s["params"] = resolved_params(s.get("params"), s.pop("cwd", None))
     return spec
 
 

@@ -310,3 +310,22 @@ def test_the_equilibrium_made_to_pass_round_1_passes_and_bids_by_its_table_after
     seat0 = (r["round"] == 1) & (r["maker"] == 0)
     assert not seat0.any()                          # seat 0 never orders up
     assert ((r["round"] == 2) & (r["maker"] == 0)).any()       # but calls in round 2
+
+
+def test_a_precision_past_the_cap_says_where_it_stopped(monkeypatch):
+    """--precision 1e-7 stops at the cap of accepted deals: the answer says so, and what the
+    interval reached; a precision reached says nothing of the kind."""
+    import analysis.advise as A
+
+    monkeypatch.setattr(A, "CAP", 4000)
+    monkeypatch.setattr(A, "FIRST_BATCH", 1000)
+    df = advise_hand("JS AS 9H 9D TC", "9S", "first", precision=1e-7, seed=2)
+    assert df.attrs["deals"] >= 4000
+    assert df.attrs["stopped"].startswith("stopped at the cap of 4,000 accepted deals before "
+                                          "the paired 95% interval of the top two options "
+                                          "reached \u00b11e-07 points: it is \u00b10.")
+    r = run("advise", "JS AS 9H 9D TC", "--upcard", "9S", "--position", "first",
+            "--precision", "1e-7", "--silent")
+    assert r.exit_code == 0 and "stopped at the cap of 4,000 accepted deals" in r.output
+    easy = advise_hand("JS AS 9H 9D TC", "9S", "first", precision=0.5, seed=2)
+    assert "stopped" not in easy.attrs

@@ -208,6 +208,14 @@ def test_tournament_symmetry(runs):
     assert head_to_head_games("basic", "basic", 300, 2).iloc[0]["a_wins"] == 0.5
 
 
+def test_a_small_tournament_won_every_time_still_has_an_interval():
+    """5 games from both seats, all won: Wilson's 10 of 10, not 100.00% [100.00%, 100.00%]."""
+    r = CliRunner().invoke(main, ["tournament", "tuned", "random", "--games", "5", "--hands",
+                                  "0", "--silent"])
+    assert r.exit_code == 0, r.output
+    assert "tuned wins 100.00% of games  95% [72.25%, 100.00%] (Wilson, paired" in r.output
+
+
 def test_report_self_contained(runs, tmp_path):
     root, _, _ = runs
     out = tmp_path / "report.html"

@@ -83,6 +83,62 @@ def test_with_the_score_the_grade_is_in_game_win_probability_too(tmp_path):
     assert bad.exit_code == 1 and "scores: two whole numbers from 0 to 9" in bad.output
 
 
+def test_a_score_past_the_records_own_game_is_refused_per_hand(tmp_path):
+    """A record whose own rules play to 7 cannot stand at 9-6: the hand is refused in one line
+    (as ``--rules game_to=7`` and ``decide`` refuse it), the good hand beside it is graded."""
+    from analysis.grade import record_scores
+    from sim import Rules
+
+    line = json.loads(MARCH.read_text())
+    bad = {**line, "rules": {"game_to": 7}, "scores": [9, 6]}
+    with pytest.raises(RecordError, match=r"from 0 to 6 .*in a game to 7\), not \[9, 6\]"):
+        record_scores(dict(bad), Rules())
+    path = tmp_path / "to7.jsonl"
+    path.write_text(json.dumps(bad) + "\n" + json.dumps(line) + "\n")
+    r = CliRunner().invoke(main, ["grade", str(path), "--worlds", "4"])
+    assert r.exit_code == 1
+    assert "hand 1: scores: two whole numbers from 0 to 6" in r.stderr
+    assert "Traceback" not in r.output and "hand 2" in r.stdout and "hand 1\n" not in r.stdout
+
+
+def test_a_score_in_the_records_own_game_is_priced_in_that_game():
+    """At 5-3 of a game to 7 (the record's own rules) the win model is the game to 7's."""
+    from analysis.grade import record_scores
+    from sim import Rules
+
+    line = {**json.loads(MARCH.read_text()), "rules": {"game_to": 7}, "scores": [5, 3]}
+    scores, wins = record_scores(line, Rules())
+    assert scores == (5, 3) and wins.shape == (7, 7) and "scores" not in line
+
+
+@pytest.mark.parametrize("infer, words", [
+    ("rest", "kept where tuned would have bid as the other seats bid"),
+    ("bids", "weighed by the equilibrium's odds of the other seats' bids, played"),
+    ("bids+play", "and by their cards played"),
+])
+def test_the_output_says_which_model_of_the_other_seats_the_grades_assume(infer, words):
+    """--infer rest and bids can grade one decision differently: each says its model."""
+    r = CliRunner().invoke(main, ["grade", str(MARCH), "--worlds", "4", "--summary",
+                                  "--infer", infer])
+    assert r.exit_code == 0, r.output
+    model = [x for x in r.stdout.splitlines() if x.startswith("grades assume")]
+    assert model == [model[0]] and f"--infer {infer}:" in model[0] and words in model[0]
+    j = CliRunner().invoke(main, ["grade", str(MARCH), "--worlds", "4", "--json",
+                                  "--infer", infer])
+    last = json.loads(j.stdout.splitlines()[-1])
+    assert last["infer"] == infer and last["model"] == model[0] and last["win_tables"] == []
+
+
+def test_a_scored_hand_says_where_its_game_win_probabilities_come_from(tmp_path):
+    line = {**json.loads(MARCH.read_text()), "scores": [8, 9]}
+    path = tmp_path / "scored.jsonl"
+    path.write_text(json.dumps(line) + "\n")
+    r = CliRunner().invoke(main, ["grade", str(path), "--worlds", "4", "--summary"])
+    assert r.exit_code == 0, r.output
+    assert ("game win: W(d, o) from the shipped match-equity table "
+            "(sim/players/tables/score/published/match_equity.csv") in r.stdout
+
+
 def test_a_discard_where_nobody_picked_up_is_refused():
     record = json.loads((ROOT / "examples" / "hands.jsonl").read_text().splitlines()[1])
     assert "discard" not in record          # worked example 2: trump made in round 2

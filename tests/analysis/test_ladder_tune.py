@@ -89,8 +89,23 @@ def test_the_default_ladder_has_equilibrium_where_its_rules_have_a_table():
     assert set(published[7:12]) == {"euchre-universe", "ohio-bps", "trickster", "trump-rule",
                                     "fitted"}
     assert "equilibrium" in default_ladder(Rules(stick_the_dealer=True))
-    assert default_ladder(Rules(farmers_hand=True)) == DEFAULT_LADDER
+    assert default_ladder(Rules(farmers_hand=True)) == DEFAULT_LADDER[:-1]   # less pimc
     assert "equilibrium" not in DEFAULT_LADDER
+
+
+def test_a_ladder_under_house_rules_leaves_out_the_players_that_refuse_them():
+    """House rules deal the farmer's hand, which pimc does not play: the default ladder leaves
+    it out and says why; named, it is one line, not a traceback from the warm-up."""
+    from analysis.ladder import left_out
+    from sim import parse_rules
+
+    house = parse_rules("house")
+    assert "pimc" not in default_ladder(house) and "tuned" in default_ladder(house)
+    assert set(left_out(house)) == {"pimc"} and "farmer's hand" in left_out(house)["pimc"]
+    assert left_out(Rules()) == {}
+    r = CliRunner().invoke(main, ["ladder", "pimc", "tuned", "--rules", "house"])
+    assert r.exit_code == 1 and isinstance(r.exception, SystemExit)
+    assert r.output.startswith("Error: pimc: the pimc player does not play the farmer's hand")
 
 
 @pytest.mark.parametrize("names, message", [

@@ -13,6 +13,7 @@ from analysis.stats import (
     Estimate,
     mean_interval,
     paired_difference,
+    paired_share,
     proportion,
     wilson_interval,
     z_value,
@@ -151,3 +152,26 @@ def test_paired_difference_with_counts_and_errors():
     assert e.se == pytest.approx(sps.sem(sample), rel=1e-12)
     with pytest.raises(ValueError):
         paired_difference([1, 2], [1, 2, 3])
+
+
+def test_paired_share_is_never_a_point_on_a_small_sample():
+    """5 games from both seats, every one won: Wilson's 10 of 10 (scipy's), not [1, 1]."""
+    e = paired_share([2], [5])
+    lo, hi = sps.binomtest(10, 10).proportion_ci(method="wilson")
+    assert (e.value, e.n) == (1.0, 5) and (e.low, e.high) == pytest.approx((lo, hi), abs=1e-12)
+    assert e.low < 0.73 and e.high == 1.0
+    even = paired_share([1], [300])          # the same player each side: one of each pair
+    assert even.value == 0.5 and even.se == 0 and even.low < 0.47 < 0.53 < even.high
+
+
+def test_paired_share_takes_the_pairings_variance_on_a_large_sample():
+    """Pairs 0/1/2 with the pairing's variance: Wilson's interval at the effective number of
+    games is the paired normal interval to within a hundredth of a point."""
+    values, counts = [0, 1, 2], [200_000, 700_000, 300_000]
+    e = paired_share(values, counts)
+    m = mean_interval(values, counts)
+    assert e.value == pytest.approx(m.value / 2) and e.se == pytest.approx(m.se / 2)
+    assert (e.low, e.high) == pytest.approx((m.low / 2, m.high / 2), abs=1e-4)
+    # narrower than counting the 2.4 million games as independent: the pairing cancels luck
+    lo, hi = wilson_interval(700_000 + 2 * 300_000, 2 * 1_200_000)
+    assert e.high - e.low < hi - lo

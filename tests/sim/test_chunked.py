@@ -263,6 +263,36 @@ def test_a_resumed_run_plays_the_table_file_it_started_with(tmp_path):
     assert np.array_equal(D.resume(run_dir).result.tally, whole.tally)
 
 
+def test_a_table_typed_by_its_name_in_its_folder_resumes_there_and_elsewhere(tmp_path,
+                                                                             monkeypatch):
+    """``--strategy equilibrium:table=small.npz`` typed in the table's folder, interrupted:
+    ``simulate --resume`` from that folder (and from another) finishes it, the same file."""
+    import shutil
+
+    from sim.equilibrium import equilibrium_table_path
+    from sim.rules import Rules
+
+    shutil.copy(equilibrium_table_path(Rules()), tmp_path / "small.npz")
+    monkeypatch.chdir(tmp_path)
+    table = Table.teams("equilibrium:table=small.npz", "tuned")
+    with pytest.raises(KeyboardInterrupt):
+        D.run_chunked(3 * CHUNK, 7, table=table, chunk_hands=CHUNK, run_dir="run",
+                      progress=_stop_after(1))
+    resumed = run("simulate", "--resume", "run", "--silent", "--json")
+    assert resumed.exit_code == 0, resumed.output
+    whole = stats_of(run("simulate", "--hands", 3 * CHUNK, "--seed", 7, "--team0",
+                         "equilibrium:table=small.npz", "--team1", "tuned", "--silent", "--json"))
+    again = stats_of(resumed)
+    # the same players (the resumed one names its table by its whole path in its parameters)
+    assert again.pop("strategies")["seats"] == whole.pop("strategies")["seats"]
+    assert again == whole
+    *_, again, _, _ = D.spec_values(D.read_run_spec(tmp_path / "run"), tmp_path / "run")
+    assert again.seats[0].params == {"table": str(tmp_path.resolve() / "small.npz")}
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    D.spec_values(D.read_run_spec(tmp_path / "run"), tmp_path / "run")   # rebuilt here too
+
+
 def test_a_run_that_cannot_be_rebuilt_exactly_is_not_resumed(tmp_path):
     toml = tmp_path / "mine.toml"
     toml.write_text('base = "basic"\n[params]\norder_threshold = 7.0\n')

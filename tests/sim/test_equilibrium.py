@@ -273,8 +273,11 @@ def test_a_table_serves_any_game_length_but_not_other_bidding_rules(tmp_path):
     with pytest.raises(TableError, match="computed for published rules"):
         read_table(out, sim.Rules(defend_alone=True))
     (tmp_path / "junk.npz").write_bytes(b"not a zip")
-    with pytest.raises(TableError, match="not a readable"):
+    with pytest.raises(TableError, match="not an equilibrium table file"):
         read_table(tmp_path / "junk.npz")
+    (tmp_path / "cut.npz").write_bytes(out.read_bytes()[:100])     # a zip cut short
+    with pytest.raises(TableError, match="not a readable"):
+        read_table(tmp_path / "cut.npz")
     with pytest.raises(ValueError, match="farmer"):
         solve_equilibrium(sim.Rules(farmers_hand=True), iterations=10)
 

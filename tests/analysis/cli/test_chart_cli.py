@@ -43,3 +43,26 @@ def test_a_page_that_cannot_be_written_is_one_line_before_any_work(tmp_path):
                                   str(kept), "--force"])
     assert r.exit_code == 0 and kept.read_bytes().startswith(b"%PDF"), r.output
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_under_the_farmers_hand_the_card_suggests_only_what_works(tmp_path):
+    """chart --rules house once suggested computing an equilibrium table, which equilibrium
+    then refuses (farmer's hand): it names the point counts, and the one it names draws."""
+    from sim import parse_rules
+    from sim.players.equilibrium_table import TableError, load_equilibrium_table
+
+    for strategy in ("equilibrium", "tuned"):
+        r = CliRunner().invoke(main, ["chart", "--rules", "house", "--strategy", strategy,
+                                      "--out", str(tmp_path / "c.png")])
+        assert r.exit_code == 1 and r.output.count("Error:") == 1, r.output
+        assert "only a point count has a card" in r.output and "--strategy fitted" in r.output
+        assert "euchre-sim equilibrium" not in r.output and not (tmp_path / "c.png").exists()
+    r = CliRunner().invoke(main, ["chart", "--rules", "house", "--strategy", "fitted",
+                                  "--no-score", "--out", str(tmp_path / "c.png")])
+    assert r.exit_code == 0 and (tmp_path / "c.png").is_file(), r.output
+    try:
+        load_equilibrium_table(parse_rules("house"))
+    except TableError as e:
+        assert "none can be computed" in str(e) and "euchre-sim equilibrium" not in str(e)
+    else:
+        raise AssertionError("a table for the farmer's hand")

@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from analysis.cli import main
-from analysis.win_csv import load_win_csv, parse_deal_score, write_win_csv
+from analysis.win_csv import load_win_csv, write_win_csv
+from analysis.win_model import parse_deal_score
 from sim.players.equilibrium_table import read_table
 
 

@@ -817,6 +817,24 @@ def test_toml_parameters_are_bounded(tmp_path, line, name, bounds):
     assert_one_line_error(r, name, bounds)
 
 
+def test_a_point_count_and_a_table_parameter_say_what_is_wrong_with_them(tmp_path):
+    """fitted:x=1 is answered of fitted (a point count takes none), not with equilibrium's
+    parameters; an empty table= and a file that is no table each say so, in one line."""
+    for spec, words, never in (
+            ("fitted:x=1", ["fitted is a point count", "takes no parameters",
+                            "write plain fitted"], "equilibrium takes"),
+            ("ohio-bps:scores=off", ["ohio-bps is a point count"], "equilibrium takes"),
+            ("equilibrium:table=", ["table= is empty", "table=FILE.npz"], ".: no such")):
+        r = run("simulate", "--hands", 10, "--silent", "--strategy", spec)
+        assert_one_line_error(r, *words)
+        assert never not in r.output
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my table\n")
+    r = run("simulate", "--hands", 10, "--silent", "--strategy", f"equilibrium:table={notes}")
+    assert_one_line_error(r, f"{notes}: not an equilibrium table file", "an .npz file")
+    assert "pickle" not in r.output
+
+
 def test_basic_takes_key_value_with_the_toml_ranges(tmp_path):
     r = run("simulate", "--hands", 2000, "--silent", "--strategy", "basic:order_threshold=1e308")
     assert_one_line_error(r, "basic:order_threshold=1e308", "order_threshold",
