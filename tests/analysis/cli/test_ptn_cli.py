@@ -103,3 +103,27 @@ def test_the_shipped_ptn_example_replays():
     r = run("replay", FOLDER / "trickster.ptn", "--summary", "--json")
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["unfinished"] == 1 and json.loads(r.stdout)["legal"] == 2
+
+
+@pytest.mark.compile
+def test_every_fixture_our_rules_play_is_graded_and_the_others_refused():
+    """Each record of every fixture file: graded (a few worlds), or its one line; the one hand
+    graded nowhere is the farmer's hand, which grading does not support (``grade_record``)."""
+    graded = refused = damaged = 0
+    for path in sorted(FIXTURES.glob("*.ptn")):
+        hands = read_ptn(path.read_text(encoding="utf-8"))
+        r = run("grade", path, "--worlds", "4", "--json", "--silent")
+        assert "Traceback" not in r.output
+        answers = {json.loads(x).get("hand"): json.loads(x) for x in r.stdout.splitlines()}
+        for h in hands:
+            if h.record is None:
+                refused += h.refused is not None
+                damaged += h.error is not None
+                assert f"hand {h.number}: {h.problem}" in r.stderr.splitlines()
+            elif h.record.farmer is not None:
+                assert answers[h.number]["error"] == (
+                    "rules: grading does not support the farmer's hand house rule")
+            else:
+                graded += 1
+                assert answers[h.number]["decisions"], (path.name, h.number)
+    assert (graded, refused, damaged) == (9, 11, 11)
