@@ -596,6 +596,9 @@ def _read(tags: list[_Tag]) -> tuple[HandRecord, str | None, list[str]]:
                        f"{SEATS[dealer]} (Trickster's Deal starts with the dealer)")
     kitty = _kitty(by.get("Undealt"), hands)
     _contract_words(by.get("Contract"))
+    if "Auction" not in by and {"Play", "Contract", "Declarer"} & set(by):
+        raise PtnError("Auction: missing (the bids, a line a round from the dealer's left), "
+                       "yet the record names a contract or plays cards")
     bids = _auction(by.get("Auction"), dealer, kitty[0])
     swaps = _swaps(tags, dealer, hands, kitty, options.allowed)
     played = "Play" in by and bool(by["Play"].data)

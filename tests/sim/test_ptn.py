@@ -45,6 +45,7 @@ EXPECTED = {
     ("made-up-damaged.ptn", 9): "Dealer (line 83): E, but the Deal starts with N",
     ("made-up-damaged.ptn", 10): "Auction (line 96), round 2, N: the dealer (N) may not pass",
     ("made-up-damaged.ptn", 11): "CardsRemoved: missing: the dealer (S) took the upcard KD",
+    ("made-up-damaged.ptn", 12): "line 108: Auction: missing",
 }
 
 
