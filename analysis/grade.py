@@ -113,7 +113,7 @@ class Decision:
 def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLDS,
                  seed: int = 0, rest="tuned", scores=None, wins=None,
                  first: int = FIRST_WORLDS, seats=None, check=None,
-                 infer="rest") -> list[Decision]:
+                 infer="rest", partial: bool = False) -> list[Decision]:
     """Every decision of one hand record graded (the module's header): each priced on
     ``first`` worlds, then on twice as many while its grade's interval crosses a threshold, up
     to ``worlds``.  With ``scores`` (team 0, team 1 before the hand) and ``wins``
@@ -123,11 +123,12 @@ def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLD
     others are left out); ``check``: called before each decision is priced and before each
     doubling of its worlds (it may raise to stop, as the web application does when the user
     leaves); ``infer``: how the worlds read the other seats' bids (``sim.agents.pricing``'s
-    ``INFER``)."""
+    ``INFER``); ``partial``: the record may stop before the hand ends (a hand in progress, as
+    Trickster Cards' PTN records often are): the decisions it holds are graded."""
     if worlds < 2:
         raise ValueError(f"worlds must be at least 2 for an interval, not {worlds}")
     rec = parse_record(record)
-    played = play_record(rec, rules)
+    played = play_record(rec, rules, partial=partial)
     if played.rules.farmers_hand:
         raise RecordError("rules: grading does not support the farmer's hand house rule")
     hand = Hand(rec.hands, rec.kitty, rec.dealer, played.rules)

@@ -3,6 +3,7 @@
     result = sim.simulate(100_000, seed=1, rules=sim.Rules(stick_the_dealer=True))
     record = sim.trace(1, [42])[0]; sim.replay_record(record)  # hand 42 of seed 1, refereed
     sim.review_hand(record, sim.Rules())                        # each card against perfect play
+    sim.read_ptn(text); sim.write_ptn(record)                   # Trickster Cards' PTN records
 
 Names load on first use, so ``import sim`` stays quick.  Nothing here imports ``analysis``.
 """
@@ -33,6 +34,11 @@ _EXPORTS = {
     "trace_game": ("sim.run.games", "trace_game"),
     "replay_record": ("sim.referee", "replay_record"),
     "to_cards": ("sim.records", "to_cards"),
+    "read_ptn": ("sim.ptn", "read_ptn"),
+    "write_ptn": ("sim.ptn", "write_ptn"),
+    "is_ptn": ("sim.ptn", "is_ptn"),
+    "PtnHand": ("sim.ptn", "PtnHand"),
+    "PtnError": ("sim.ptn", "PtnError"),
     "replay_game": ("sim.referee", "replay_game"),
     "run_chunked": ("sim.run.chunked", "run_chunked"),
     "resume": ("sim.run.chunked", "resume"),

@@ -1,14 +1,14 @@
 """``euchre-sim grade``: a person's hands graded decision by decision (``analysis.grade``).
 
-Thin: reads hand records as ``replay`` does, grades each with ``analysis.grade.grade_record``
-and prints the decisions (text, or one JSON line a hand) and a per-seat summary.  Every line is
-processed; each bad one gets one line on stderr and makes the exit status 1.
+Thin: reads hand records (JSON lines, or Trickster Cards' PTN records) as ``replay`` does,
+grades each with ``analysis.grade.grade_record`` and prints the decisions (text, or one JSON
+line a hand) and a per-seat summary.  Every hand is processed; each bad one gets one line on
+stderr and makes the exit status 1.
 """
 
 from __future__ import annotations
 
 import json
-import re
 
 import click
 
@@ -16,10 +16,12 @@ from analysis.cli.bounds import check_count, yes_option
 from analysis.cli.decide import SURE_WORLDS, WORLD_BYTES
 from analysis.cli.options import (
     EXAMPLES_NOTE,
+    PTN_SEATS,
     check_seed,
+    hand_entries,
     infer_option,
-    json_lines,
     progress_bar,
+    ptn_json,
 )
 from analysis.grade import DEFAULT_WORLDS, FIRST_WORLDS, record_scores
 from analysis.text.decisions import describe, graded_json
@@ -53,7 +55,7 @@ def _summary_text(rows) -> str:
     return "\n".join(lines)
 
 
-def _worlds_rate(entries, rules, seed):
+def _worlds_rate(entries, rules, seed, partial):
     """An estimate of grading every hand on ``n`` worlds: the first record graded on a few
     worlds (a warm-up), the same time for each hand."""
     import copy
@@ -67,7 +69,7 @@ def _worlds_rate(entries, rules, seed):
     def play(k):
         try:
             grade_record({x: v for x, v in copy.deepcopy(first).items() if x != "scores"},
-                         rules, k, seed)
+                         rules, k, seed, partial=partial)
         except (RecordError, ValueError):
             pass  # the hand is told about in its turn
 
@@ -80,26 +82,25 @@ def _worlds_rate(entries, rules, seed):
 
 RECORD_WORDS = ("a hand record is one JSON object a line with the dealer, the four hands, the "
                 "upcard, the bids and the plays (euchre-sim show --json prints one; see "
-                "examples/graded-march.jsonl)")
+                "examples/graded-march.jsonl), or a PTN record of Trickster Cards")
 
 
-PTN_TAG = re.compile(r'\s*\[(Event|Deal|Dealer|GameOptionsJson|Auction|Play) "')
-
-
-def _refuse_without_records(lines, entries, name: str) -> None:
-    """One line and exit 1, before any estimate or warm-up, for a file in which no line is a
-    hand record at all (empty, text, a CSV, a PTN record): the first line's problem and what a
-    record is."""
+def _refuse_without_records(entries, ptn, name: str) -> None:
+    """Before any estimate or warm-up, for a file in which no hand can be graded: one line
+    and exit 1 for JSON lines (empty, text, a CSV: the first line's problem and what a record
+    is); for PTN, each record's own line (refused, with its rule, or damaged) and exit 1."""
     where = "standard input" if name == "<stdin>" else name
     if not entries:
         raise click.ClickException(f"{where}: no hands (the file is empty or holds only blank "
                                    f"lines); {RECORD_WORDS}")
     if any(bad is None and isinstance(obj, dict) for _n, obj, bad in entries):
         return
+    if ptn is not None:
+        for n, _obj, bad in entries:
+            click.echo(f"hand {n}: {bad}", err=True)
+        click.get_current_context().exit(1)
     n, obj, bad = entries[0]
     what = bad or f"a JSON {type(obj).__name__}, not an object"
-    if any(PTN_TAG.match(line) for line in lines):
-        what = "a PTN record (Trickster Cards' text), which grade does not read"
     raise click.ClickException(f"{where}: no hand record in it (line {n}: {what}); "
                                f"{RECORD_WORDS}")
 
@@ -132,7 +133,10 @@ def _win_source(obj, rules) -> str:
 @yes_option
 def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
     """Grade every decision of hands played at a real table: FILE holds hand records, one JSON
-    object a line (or - for stdin), with the bids, the discard and the cards of all four seats.
+    object a line (or - for stdin), with the bids, the discard and the cards of all four seats,
+    or PTN records exported from Trickster Cards (FORMATS.md: a hand that used a rule we do
+    not play is refused with the rule named; one exported in progress is graded as far as it
+    goes; seats 0-3 are S, W, N, E).
 
     Each decision is priced from what its seat could see: every legal action valued on WORLDS
     deals consistent with the seat's view (every card face up within a world, as the pimc
@@ -156,6 +160,7 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
         euchre-sim grade examples/graded-march.jsonl --summary --json
         euchre-sim grade my-hands.jsonl --rules stick-the-dealer --worlds 256
         euchre-sim grade examples/graded-march.jsonl --infer bids+play
+        euchre-sim grade examples/trickster.ptn --worlds 256
     """
     from analysis.grade import grade_record, model_text, summarise
     from sim import parse_rules
@@ -167,13 +172,14 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="'--rules'") from None
     graded, errors, sources = [], 0, {}
-    lines = list(file)
-    entries = list(json_lines(lines))
+    entries, ptn = hand_entries(file)
     hands = len(entries)
-    _refuse_without_records(lines, entries, getattr(file, "name", "<stdin>"))
+    _refuse_without_records(entries, ptn, getattr(file, "name", "<stdin>"))
     check_count("--worlds", worlds, unit=f"worlds for each of {hands:,} hands", least=2,
                 memory=WORLD_BYTES, sure=SURE_WORLDS // max(hands, 1), yes=yes,
-                estimate=_worlds_rate(entries, rules, seed))
+                estimate=_worlds_rate(entries, rules, seed, ptn is not None))
+    if ptn is not None and not (summary or as_json):
+        click.echo(PTN_SEATS)
 
     def one(n, obj, bad):
         nonlocal errors
@@ -184,7 +190,7 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
             if scores is not None:
                 sources[_win_source(obj, rules)] = None
             ds = grade_record(obj, rules, worlds, seed + 7919 * n, scores=scores, wins=wins,
-                              infer=infer)
+                              infer=infer, partial=ptn is not None)
         except (RecordError, ValueError) as e:
             errors += 1
             click.echo(f"hand {n}: {e}", err=True)
@@ -194,10 +200,14 @@ def grade(file, rules_spec, worlds, seed, infer, summary, as_json, silent, yes):
         graded.append(ds)
         if summary:
             return
+        extra = {} if ptn is None else ptn_json(ptn[n])
         if as_json:
-            click.echo(json.dumps({"hand": n, "decisions": [graded_json(d) for d in ds]}))
+            click.echo(json.dumps({"hand": n, **extra,
+                                   "decisions": [graded_json(d) for d in ds]}))
         else:
             click.echo(f"hand {n}")
+            click.echo("".join(f"  {k}: {w}\n" for k, ws in extra.items()
+                               for w in ([ws] if isinstance(ws, str) else ws)), nl=False)
             click.echo("\n".join(_decision_text(d) for d in ds))
 
     # a bar where the hands are not printed as they go (--summary, --json on a terminal)

@@ -1,6 +1,7 @@
-"""``euchre-sim replay``: check and score hand records (JSON lines) with the rules referee.
+"""``euchre-sim replay``: check and score hand records (JSON lines, or Trickster Cards' PTN
+records) with the rules referee.
 
-Thin: reads lines, calls ``sim.replay_record`` and prints.  Every line is processed;
+Thin: reads the hands, calls ``sim.replay_record`` and prints.  Every hand is processed;
 bad ones are reported (stdout and one line on stderr each) and make the exit status 1.
 """
 
@@ -10,17 +11,20 @@ import json
 
 import click
 
-from analysis.cli.options import EXAMPLES_NOTE, json_lines
+from analysis.cli.options import EXAMPLES_NOTE, hand_entries, ptn_json
 from sim import parse_rules, replay_record
 
 
-def _results(lines, rules, reneges):
-    """Yield ``(hand number, result)`` for each non-blank line (numbered by line)."""
-    for n, obj, bad in json_lines(lines):
+def _results(entries, ptn, rules, reneges):
+    """Yield ``(hand number, result)`` for each hand (JSON lines: numbered by line; PTN: by
+    record, unfinished hands replayed as far as they go)."""
+    for n, obj, bad in entries:
         if bad:
-            yield n, {"error": f"line {n}: {bad}"}
-        else:
+            yield n, {"error": bad if ptn else f"line {n}: {bad}"}
+        elif ptn is None:
             yield n, replay_record(obj, rules, reneges)
+        else:
+            yield n, {**replay_record(obj, rules, reneges, partial=True), **ptn_json(ptn[n])}
 
 
 def _summary_text(s: dict) -> str:
@@ -30,6 +34,7 @@ def _summary_text(s: dict) -> str:
         ("reneges", s["reneges"]),
         ("errors", s["errors"]),
         ("passed out", s["passed_out"]),
+        *([("unfinished", s["unfinished"])] if "unfinished" in s else []),
         ("points, team 0", s["points"][0]),
         ("points, team 1", s["points"][1]),
     ]
@@ -59,22 +64,27 @@ def _summary_text(s: dict) -> str:
               "per hand.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="With --summary: print it as JSON.")
 def replay(file, rules_spec, reneges, summary, as_json):
-    """Check and score hand records, one JSON object per line (FILE, or - for stdin).
+    """Check and score hand records, one JSON object per line (FILE, or - for stdin), or the
+    PTN records of Trickster Cards (told by the content; FORMATS.md).
 
-    Prints one JSON result per hand: {"hand": N (the line number), "trump", "maker", "alone",
-    "defender_alone", "round", "passed_out", "tricks", "trick_winners", "points"}, plus
-    "error" (the field or step at fault, and why) or "renege".  Blank lines are skipped.
-    Every line is checked; each bad one is also reported on stderr, and the exit status is 1
-    if any was bad.
+    Prints one JSON result per hand: {"hand": N (the line number; for PTN, the record's
+    number), "trump", "maker", "alone", "defender_alone", "round", "passed_out", "tricks",
+    "trick_winners", "points"}, plus "error" (the field or step at fault, and why) or
+    "renege".  Blank lines are skipped.  Every hand is checked; each bad one is also reported
+    on stderr, and the exit status is 1 if any was bad.  A PTN hand that used a rule we do not
+    play is an error naming the rule; one exported in progress is checked as far as it goes
+    and says "unfinished" (what it waits for); "notes" tell what else its table allowed.
 
     --summary counts hands, legal hands, reneges (with --reneges), errors and passed-out
-    hands (among the legal ones), and adds up each team's points (team 0 = seats 0 and 2).
+    hands (among the legal ones; for PTN, the unfinished ones too), and adds up each team's
+    points (team 0 = seats 0 and 2).
 
     \b
     Example:
         euchre-sim replay examples/hands.jsonl
         euchre-sim replay examples/hands.jsonl --summary
         euchre-sim replay - --rules stick-the-dealer --json --summary < hands.jsonl
+        euchre-sim replay examples/trickster.ptn
     """
     try:
         rules = parse_rules(rules_spec)
@@ -82,7 +92,10 @@ def replay(file, rules_spec, reneges, summary, as_json):
         raise click.BadParameter(str(e), param_hint="'--rules'") from None
 
     stats = {"hands": 0, "legal": 0, "reneges": 0, "errors": 0, "passed_out": 0, "points": [0, 0]}
-    for n, result in _results(file, rules, reneges):
+    entries, ptn = hand_entries(file)
+    if ptn is not None:
+        stats["unfinished"] = 0
+    for n, result in _results(entries, ptn, rules, reneges):
         stats["hands"] += 1
         if "error" in result:
             stats["errors"] += 1
@@ -90,6 +103,8 @@ def replay(file, rules_spec, reneges, summary, as_json):
         else:
             stats["reneges" if "renege" in result else "legal"] += 1
             stats["passed_out"] += result["passed_out"]
+            if "unfinished" in result:
+                stats["unfinished"] += 1
             for t in (0, 1):
                 stats["points"][t] += result["points"][t]
         if not summary:

@@ -1,5 +1,5 @@
 """The ``show`` command: one hand of a run as it was dealt, bid and played
-(``analysis.text.hand``), or its JSON record."""
+(``analysis.text.hand``), or its JSON record, or its PTN record (``sim.write_ptn``)."""
 
 from __future__ import annotations
 
@@ -23,14 +23,19 @@ def _strategies_text(table) -> str:
 @rules_options
 @strategy_options
 @click.option("--json", "as_json", is_flag=True, help="Print the hand record as JSON.")
+@click.option("--ptn", "as_ptn", is_flag=True,
+              help="Print the hand as a PTN record, the text Trickster Cards exports and reads "
+                   "(FORMATS.md); grade and replay read it too.")
 @click.option("--review", is_flag=True,
               help="Also value every card with the double-dummy solver (perfect play, every "
                    "card seen) and mark the cards that lost value.")
-def show(seed, index, rules, table, as_json, review):
+def show(seed, index, rules, table, as_json, as_ptn, review):
     """Show hand I of a run as it was dealt, bid and played.
 
     The hand is exactly the one 'simulate' with the same seed, rules and strategies counted.
-    With --json it prints the hand record, which 'replay' accepts.
+    With --json it prints the hand record, which 'replay' accepts; with --ptn the same hand
+    as a PTN record (Trickster Cards' text: seats S, W, N, E are 0, 1, 2, 3; the rules in its
+    GameOptionsJson), which 'replay' and 'grade' read too.
 
     With --review it then lists every card with the hand's perfect value (points to the
     makers when all four play perfectly with every card seen) before and after it; a card that
@@ -44,9 +49,13 @@ def show(seed, index, rules, table, as_json, review):
         euchre-sim show --seed 1 --hand 42
         euchre-sim show --seed 1 --hand 42 --rules house --json
         euchre-sim show --seed 1 --hand 7 --review
+        euchre-sim show --seed 1 --hand 42 --rules house --ptn > hand42.ptn
     """
     if index < 0:
         raise click.ClickException(f"--hand must be 0 or more, not {index}")
+    if as_ptn and (as_json or review):
+        raise click.ClickException("--ptn prints the PTN record alone: leave out --json and "
+                                   "--review")
     check_seed(seed)
     from analysis.text.hand import format_hand
     from sim import trace
@@ -65,6 +74,12 @@ def show(seed, index, rules, table, as_json, review):
     except BaseException:
         compile_ahead.stop(child)
         raise
+    if as_ptn:
+        from sim import write_ptn
+
+        click.echo(write_ptn({**record, "note": f"euchre-sim: seed {seed}, hand {index}"},
+                             rules), nl=False)
+        return
     record = {**record, "note": f"seed {seed}, hand {index}"} if as_json else record
     if review:
         from sim import review_hand

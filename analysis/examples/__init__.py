@@ -10,7 +10,8 @@ from pathlib import Path
 FOLDER = Path(__file__).resolve().parent
 #: the files, as the help names them (relative to the folder above ``FOLDER``)
 FILES = ("examples/bot.py", "examples/code_strategy.py", "examples/graded-march.jsonl",
-         "examples/hands.jsonl", "examples/positions.jsonl", "examples/view.json",
+         "examples/hands.jsonl", "examples/positions.jsonl", "examples/trickster.ptn",
+         "examples/view.json",
          "examples/strategies/ace-lover.toml", "examples/strategies/lighter-dealer-partner.toml")
 
 __all__ = ["FOLDER", "FILES"]

@@ -1,4 +1,10 @@
-"""Replaying hand records through the referee (``euchre-sim replay``)."""
+"""Replaying hand records through the referee (``euchre-sim replay``).
+
+A record is a whole hand, bid and played to its end.  With ``partial=True`` a record may stop
+early, as a hand in progress does (Trickster Cards' PTN exports are often of one): every action
+it holds is checked, and the hand is returned where the record stops (``Hand.phase`` is not
+``done``; ``replay_record`` says ``"unfinished"``: what the hand waits for).
+"""
 
 from __future__ import annotations
 
@@ -75,12 +81,15 @@ def record_rules(record, rules: Rules | None = None) -> Rules:
         raise RecordError(f"rules: {e}") from None
 
 
-def replay_bidding(record, rules: Rules | None = None, *, reneges: bool = False) -> Hand:
+def replay_bidding(record, rules: Rules | None = None, *, reneges: bool = False,
+                   partial: bool = False) -> Hand:
     """Replay a hand record up to the start of play: its farmer's swap, bids and discard (and
     nobody defending alone where the bids name no lone defender).  Returns the ``Hand`` when
     play begins (phase ``play``: ``hands`` are the hands after the swap and the dealer's pick-up
     and discard, ``active`` who plays, ``turn`` the opening leader), or passed out (phase
-    ``done``); the record's plays are not read.  Arguments and errors as ``play_record``'s."""
+    ``done``); the record's plays are not read.  With ``partial`` a record whose bidding (or
+    discard) stops early, and that has no plays, is returned where it stops.  Arguments and
+    errors as ``play_record``'s."""
     rec = parse_record(record)
     rules = record_rules(rec, rules)
     if rec.scores is not None and max(rec.scores) >= rules.game_to:
@@ -96,12 +105,16 @@ def replay_bidding(record, rules: Rules | None = None, *, reneges: bool = False)
         hand.apply(KeepHand(hand.farmer_seat))  # no "farmer" key: the player kept his hand
 
     discard_used = False
+    # an unfinished record may stop before the discard, or in the bidding, if nothing follows
+    stops_early = partial and not rec.plays
 
-    def discard_if_due() -> None:
+    def discard_if_due(last: bool = False) -> None:
         nonlocal discard_used
         if hand.phase != DISCARD:
             return
         if rec.discard is None:
+            if last and stops_early:
+                return
             raise RecordError(
                 f"discard: missing: the dealer (seat {hand.dealer}) picked up "
                 f"{card_name(hand.upcard)} and must discard a card"
@@ -118,7 +131,9 @@ def replay_bidding(record, rules: Rules | None = None, *, reneges: bool = False)
                 f"bid {i}: bidding is over: seat {hand.maker} made {SUIT_NAMES[hand.trump]} trump"
             )
         _step(hand, bid_action(bid), f"bid {i}")
-    discard_if_due()
+    discard_if_due(last=True)
+    if stops_early and hand.phase in (ROUND1, ROUND2, DISCARD, DEFEND):
+        return hand
     if hand.phase == DEFEND:
         hand.apply(NoLoneDefender())
     if hand.phase in (ROUND1, ROUND2):
@@ -135,7 +150,8 @@ def replay_bidding(record, rules: Rules | None = None, *, reneges: bool = False)
     return hand
 
 
-def play_record(record, rules: Rules | None = None, *, reneges: bool = False) -> Hand:
+def play_record(record, rules: Rules | None = None, *, reneges: bool = False,
+                partial: bool = False) -> Hand:
     """Replay a hand record through the referee and return the finished ``Hand``.
 
     Parameters
@@ -143,6 +159,8 @@ def play_record(record, rules: Rules | None = None, *, reneges: bool = False) ->
     record : dict (decoded JSON) or HandRecord
     rules : the replay's rules; a record's ``"rules"`` overrides them for that hand
     reneges : play out and penalise failures to follow suit instead of rejecting them
+    partial : accept a record that stops before the hand ends (the module's header): the
+        ``Hand`` is returned where it stops
 
     Raises
     ------
@@ -152,14 +170,14 @@ def play_record(record, rules: Rules | None = None, *, reneges: bool = False) ->
         hold QS``, ``plays: hand ends after trick 3``.
     """
     rec = parse_record(record)
-    hand = replay_bidding(rec, rules, reneges=reneges)
+    hand = replay_bidding(rec, rules, reneges=reneges, partial=partial)
     for i, (seat, c) in enumerate(rec.plays, 1):
         if hand.phase == DONE:
             if hand.passed_out:
                 raise RecordError(f"play {i}: the hand was passed out; no cards are played")
             raise RecordError(f"play {i}: the hand is over after {TRICKS_PER_HAND} tricks")
         _step(hand, Play(seat, c), f"play {i}")
-    if hand.phase != DONE:
+    if hand.phase != DONE and not partial:
         done = len(hand.trick_winners)
         if hand.trick:
             raise RecordError(
@@ -188,8 +206,11 @@ def error_result(message: str) -> dict:
     }
 
 
-def replay_record(record, rules: Rules | None = None, reneges: bool = False) -> dict:
-    """Check and score one hand record; never raises for a bad record.
+def replay_record(record, rules: Rules | None = None, reneges: bool = False,
+                  partial: bool = False) -> dict:
+    """Check and score one hand record; never raises for a bad record.  With ``partial`` a
+    record may stop before the hand ends (``play_record``); the result then says
+    ``"unfinished"``: what the hand waits for, and counts the tricks and points so far (none).
 
     Returns
     -------
@@ -201,6 +222,10 @@ def replay_record(record, rules: Rules | None = None, reneges: bool = False) -> 
         ``"error": "<field or step>: <why>"`` (and no points) when the record is bad.
     """
     try:
-        return play_record(record, rules, reneges=reneges).result()
+        hand = play_record(record, rules, reneges=reneges, partial=partial)
     except RecordError as e:
         return error_result(str(e))
+    result = hand.result()
+    if hand.phase != DONE:
+        result["unfinished"] = hand.waiting_for()
+    return result

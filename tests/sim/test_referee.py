@@ -365,6 +365,24 @@ def test_discard_must_be_present_exactly_when_the_dealer_picks_up():
     assert replay_record(rec)["error"] == "discard: the dealer (seat 3) does not hold AS"
 
 
+def test_an_unfinished_record_is_checked_as_far_as_it_goes_with_partial():
+    """``partial=True`` (a hand exported in progress): every action held is checked, the
+    result says what the hand waits for; an unfinished record is still an error without it."""
+    cut = dict(WORKED_1, plays=WORKED_1["plays"][:6])
+    assert replay_record(cut, partial=True)["unfinished"] == "trick 2: seat 2 to play"
+    assert "hand ends after trick 1" in replay_record(cut)["error"]
+    before_discard = {k: v for k, v in WORKED_1.items() if k not in ("discard", "plays")}
+    assert replay_record(before_discard, partial=True)["unfinished"] == (
+        "the dealer (seat 3) to discard")
+    in_bidding = dict(WORKED_2, bids=bids((1, "pass")), plays=[])
+    assert replay_record(in_bidding, partial=True)["unfinished"].startswith("round 1: seat 2")
+    assert replay_record(dict(in_bidding, plays=WORKED_2["plays"][:1]), partial=True)[
+        "error"].startswith("bids: bidding is not finished")
+    bad = dict(cut, plays=[*cut["plays"][:5], [2, "AS"]])
+    assert replay_record(bad, partial=True)["error"].startswith("play 6:")
+    assert "unfinished" not in replay_record(WORKED_1, partial=True)
+
+
 # ---------------------------------------------------------------------------------------------
 # Going alone, defending alone, scoring
 

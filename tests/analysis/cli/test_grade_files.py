@@ -1,7 +1,8 @@
-"""``grade`` on a file that holds no hand record (text, a CSV, a PTN record, JSON that is not an
-object): one line that says what a record is, exit 1, and nothing started before it (no
-warm-up, no estimate: the warm-up of such a file once ran forever).  A file with bad lines and
-no good one says only the errors, no summary of zeros."""
+"""``grade`` on a file that holds no hand record (text, a CSV, JSON that is not an object): one
+line that says what a record is, exit 1, and nothing started before it (no warm-up, no
+estimate: the warm-up of such a file once ran forever).  A file with bad lines and no good one
+says only the errors, no summary of zeros; so does a PTN file whose records are all refused or
+damaged (``test_ptn_cli``)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,6 @@ from tests.commands import assert_one_line_error, run
 FILES = {
     "notes.txt": ("x\ny\nz\n", "line 1: not valid JSON"),
     "hands.csv": ("dealer,upcard\n0,9S\n1,TD\n", "line 1: not valid JSON"),
-    "hand.ptn": ('[Event "Trickster"]\n[Dealer "W"]\n[Deal "W:KJ.AQJ.AQ. K.QJ.J.AKJ"]\n'
-                 '[Play "W"]\n', "a PTN record"),
     "numbers.jsonl": ("3\n[1, 2]\n", "line 1: a JSON int, not an object"),
 }
 
