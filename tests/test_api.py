@@ -55,6 +55,7 @@ def test_readme_example_returns_dataframes():
     assert len(names["points"]) == 2
 
 
+@pytest.mark.compile
 def test_analysis_exports_are_documented_dataframe_functions():
     for name in analysis.__all__:
         obj = getattr(analysis, name)

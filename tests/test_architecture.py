@@ -160,6 +160,7 @@ def imported_names(path: Path):
             yield from ((node.module, a.name) for a in node.names)
 
 
+@pytest.mark.compile
 def test_scripts_use_only_the_public_api():
     """A script imports from sim and analysis only what a module lists as public (its
     ``__all__``, its package's exports, its submodules), never tests or the command line."""

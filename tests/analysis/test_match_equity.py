@@ -43,6 +43,7 @@ def test_the_recursion_gives_what_a_hand_calculation_gives():
     assert me.solve_recursion(p) == pytest.approx(np.full((2, 2), 0.3))
 
 
+@pytest.mark.compile
 def test_games_from_a_score_start_there_and_count_for_the_dealing_team():
     table = Table((load_strategy("tuned"),) * 4)
     near = simulate_games(400, 3, FIVE, table, from_score=(4, 0))
@@ -56,6 +57,7 @@ def test_games_from_a_score_start_there_and_count_for_the_dealing_team():
         simulate_games(10, 1, FIVE, table, from_score=(5, 0))
 
 
+@pytest.mark.compile
 def test_the_kernel_and_the_referee_play_the_same_games_from_a_score():
     spec = RunSpec.of(5, FIVE, Table((load_strategy("tuned"),) * 4), 1)
     gt, _, rows = RefereeGames(spec, True, (2, 3))(40, 30)
@@ -66,6 +68,7 @@ def test_the_kernel_and_the_referee_play_the_same_games_from_a_score():
     assert gt[G_WINS] + gt[G_WINS + 1] == 30
 
 
+@pytest.mark.compile
 def test_games_and_hands_through_the_recursion_agree_and_w_plus_w_prime_is_one():
     table = Table((load_strategy("tuned"),) * 4)
     games = me.from_games(3000, 2, FIVE, table)
@@ -83,6 +86,7 @@ def test_games_and_hands_through_the_recursion_agree_and_w_plus_w_prime_is_one()
     assert (w[4, :4] > w[:4, 4]).all()
 
 
+@pytest.mark.subprocess
 def test_the_command_prints_the_grid_and_writes_its_folder(tmp_path):
     out = tmp_path / "me"
     r = CliRunner().invoke(cli, ["match-equity", "--rules", "game_to=5", "--strategy", "tuned",

@@ -25,6 +25,8 @@ def runs(tmp_path_factory):
     return root
 
 
+@pytest.mark.compile
+@pytest.mark.subprocess
 def test_each_answer_names_its_players_and_rules(runs):
     page = build_report([runs / "sim", runs / "std"])
     heads = re.findall(r"<h3>(.*?)</h3>", page)

@@ -110,6 +110,8 @@ def test_a_failed_write_leaves_nothing(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.compile
+@pytest.mark.subprocess
 def test_a_tournament_read_back_has_the_same_headlines(tmp_path):
     result = TOURNAMENT.run("basic", "aggressive", hands=400, games=40, seed=3)
     result.write(tmp_path / "t")

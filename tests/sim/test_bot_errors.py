@@ -105,6 +105,7 @@ def test_a_json_answer_is_checked_without_trusting_it(bots):
         bot._checked({"action": "fly"}, VIEW, "")
 
 
+@pytest.mark.compile
 @pytest.mark.parametrize("threads", [1, 2])
 def test_sys_exit_in_a_bot_stops_a_run_with_a_bot_error(bots, threads):
     """In this process and in worker processes alike (a worker's SystemExit would otherwise

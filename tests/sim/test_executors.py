@@ -72,6 +72,7 @@ def _slow_sum(a, n):
     return a + n
 
 
+@pytest.mark.subprocess
 def test_a_ctrl_c_while_the_workers_start_leaves_no_worker_behind(monkeypatch):
     """A Ctrl-C that lands as a worker is forked (the fork of a large process takes a while on
     a busy machine) is held until the pool knows its workers, so stopping it ends them all; it

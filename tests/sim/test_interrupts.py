@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 SCRIPT = """
 from llvmlite.binding import ffi
 from sim.interrupts import quiet_half_built_llvm_objects
@@ -33,6 +35,7 @@ def _stderr(quiet: bool) -> str:
     return r.stderr
 
 
+@pytest.mark.subprocess
 def test_a_half_built_llvm_object_is_freed_in_silence():
     # without the hook llvmlite complains (so the test would catch a change of its words)
     assert "_as_parameter_" in _stderr(False)

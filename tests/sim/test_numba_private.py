@@ -98,6 +98,7 @@ def _warnings(stderr: str) -> list[str]:
     return [line for line in stderr.splitlines() if "NumbaPrivateWarning" in line]
 
 
+@pytest.mark.subprocess
 def test_a_time_only_patch_whose_name_moved_switches_off_with_one_warning(tmp_path):
     # Numba's compile-on-first-call moves from _DispatcherBase to Dispatcher: the roomy frame is
     # off, and everything else works (a function of sim compiles and runs)
@@ -119,6 +120,7 @@ def test_a_time_only_patch_whose_name_moved_switches_off_with_one_warning(tmp_pa
     assert "roomy frame" in line and "switched off" in line
 
 
+@pytest.mark.subprocess
 def test_without_numbas_cache_locators_the_cache_lasts_one_run(tmp_path):
     out = _python(tmp_path, """
         import os
@@ -161,6 +163,7 @@ def test_a_correctness_name_missing_stops_the_call_that_needs_it(monkeypatch):
     assert "call_apart needs it" in str(e.value) and TESTED in str(e.value)
 
 
+@pytest.mark.subprocess
 def test_a_correctness_name_missing_does_not_stop_the_import(tmp_path):
     out = _python(tmp_path, """
         from numba.core import compiler

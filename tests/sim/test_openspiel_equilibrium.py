@@ -30,6 +30,7 @@ def test_each_openspiel_game_has_a_committed_table(params):
     assert equilibrium_table_path(rules).is_file()
 
 
+@pytest.mark.compile
 @pytest.mark.parametrize("params", OPENSPIEL_GAMES, ids=["stick", "lone-defender"])
 def test_the_equilibrium_plays_openspiels_games(params):
     game = pyspiel.load_game("euchre", params)

@@ -15,6 +15,7 @@ VIEW = view_from_json((Path(__file__).resolve().parents[2] / "examples" / "view.
                       .read_text())
 
 
+@pytest.mark.compile
 def test_combined_pricings_are_the_pricing_of_all_their_worlds():
     a, b = price(VIEW, 8, 1), price(VIEW, 12, 2)
     both = combine([a, b])

@@ -44,6 +44,7 @@ def test_the_tables_are_the_same_whichever_executor_solves_them(tmp_path):
     assert other[0]["solved"]                           # another win table: solved again
 
 
+@pytest.mark.compile
 def test_a_state_cut_short_resumes_from_its_checkpoint(tmp_path):
     w, rules = made_up_win(), sim.Rules()
     score = STATES[0]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 
+import pytest
 from click.testing import CliRunner
 
 from analysis.advise import advise_hand
@@ -15,6 +16,7 @@ ARGS = ["JS AS 9H 9D TC", "--upcard", "9S", "--position", "first", "--deals", "4
         "--silent"]
 
 
+@pytest.mark.compile
 def test_a_pass_has_no_making_march_or_euchred():
     df = advise_hand("JS AS 9H 9D TC", "9S", "first", deals=400, seed=1).set_index("option")
     for col in ("making", "making_low", "march", "march_high", "euchred", "euchred_low"):

@@ -78,6 +78,7 @@ MEMORY = [
 ]  # fmt: skip
 
 
+@pytest.mark.compile
 @pytest.mark.parametrize("args, named", MEMORY, ids=lambda x: x[0] if isinstance(x, list) else "")
 def test_a_count_past_this_machines_memory_is_refused_at_once(args, named, no_work, tmp_path):
     r = run(*[str(a).format(tmp=tmp_path) for a in args])
@@ -119,6 +120,7 @@ LONG = [
 ]  # fmt: skip
 
 
+@pytest.mark.compile
 @pytest.mark.parametrize("args, named", LONG, ids=lambda x: x[0] if isinstance(x, list) else "")
 def test_a_run_of_hours_is_refused_without_yes(args, named, no_work, tmp_path):
     args = [str(a).format(tmp=tmp_path) for a in args]
@@ -130,6 +132,7 @@ def test_a_run_of_hours_is_refused_without_yes(args, named, no_work, tmp_path):
     assert isinstance(r.exception, Started), (r.output, r.exception)
 
 
+@pytest.mark.compile
 def test_a_run_of_minutes_says_its_estimate_and_runs(monkeypatch):
     import analysis.cli.compare
 
@@ -142,6 +145,7 @@ def test_a_run_of_minutes_says_its_estimate_and_runs(monkeypatch):
     assert "points per hand" in r.stdout or "margin" in r.stdout.lower(), r.stdout
 
 
+@pytest.mark.compile
 def test_the_warm_up_is_the_commands_own_work(monkeypatch):
     """A real warm-up: order-up's paired deals timed on a few thousand deals, the run refused
     (the stand-in fails the test if the run itself starts)."""

@@ -33,6 +33,7 @@ CASES = {
 }
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("case", list(CASES))
 def test_ctrl_c_stops_at_once_with_one_line(case, tmp_path):
     args, after = CASES[case]

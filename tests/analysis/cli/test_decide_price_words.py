@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from analysis.cli import main
@@ -13,6 +14,7 @@ from analysis.cli import main
 VIEW = str(Path(__file__).resolve().parents[3] / "examples" / "view.json")
 
 
+@pytest.mark.compile
 def test_the_prices_say_they_are_not_the_strategys_own():
     tables = {}
     for strategy in ("basic", "aggressive"):

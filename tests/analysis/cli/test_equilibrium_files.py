@@ -32,6 +32,7 @@ def assert_one_line_error(result, *words, code=1):
         assert w in errors[0], errors[0]
 
 
+@pytest.mark.compile
 def test_an_existing_table_is_kept_without_force(tmp_path):
     out = tmp_path / "t.npz"
     out.write_bytes(b"a table I want to keep")

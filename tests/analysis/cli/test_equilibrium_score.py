@@ -71,6 +71,7 @@ def test_score_options_go_together_and_a_bad_table_is_refused(csv_file, tmp_path
     assert r.exit_code == 2 and "outside a game to 10" in r.output, r.output
 
 
+@pytest.mark.compile
 def test_a_table_and_its_exploitability_at_a_score(csv_file, tmp_path):
     out = tmp_path / "t.npz"
     r = run("equilibrium", "--iterations", 1_000, "--batch", 1_000, "--silent", "--out", out,

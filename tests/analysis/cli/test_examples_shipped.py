@@ -55,6 +55,7 @@ def test_every_example_file_the_help_names_ships_and_the_help_says_where():
     assert not missing, missing
 
 
+@pytest.mark.compile
 def test_an_example_runs_as_written_in_the_shipped_folder(monkeypatch):
     monkeypatch.chdir(FOLDER.parent)
     r = CliRunner().invoke(main, ["decide", "examples/view.json", "--strategy", "basic"])

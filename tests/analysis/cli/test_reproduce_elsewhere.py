@@ -10,6 +10,7 @@ import os
 import shlex
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from analysis.cli import main
@@ -29,6 +30,8 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+@pytest.mark.compile
+@pytest.mark.subprocess
 def test_a_recorded_line_runs_from_another_folder_into_a_new_one(tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)                   # typed in the repository, with relative paths
     first = tmp_path / "runs" / "t"
@@ -57,6 +60,8 @@ def test_a_recorded_line_runs_from_another_folder_into_a_new_one(tmp_path, monke
     assert not list(elsewhere.iterdir())      # nothing written where the line was run
 
 
+@pytest.mark.compile
+@pytest.mark.subprocess
 def test_the_manifest_records_every_file_the_players_read(tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)
     out = tmp_path / "s"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
+import pytest
 
 from sim import Rules
 from sim.cards import is_trump, mask_of, parse_card, parse_cards
@@ -32,6 +33,7 @@ def trumps(mask):
     return sum(1 for c in range(24) if mask >> c & 1 and is_trump(c, TRUMP))
 
 
+@pytest.mark.compile
 def test_the_partner_who_ordered_holds_the_trumps_the_exact_sum_gives():
     table = load_equilibrium_table(Rules())
     ids = class_ids()
@@ -97,6 +99,7 @@ def test_a_pass_and_an_order_weigh_every_bid_before_the_maker():
         assert abs(sum(p2) - 1) < 1e-9 and abs(p2[0] - table.round2[idx, 0]) < 1e-4
 
 
+@pytest.mark.compile
 def test_pimc_weighs_the_worlds_it_would_deal_and_plays_on_them():
     """``weigh_worlds`` deals the worlds ``choose_card`` deals (the same key), the weighted
     search with every weight 1 is the plain one, and first seat leading with no trump after its
@@ -124,6 +127,7 @@ def test_pimc_weighs_the_worlds_it_would_deal_and_plays_on_them():
     assert (card, solved) == (card_w, solved_w) and np.allclose(a, b, equal_nan=True)
 
 
+@pytest.mark.compile
 def test_pimc_bids_on_worlds_weighed_by_the_passes_before():
     """``choose_bid`` with the table: every weight 1 (a floor of 1) gives the plain bid's
     means; the real weights move them.  Third seat (seat 2) after two passes, 9H turned, a pass
@@ -151,6 +155,7 @@ def test_pimc_bids_on_worlds_weighed_by_the_passes_before():
     assert weighed[0] == 1 and 0 < weighed[1][1] < 0.1
 
 
+@pytest.mark.compile
 def test_resampling_draws_worlds_in_proportion_to_their_weights():
     from sim.players.auction import resample
 

@@ -48,6 +48,7 @@ def never_orders():
     unregister(player.name)
 
 
+@pytest.mark.compile
 def test_the_new_player_plays_in_the_kernel(never_orders):
     from sim import Rules, Table, simulate
     from sim.players import BUILTINS, load_strategy
@@ -67,6 +68,7 @@ def test_the_new_player_plays_in_the_kernel(never_orders):
     assert ours.loc[same, cols].equals(basics.loc[same, cols])
 
 
+@pytest.mark.compile
 def test_the_new_player_plays_in_the_referee_as_in_the_kernel(never_orders):
     from sim import Rules, RunSpec, Table, trace
     from sim.run.refereed import records

@@ -15,6 +15,7 @@ from sim.players.play_likelihood import PLAY_SOFT, play_agreement, play_likeliho
 from sim.solver.worlds import new_knowledge
 
 
+@pytest.mark.compile
 @pytest.mark.parametrize("rules", [Rules(), Rules(stick_the_dealer=True, defend_alone=True)],
                          ids=["published", "stick-defend-alone"])
 def test_the_model_is_tuneds_card_play(rules):
@@ -36,6 +37,7 @@ TRUMP, DEALER, MAKER = 2, 3, 1
 LEAD = parse_card("9C")
 
 
+@pytest.mark.compile
 def test_a_low_lead_weighs_the_worlds_that_explain_it_1_minus_soft_plus_soft_over_five():
     """The maker led a low club where tuned, holding two trumps or more, would pull trumps: the
     worlds in which his lead is tuned's weigh ((1 - soft + soft / 5) / (soft / 5)) ** TEMPER =

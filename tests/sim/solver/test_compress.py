@@ -20,6 +20,7 @@ def _extract(x, mask):
     return out
 
 
+@pytest.mark.compile
 @pytest.mark.parametrize("form", ["loop", "hw"])
 def test_extract_bits_matches_plain_python(form):
     if form == "hw" and not compress.FAST_PEXT:
@@ -61,6 +62,7 @@ def _key(hands, suits, seat):
                                  seat)
 
 
+@pytest.mark.compile
 def test_keys_ignore_which_cards_have_gone_and_see_every_holder():
     rng = np.random.default_rng(18)
     for trump in range(4):

@@ -126,6 +126,7 @@ def run(args, stdin=None):
     return CliRunner().invoke(main, ["solve", *args], input=stdin)
 
 
+@pytest.mark.compile
 def test_the_example_file_solves():
     r = run([str(EXAMPLES)])
     assert r.exit_code == 0, r.output
