@@ -84,6 +84,7 @@ def test_sim_exports_load_lazily():
     assert sim.replay_record is sim.referee.replay_record
 
 
+@pytest.mark.compile
 @pytest.mark.parametrize("package", ["sim", "sim.solver", "analysis"])
 def test_each_public_name_is_the_name_its_module_defines(package):
     """A lazy export is the object its module defines under the same name; a renamed one keeps

@@ -1,8 +1,9 @@
 """``euchre-sim decide``: one seat's decision from its view (a JSON file), by any strategy.
 
-Thin: reads the view with ``sim.view_from_json``, asks ``sim.agent(strategy).act`` and, for a
-strategy that prices its options (pimc) or with ``--price``, prices every legal action with
-``sim.agents.pricing.price`` on worlds consistent with the view.
+Thin: reads the view with ``sim.view_from_json``, checks the size of the pricing (its estimate,
+``--yes``) and asks ``analysis.decide.decide_view`` (the web's ``/api/decide`` asks the same):
+the strategy's action and, for a strategy that prices its options (pimc) or with ``--price``,
+every legal action priced on worlds consistent with the view.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, infer, as_json,
         euchre-sim decide examples/view.json --strategy basic --price --json
         euchre-sim decide examples/view.json --price --infer bids+play
     """
+    from analysis.decide import decide_view
     from sim import agent, view_from_json
     from sim.agents.pricing import price as price_view
 
@@ -63,20 +65,13 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, infer, as_json,
     try:
         view = view_from_json(view_file.read())
         who = agent(strategy, seed)
-        searches = who.strategy.player.searches
         check_count("--worlds", worlds, unit="worlds", least=2, memory=WORLD_BYTES, yes=yes,
                     sure=SURE_WORLDS, estimate=rate_of(lambda k: price_view(view, k, seed), 16)
-                    if price or searches else None)
-        action = who.act(view, hand=hand_index)
-    except ValueError as e:
+                    if price or who.strategy.player.searches else None)
+        d = decide_view(view, who, seed, hand_index, price, worlds, infer)
+    except ValueError as e:         # the view, the strategy, no equilibrium table for the rules
         raise click.ClickException(str(e)) from None
-    pricing = None
-    if price or searches:
-        n = worlds or (int(who.strategy.params.get("worlds", 64)) if searches else 64)
-        try:
-            pricing = price_view(view, n, seed, infer=infer)
-        except ValueError as e:         # no equilibrium table for these rules
-            raise click.ClickException(str(e)) from None
+    action, pricing = d.action, d.pricing
     if as_json:
         out = decision_json(who.strategy.name, view, action, pricing)
         click.echo(json.dumps(out))

@@ -18,6 +18,7 @@ import threading
 
 from analysis.text.decisions import decision_json, describe, graded_json
 
+INFER = ("rest", "bids", "bids+play", "off")   # the pricing's models of the other seats
 MAX_WORLDS = 4096          # the most worlds a request may price a decision on (grade's default)
 MAX_HANDS = 50             # hand records in one review request
 MAX_DEALS = 2_000_000      # accepted deals in one advise request (the advisor's cap)
@@ -117,26 +118,20 @@ def advise(q: dict, check=None, progress=None) -> dict:
 
 
 def decide(view, spec: str | None = "tuned", seed: int = 0, hand: int = 0,
-           price: bool = False, worlds: int | None = None) -> dict:
+           price: bool = False, worlds: int | None = None, infer: str = "rest") -> dict:
     """``decide --json``: the strategy's action from the view (its JSON text or object, read by
     ``sim.view_from_json`` as the command reads its file) and, for pimc or with ``price``,
-    every legal action priced (``sim.agents.pricing.price``)."""
-    import sim
-    from sim.agents.pricing import price as price_view
+    every legal action priced, the worlds weighed by ``infer`` (``analysis.decide``, which the
+    command asks too)."""
+    from analysis.decide import decide_view
 
     if worlds is not None and not 2 <= worlds <= MAX_WORLDS:
         raise ValueError(f"worlds: from 2 to {MAX_WORLDS}, not {worlds}")
-    seed = seed_of(seed)
-    view = sim.view_from_json(view)
-    who = sim.agent(strategy(spec), seed)
-    action = who.act(view, hand=hand)
-    pricing = None
-    searches = who.strategy.player.searches
-    if price or searches:
-        n = worlds or (int(who.strategy.params.get("worlds", 64)) if searches else 64)
-        pricing = price_view(view, n, seed)
-    out = decision_json(who.strategy.name, view, action, pricing)
-    out["text"] = describe(action)
+    if infer not in INFER:
+        raise ValueError(f"infer: one of {', '.join(INFER)}, not {infer!r}")
+    d = decide_view(view, strategy(spec), seed_of(seed), hand, price, worlds, infer)
+    out = decision_json(d.strategy, d.view, d.action, d.pricing)
+    out["text"] = describe(d.action)
     return out
 
 

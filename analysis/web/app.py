@@ -258,12 +258,13 @@ def _other_routes(app: FastAPI, compute, preparing: Preparing, work: Work) -> No
 
     @app.post("/api/decide", tags=["decisions"])
     async def decide(request: Request, strategy: str = "tuned", seed: int = 0, hand: int = 0,
-                     price: bool = False, worlds: int | None = None):
+                     price: bool = False, worlds: int | None = None, infer: str = "rest"):
         """One seat's decision from its view (the body: a view as JSON, as ``euchre-sim decide``
-        reads it), by a built-in player; with ``price`` every legal action priced."""
+        reads it), by a built-in player; with ``price`` every legal action priced, the worlds
+        weighed by ``infer`` (rest, bids, bids+play, off: ``decide --infer``)."""
         text = await _body(request)
         return await compute(request, lambda token: answers.decide(
-            text, strategy, seed, hand, price, worlds))
+            text, strategy, seed, hand, price, worlds, infer))
 
     @app.get("/api/chart", tags=["strategy chart"])
     async def chart(request: Request, rules: str | None = None,

@@ -26,6 +26,8 @@ from sim.players.equilibrium import (  # noqa: E402
     info_index,
 )
 
+pytestmark = pytest.mark.compile
+
 UPCARD_SUIT = 2          # hearts: the recomputation deals under one turned suit (they are alike)
 
 
@@ -97,7 +99,6 @@ def _round1_by_class(table, dealt, k):
     return acc
 
 
-@pytest.mark.compile
 @pytest.mark.parametrize("k", [0, 1, 2])
 def test_round1_cells_are_the_tables_most_likely_action(table, cells, dealt, k):
     """Over all six upcard ranks, each class's most likely action (recomputed from real hands)
@@ -184,7 +185,6 @@ def test_card_is_one_page_and_no_text_is_small(tmp_path):
     assert (changed.reindex(got.index) == got).all() and got.sum() > 0
 
 
-@pytest.mark.compile
 def test_a_parameterised_strategys_rows_are_its_bids_on_real_deals():
     """tuned's bids asked for one hand of each class (``policy_rows``) are the bids it makes on
     dealt hands of that class (``bids_on_deals``), round 1 and round 2."""

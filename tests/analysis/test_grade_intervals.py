@@ -14,6 +14,8 @@ from click.testing import CliRunner
 from analysis.cli import main
 from analysis.grade import GRADES, grade_range, grade_record, grade_word
 
+pytestmark = pytest.mark.compile
+
 ROOT = Path(__file__).resolve().parents[2]
 MARCH = ROOT / "examples" / "graded-march.jsonl"
 
@@ -27,7 +29,6 @@ def test_a_word_only_when_the_interval_is_within_its_band():
     assert grade_range(0.001, 0.01, (0.002, 0.02, 0.08, 0.20)) == "best or good"
 
 
-@pytest.mark.compile
 def test_every_grade_is_what_its_interval_allows():
     """On few worlds the intervals are wide: the grades are ranges where they cross a
     threshold, never a word the interval does not support."""

@@ -13,6 +13,8 @@ from analysis.cli import main
 from analysis.report.page import ReportError, build_report
 from sim.players import DEFAULT_STRATEGY
 
+pytestmark = [pytest.mark.compile, pytest.mark.subprocess]
+
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
@@ -25,8 +27,6 @@ def runs(tmp_path_factory):
     return root
 
 
-@pytest.mark.compile
-@pytest.mark.subprocess
 def test_each_answer_names_its_players_and_rules(runs):
     page = build_report([runs / "sim", runs / "std"])
     heads = re.findall(r"<h3>(.*?)</h3>", page)

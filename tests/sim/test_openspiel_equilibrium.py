@@ -50,6 +50,7 @@ def test_the_equilibrium_plays_openspiels_games(params):
         assert state.returns()[0] == result["points"][0] - result["points"][1], h
 
 
+@pytest.mark.compile
 def test_a_strategy_that_cannot_play_the_game_is_refused_when_its_bot_is_made():
     game = pyspiel.load_game("euchre")       # stick the dealer, the upcard never discarded
     published = equilibrium_table_path(openspiel_rules(False, False).replace(

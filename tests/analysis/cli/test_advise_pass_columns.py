@@ -12,11 +12,12 @@ from click.testing import CliRunner
 from analysis.advise import advise_hand
 from analysis.cli import main
 
+pytestmark = pytest.mark.compile
+
 ARGS = ["JS AS 9H 9D TC", "--upcard", "9S", "--position", "first", "--deals", "400",
         "--silent"]
 
 
-@pytest.mark.compile
 def test_a_pass_has_no_making_march_or_euchred():
     df = advise_hand("JS AS 9H 9D TC", "9S", "first", deals=400, seed=1).set_index("option")
     for col in ("making", "making_low", "march", "march_high", "euchred", "euchred_low"):

@@ -99,6 +99,7 @@ PAST_64_BITS = [
 ]
 
 
+@pytest.mark.compile
 @pytest.mark.parametrize("args", PAST_64_BITS, ids=lambda a: f"{a[0]} {a[-2]}")
 def test_a_count_past_64_bits_names_its_option(args, no_work):
     assert_one_line_error(run(*args), f"{args[-2]} must be at most 2**63-1", str(10**23))

@@ -11,10 +11,11 @@ from click.testing import CliRunner
 
 from analysis.cli import main
 
+pytestmark = pytest.mark.compile
+
 VIEW = str(Path(__file__).resolve().parents[3] / "examples" / "view.json")
 
 
-@pytest.mark.compile
 def test_the_prices_say_they_are_not_the_strategys_own():
     tables = {}
     for strategy in ("basic", "aggressive"):

@@ -53,6 +53,7 @@ def test_an_unwritable_out_is_refused_before_the_solve(monkeypatch):
                           "--out /proc/euchre-sim-table.npz: cannot write there")
 
 
+@pytest.mark.compile
 def test_the_checkpoint_goes_when_the_run_completes_unless_kept(tmp_path):
     out = tmp_path / "t.npz"
     r = run(*SMALL, "--out", out)

@@ -141,6 +141,26 @@ def test_decide_answers_as_decide_json(client):
     assert got["text"] == "order up"
 
 
+def test_decide_reads_the_bids_as_the_command_line_does(client):
+    """``infer`` (the command's ``--infer``): the same worlds weighed the same way, the same
+    prices, through one function (``analysis.decide``); the web's copy once lost it."""
+    args = {"strategy": "basic", "price": "true", "worlds": 16}
+    prices = {}
+    for infer in ("rest", "off"):
+        r = client.post("/api/decide", params={**args, "infer": infer}, content=json.dumps(VIEW))
+        assert r.status_code == 200, r.text
+        cli = CliRunner().invoke(main, ["decide", "-", "--strategy", "basic", "--price",
+                                        "--worlds", "16", "--infer", infer, "--json"],
+                                 input=json.dumps(VIEW))
+        want = json.loads(cli.output)
+        assert {k: v for k, v in r.json().items() if k != "text"} == want
+        prices[infer] = want
+    assert prices["rest"] != prices["off"]          # the model reaches the prices
+    got = one_line(client.post("/api/decide", params={**args, "infer": "psychic"},
+                               content=json.dumps(VIEW)))
+    assert "infer: one of rest, bids, bids+play, off" in got
+
+
 @pytest.mark.parametrize("text", [
     json.dumps({**VIEW, "plays": 5}), json.dumps({**VIEW, "scores": [1]}),
     json.dumps({**VIEW, "hand": ["JD", "QH", "TH", "KC", "9H"]}),

@@ -15,6 +15,8 @@ from sim.players.auction import auction_likelihood, effective_worlds
 from sim.players.equilibrium import class_ids, info_index, region, table_prob1, table_prob2
 from sim.players.equilibrium_table import load_equilibrium_table
 
+pytestmark = pytest.mark.compile
+
 # first seat (seat 0, the dealer in seat 3) holds no trump; 9H turned; second seat passes, the
 # partner (third seat, seat 2) orders up, not alone
 MINE = parse_cards("AS KS QC TC 9D")
@@ -33,7 +35,6 @@ def trumps(mask):
     return sum(1 for c in range(24) if mask >> c & 1 and is_trump(c, TRUMP))
 
 
-@pytest.mark.compile
 def test_the_partner_who_ordered_holds_the_trumps_the_exact_sum_gives():
     table = load_equilibrium_table(Rules())
     ids = class_ids()
@@ -99,7 +100,6 @@ def test_a_pass_and_an_order_weigh_every_bid_before_the_maker():
         assert abs(sum(p2) - 1) < 1e-9 and abs(p2[0] - table.round2[idx, 0]) < 1e-4
 
 
-@pytest.mark.compile
 def test_pimc_weighs_the_worlds_it_would_deal_and_plays_on_them():
     """``weigh_worlds`` deals the worlds ``choose_card`` deals (the same key), the weighted
     search with every weight 1 is the plain one, and first seat leading with no trump after its
@@ -127,7 +127,6 @@ def test_pimc_weighs_the_worlds_it_would_deal_and_plays_on_them():
     assert (card, solved) == (card_w, solved_w) and np.allclose(a, b, equal_nan=True)
 
 
-@pytest.mark.compile
 def test_pimc_bids_on_worlds_weighed_by_the_passes_before():
     """``choose_bid`` with the table: every weight 1 (a floor of 1) gives the plain bid's
     means; the real weights move them.  Third seat (seat 2) after two passes, 9H turned, a pass
@@ -155,7 +154,6 @@ def test_pimc_bids_on_worlds_weighed_by_the_passes_before():
     assert weighed[0] == 1 and 0 < weighed[1][1] < 0.1
 
 
-@pytest.mark.compile
 def test_resampling_draws_worlds_in_proportion_to_their_weights():
     from sim.players.auction import resample
 

@@ -12,6 +12,8 @@ from sim.players.equilibrium import call_action, class_ids, info_index
 from sim.players.equilibrium_table import count_table
 from sim.rules import Rules
 
+pytestmark = pytest.mark.compile
+
 FIRST, SECOND, THIRD, DEALER = range(4)
 
 
@@ -20,7 +22,6 @@ def bid(count, hand, upcard, k, rnd):
 
 
 # Euchre Universe's own examples ("the point system in action", "seats aren't all the same")
-@pytest.mark.compile
 def test_euchre_universe_blog_hand():
     # KC QC TC KS QS: 14 as clubs, 10 as spades, 2 as hearts or diamonds
     assert bid("euchre-universe", "KC QC TC KS QS", "9H", FIRST, 2) == (14.0, None, False)
@@ -43,7 +44,6 @@ def test_euchre_universe_seats():
     assert bid("euchre-universe", "JH JD AH 9H AS", "TH", FIRST, 1) == (31.0, "H", True)
 
 
-@pytest.mark.compile
 def test_ohio_bps():
     # right .75 left .5 ace, .25 both bowers, .5 three trumps, .75 singleton green ace, .25 one
     # void; first seat +.5: 4.5, alone (3.75)
@@ -86,7 +86,6 @@ def test_fitted_values_are_whole_points():
                                                *FITTED.order, *FITTED.call))
 
 
-@pytest.mark.compile
 @pytest.mark.parametrize("name", list(COUNTS))
 def test_tables_agree_with_the_count_hand_by_hand(name):
     rng = np.random.default_rng(5)
@@ -112,7 +111,6 @@ def test_stuck_dealer_always_names_a_suit():
     assert dealer[:, 0].max() == 0.0
 
 
-@pytest.mark.compile
 def test_the_kernel_bids_as_the_count():
     """Hands traced with a count at every seat: each bid the kernel made is the count's."""
     import sim

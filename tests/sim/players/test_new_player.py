@@ -81,6 +81,7 @@ def test_the_new_player_plays_in_the_referee_as_in_the_kernel(never_orders):
     assert [r["plays"] for r in referee] == [r["plays"] for r in kernel]
 
 
+@pytest.mark.compile
 def test_a_registered_kind_or_name_is_not_taken_twice(never_orders):
     from sim.players import PlayerType, register
 

@@ -10,6 +10,8 @@ import pytest
 from sim.cards import SUIT_MASK_POW
 from sim.solver import compress
 
+pytestmark = pytest.mark.compile
+
 
 def _extract(x, mask):
     out, k = 0, 0
@@ -20,7 +22,6 @@ def _extract(x, mask):
     return out
 
 
-@pytest.mark.compile
 @pytest.mark.parametrize("form", ["loop", "hw"])
 def test_extract_bits_matches_plain_python(form):
     if form == "hw" and not compress.FAST_PEXT:
@@ -62,7 +63,6 @@ def _key(hands, suits, seat):
                                  seat)
 
 
-@pytest.mark.compile
 def test_keys_ignore_which_cards_have_gone_and_see_every_holder():
     rng = np.random.default_rng(18)
     for trump in range(4):

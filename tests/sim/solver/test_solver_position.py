@@ -14,6 +14,8 @@ from sim.cards import mask_of, parse_card
 from sim.solver import Position, PositionError, parse_position, position_to_json, replay_played
 from tests.sim.solver import solver_helpers as h
 
+pytestmark = pytest.mark.compile
+
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "positions.jsonl"
 DEAL = h.KEEP_THE_ACE_DEAL  # maker seat 3 (partner 1), leader 0, hearts trump
 
@@ -126,7 +128,6 @@ def run(args, stdin=None):
     return CliRunner().invoke(main, ["solve", *args], input=stdin)
 
 
-@pytest.mark.compile
 def test_the_example_file_solves():
     r = run([str(EXAMPLES)])
     assert r.exit_code == 0, r.output
