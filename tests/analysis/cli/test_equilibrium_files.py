@@ -70,6 +70,7 @@ def test_the_checkpoint_goes_when_the_run_completes_unless_kept(tmp_path):
     assert not kept.exists()
 
 
+@pytest.mark.compile
 def test_a_damaged_checkpoint_is_one_line(tmp_path):
     out = tmp_path / "t.npz"
     r = run(*SMALL, "--out", out, "--keep-checkpoint")
@@ -88,6 +89,7 @@ def test_the_checkpoint_interval_is_a_number_of_seconds(every, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.compile
 def test_a_small_table_says_it_is_a_rough_draft(tmp_path):
     out = tmp_path / "t.npz"
     r = run(*SMALL, "--out", out)
