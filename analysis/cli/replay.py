@@ -11,7 +11,8 @@ import json
 
 import click
 
-from analysis.cli.options import EXAMPLES_NOTE, hand_entries, ptn_json
+from analysis.cli.options import EXAMPLES_NOTE
+from analysis.hands_in import hand_entries, ptn_json
 from sim import parse_rules, replay_record
 
 

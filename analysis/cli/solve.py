@@ -11,7 +11,8 @@ import json
 
 import click
 
-from analysis.cli.options import EXAMPLES_NOTE, json_lines
+from analysis.cli.options import EXAMPLES_NOTE
+from analysis.hands_in import json_lines
 from sim import parse_position, solve_positions
 from sim.cards import card_name
 

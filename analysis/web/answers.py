@@ -11,12 +11,12 @@ no request may read a path or load code.
 
 from __future__ import annotations
 
-import copy
-import json
 import math
 import threading
 
-from analysis.text.decisions import decision_json, describe, graded_json
+from analysis.hand_review import review_record
+from analysis.hands_in import hand_entries, ptn_json
+from analysis.text.decisions import decision_json, describe
 
 INFER = ("rest", "bids", "bids+play", "off")   # the pricing's models of the other seats
 MAX_WORLDS = 4096          # the most worlds a request may price a decision on (grade's default)
@@ -64,12 +64,12 @@ def seed_of(seed) -> int:
     return int(seed)
 
 
-def _clean(v):
+def clean(v):
     """JSON for a value: NaN and infinities as null, numpy scalars as Python ones."""
     if isinstance(v, dict):
-        return {k: _clean(x) for k, x in v.items()}
+        return {k: clean(x) for k, x in v.items()}
     if isinstance(v, list | tuple):
-        return [_clean(x) for x in v]
+        return [clean(x) for x in v]
     if hasattr(v, "item") and not isinstance(v, str):
         v = v.item()
     if isinstance(v, float) and not math.isfinite(v):
@@ -110,7 +110,7 @@ def advise(q: dict, check=None, progress=None) -> dict:
                      precision=q.get("precision"), seed=q.get("seed", 1),
                      discard=q.get("discard") or None, progress=step,
                      assume_passed=bool(q.get("assume_passed")))
-    return _clean(advice_json(df))
+    return clean(advice_json(df))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -156,76 +156,12 @@ def chart(rules_spec: str | None, score: str | None) -> dict:
         if key not in _charts:
             df = strategy_chart(rules, sc)
             _charts[key] = {"rules": rules.describe(), "score": None if sc is None else list(sc),
-                            "deals": CHART_DEALS, "cells": _clean(df.to_dict(orient="records"))}
+                            "deals": CHART_DEALS, "cells": clean(df.to_dict(orient="records"))}
         return _charts[key]
 
 
 # ---------------------------------------------------------------------------------------------
 # hand records reviewed: every decision graded, every card valued
-
-
-def _steps(record: dict, rules) -> tuple[list[dict], object]:
-    """Every decision of a record with the table as it stood before it: the four hands, the
-    trick on the table, trump and the tricks won so far (the referee's own replay)."""
-    from sim.cards import SUITS, card_name
-    from sim.records import parse_record
-    from sim.referee import Hand, NoLoneDefender, play_record
-    from sim.referee.views import action_to_json
-
-    rec = parse_record(record)
-    played = play_record(rec, rules)
-    hand = Hand(rec.hands, rec.kitty, rec.dealer, played.rules)
-    steps, plays = [], 0
-    for entry in played.log:
-        a = entry.action
-        if not isinstance(a, NoLoneDefender):
-            step = {"number": len(steps) + 1, "seat": a.seat, "phase": hand.phase,
-                    "text": describe(a), "action": action_to_json(a),
-                    "hands": [[card_name(c) for c in sorted(h)] for h in hand.hands],
-                    "trick": [[s, card_name(c)] for s, c in hand.trick],
-                    "trump": None if hand.trump is None else SUITS[hand.trump],
-                    "maker": hand.maker, "tricks": list(hand.tricks),
-                    "trick_number": len(hand.trick_winners) + 1}
-            if hand.phase == "play":
-                plays += 1
-                step["play"] = plays
-            steps.append(step)
-        hand.apply(a)
-    return steps, played
-
-
-def review_one(obj, rules, worlds: int, seed: int, check=None, seats=None) -> dict:
-    """One hand record reviewed: the referee's result (as ``replay``), every decision graded
-    (as ``grade``, from what its seat could see) and every card valued by the solver (as
-    ``show --review``), step by step."""
-    from analysis.grade import grade_record, record_scores
-    from sim import replay_record, review_hand
-    from sim.records import RecordError
-
-    obj = copy.deepcopy(obj)
-    try:
-        scores, wins = record_scores(obj, rules)
-        result = replay_record(copy.deepcopy(obj), rules)
-        if "error" in result:
-            raise RecordError(result["error"])
-        steps, played = _steps(obj, rules)
-        graded = grade_record(obj, rules, worlds, seed, scores=scores, wins=wins,
-                              seats=seats, check=check)
-    except RecordError as e:
-        return {"error": str(e)}
-    if check is not None:
-        check()
-    rows = review_hand(obj, rules)
-    by_number = {d.number: graded_json(d) for d in graded}
-    by_play = {r["play"]: r for r in rows}
-    for s in steps:
-        s["grade"] = by_number.get(s["number"])
-        if "play" in s and s["play"] in by_play:
-            s["solver"] = by_play[s["play"]]
-    record = {**obj, "scores": list(scores)} if scores is not None else obj
-    return _clean({"record": record, "result": result, "dealer": played.dealer,
-                   "upcard": obj.get("upcard"), "scores": None if scores is None else
-                   list(scores), "steps": steps, "worlds": worlds})
 
 
 def review_text(text: str, rules_spec: str | None = None, worlds: int = MAX_WORLDS,
@@ -235,32 +171,20 @@ def review_text(text: str, rules_spec: str | None = None, worlds: int = MAX_WORL
     if not 2 <= worlds <= MAX_WORLDS:
         raise ValueError(f"worlds: from 2 to {MAX_WORLDS}, not {worlds}")
     rules = rules_of(rules_spec)
-    lines = _json_lines(text)
+    lines, ptn = hand_entries(text.lstrip("\ufeff").splitlines(keepends=True))
     if not lines:
         raise ValueError("the request: no hands (the file is empty or holds only blank lines); "
-                         "give a file of hand records, one JSON object a line")
+                         "give hand records, one JSON object a line, or PTN records")
     if len(lines) > MAX_HANDS:
         raise ValueError(f"{len(lines)} hands: at most {MAX_HANDS} in one request")
     hands = []
     for n, obj, bad in lines:
         if bad is None and not isinstance(obj, dict):
             bad = "a hand record is a JSON object"
-        one = {"error": bad} if bad else review_one(
-            obj, rules, worlds, seed + 7919 * n, check)
-        hands.append({"hand": n, **one})
+        one = {"error": bad} if bad else clean(review_record(
+            obj, rules, worlds, seed + 7919 * n, check, partial=ptn is not None))
+        hands.append({"hand": n, **one, **(ptn_json(ptn[n]) if ptn else {})})
     return {"rules": rules.describe(), "hands": hands}
-
-
-def _json_lines(text: str) -> list:
-    out = []
-    for n, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            out.append((n, json.loads(line), None))
-        except (ValueError, RecursionError) as e:
-            out.append((n, None, f"not valid JSON: {e}"))
-    return out
 
 
 def review_run(seed: int, hand: int, spec: str | None, rules_spec: str | None,
@@ -275,10 +199,10 @@ def review_run(seed: int, hand: int, spec: str | None, rules_spec: str | None,
     rules = rules_of(rules_spec)
     table = Table.teams(strategy(spec))
     record = trace(seed_of(seed), [hand], rules, table)[0]
-    one = review_one(record, rules, worlds, seed, check)
+    one = clean(review_record(record, rules, worlds, seed, check))
     return {"rules": rules.describe(), "hands": [{"hand": 1, **one}],
             "source": f"hand {hand} of seed {seed}, {table.describe()['team0']}"}
 
 
-__all__ = ["seed_of", "advise", "decide", "chart", "review_text", "review_run", "review_one",
+__all__ = ["seed_of", "advise", "decide", "chart", "review_text", "review_run",
            "strategy", "rules_of", "MAX_WORLDS", "MAX_HANDS", "MAX_DEALS"]
