@@ -48,6 +48,13 @@ Choices where a rule is ambiguous (each a sentence of its source read one way):
 - Ohio Euchre's "black" ace is read as an ace of trump's colour (the source's "green" ace is the
   other colour); a doubleton or longer ace is worth its singleton value less 0.25 a card and
   may go below zero; voids count only with a trump; four trumps or more earn 0.75.
+- Ohio Euchre's alone test (3.75) reads the total with the seat's value, as its bid test (2.50)
+  does: the source gives one count a seat.  Its reasons read the other way too (2.50 is two
+  tricks of the hand's own and one of the partner's; 3.75 is three of the hand's own, and the
+  dealer's partner's +1.00 counts partly on the partner, who sits out a loner), so
+  ``ohio-bps-hand`` (``READINGS``) reads the alone test on the hand's own points, the bid test
+  unchanged: it goes alone on 11% of its made hands against ohio-bps's 32% and scores 0.026 a
+  hand more against the equilibrium and against tuned (docs/card.md).
 - TricksterBots' default options (no joker, no call-for-best, loners need not take five).
 - Round 2 (every count): the seat names the suit whose count is highest among those its rule
   lets it make (ties: the suit of the upcard's colour, then the cross suits in the information
@@ -199,10 +206,11 @@ def bps_points(h: Holding) -> np.ndarray:
     return v + np.where(h.trumps >= 4, 0.75, np.where(h.trumps == 3, 0.5, 0.0))
 
 
-def _bps(h, k, rnd, extra):
-    total = bps_points(h) + BPS_SEAT[rnd][k]
+def _bps(h, k, rnd, extra, alone_by_hand=False):
+    own = bps_points(h)
+    total = own + BPS_SEAT[rnd][k]
     bids = total >= 2.5
-    return Verdict(total, bids, bids & (total >= 3.75))
+    return Verdict(total, bids, bids & ((own if alone_by_hand else total) >= 3.75))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -318,16 +326,28 @@ COUNTS = {
 }
 
 
+# another reading of a published count, played by name like the counts (``equilibrium:count=``,
+# the named strategies) but left out of ``COUNTS``, which the ladder and the card play: one
+# reading a source there
+READINGS = {
+    "ohio-bps-hand": PointCount(
+        "ohio-bps-hand", "Ohio Euchre's basic BPS with the alone test on the hand's own points "
+        "(order at 2.50 with seat values; alone at 3.75 without them)", "ohioeuchre.com, BPS "
+        "basic", functools.partial(_bps, alone_by_hand=True)),
+}
+
 # the counts by name, as ``sim`` exports them
 POINT_COUNTS = COUNTS
+# every count a strategy may name
+ALL_COUNTS = {**COUNTS, **READINGS}
 
 
 def get_count(name) -> PointCount:
     if isinstance(name, PointCount):
         return name
-    if name not in COUNTS:
-        raise ValueError(f"unknown point count {name!r}: choose one of {', '.join(COUNTS)}")
-    return COUNTS[name]
+    if name not in ALL_COUNTS:
+        raise ValueError(f"unknown point count {name!r}: choose one of {', '.join(ALL_COUNTS)}")
+    return ALL_COUNTS[name]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -455,7 +475,8 @@ def count_source(name: str) -> str:
     return COUNT_SOURCE + get_count(name).name
 
 
-__all__ = ["COUNTS", "COUNT_SOURCE", "FITTED", "POINT_COUNTS", "FittedValues", "Holding",
-           "PointCount", "Verdict", "bid_of", "bps_points", "choose_round2", "count_rows",
-           "count_source", "dealer_hand", "euchre_universe_points", "fitted_count", "get_count",
-           "holding", "suit_masks", "trickster_tricks", "verdicts_round1"]
+__all__ = ["ALL_COUNTS", "COUNTS", "COUNT_SOURCE", "FITTED", "POINT_COUNTS", "READINGS",
+           "FittedValues", "Holding", "PointCount", "Verdict", "bid_of", "bps_points",
+           "choose_round2", "count_rows", "count_source", "dealer_hand", "euchre_universe_points",
+           "fitted_count", "get_count", "holding", "suit_masks", "trickster_tricks",
+           "verdicts_round1"]

@@ -16,7 +16,7 @@ from dataclasses import replace
 import numpy as np
 
 from sim.players.basic import DEFAULT_VECTOR, PARAM_NAMES, SETTINGS
-from sim.players.counts import COUNTS, count_source
+from sim.players.counts import ALL_COUNTS, count_source
 from sim.players.kinds import BASIC, EQUILIBRIUM, HOOK_BITS, OUTSIDE, PIMC, RANDOM, USER
 from sim.players.param_bounds import (
     ParamRow,
@@ -64,15 +64,15 @@ def _table_params(label: str, params: dict) -> dict:
     if unknown or not params:
         raise ValueError(f"{label}: equilibrium takes table=FILE (another table), scores=off "
                          f"(the 0-0 table at every score) or count=NAME (a point count: "
-                         f"{', '.join(COUNTS)}), not {', '.join(sorted(unknown))}")
+                         f"{', '.join(ALL_COUNTS)}), not {', '.join(sorted(unknown))}")
     if "count" in params:
         if len(params) > 1:
             raise ValueError(f"{label}: count=NAME is a table of its own, played at every "
                              "score: give it alone")
         name = str(params["count"])
-        if name not in COUNTS:
+        if name not in ALL_COUNTS:
             raise ValueError(f"{label}: no point count {name!r}; choose one of "
-                             f"{', '.join(COUNTS)}")
+                             f"{', '.join(ALL_COUNTS)}")
         return {"count": name}
     out = {}
     if "scores" in params:
@@ -225,7 +225,7 @@ _VARIANTS = [
 # tuned's card play
 _COUNTED = [Strategy(name, EQUILIBRIUM_PLAYER, {"count": name},
                      f"{c.description}; plays cards like tuned")
-            for name, c in COUNTS.items()]
+            for name, c in ALL_COUNTS.items()]
 _order = ["random", "basic"]
 for _s in _VARIANTS + _COUNTED:
     name_strategy(_s)

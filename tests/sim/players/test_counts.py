@@ -7,8 +7,24 @@ import numpy as np
 import pytest
 
 from sim.cards import mask_of, parse_card, parse_cards
-from sim.players.counts import COUNTS, FITTED, bid_of, count_rows
-from sim.players.equilibrium import call_action, class_ids, info_index
+from sim.players.counts import (
+    ALL_COUNTS,
+    FITTED,
+    bid_of,
+    bps_points,
+    count_rows,
+    dealer_hand,
+    holding,
+    suit_masks,
+)
+from sim.players.equilibrium import (
+    N_CLASSES,
+    N_RANKS,
+    call_action,
+    class_ids,
+    class_masks,
+    info_index,
+)
 from sim.players.equilibrium_table import count_table
 from sim.rules import Rules
 
@@ -56,6 +72,44 @@ def test_ohio_bps():
     assert bid("ohio-bps", "JC AC 9C AD 9S", "QH", SECOND, 2) == (4.25 + 0.25, "C", True)
 
 
+@pytest.mark.compile
+def test_ohio_bps_alone_with_and_without_the_seat_value():
+    # JD QH TH KC 9C, 9H turned: the left .75, Q .5, T .25, three trumps .5, two voids (spades,
+    # and diamonds, the JD being trump) .75: the hand's own 2.75; the dealer's partner +1.00
+    # makes 3.75: alone when the seat value counts, only ordered when the hand's own points must
+    # reach 3.75
+    hand = "JD QH TH KC 9C"
+    assert bid("ohio-bps", hand, "9H", SECOND, 1) == (3.75, "H", True)
+    assert bid("ohio-bps-hand", hand, "9H", SECOND, 1) == (3.75, "H", False)
+    # first seat +.50: 3.25, ordered, not alone under either reading
+    assert bid("ohio-bps", hand, "9H", FIRST, 1) == (3.25, "H", False)
+    assert bid("ohio-bps-hand", hand, "9H", FIRST, 1) == (3.25, "H", False)
+    # the source's first-seat loner (4.5, of which .5 the seat) is alone under both readings
+    assert bid("ohio-bps-hand", "JH JD AH AS 9C", "QH", FIRST, 1) == (4.5, "H", True)
+
+
+@pytest.mark.compile
+def test_ohio_bps_hand_is_never_alone_below_3_75_of_its_own():
+    """Every information set: ohio-bps-hand goes alone only where the hand's own BPS points (the
+    dealer's after the pick-up in round 1) reach 3.75; ohio-bps goes alone below that."""
+    shape = (4, N_RANKS, N_CLASSES)
+    new = [r.reshape(*shape, -1).argmax(axis=-1) for r in count_rows("ohio-bps-hand")]
+    old = count_rows("ohio-bps")[0].reshape(*shape, -1).argmax(axis=-1)
+    below = 0
+    for rank in range(N_RANKS):
+        suits = suit_masks(class_masks(rank))
+        five = dealer_hand(suits, rank)[0]
+        for k in range(4):
+            own = bps_points(holding(five if k == 3 else suits, 0))
+            assert np.all(own[new[0][k, rank] == 2] >= 3.75)
+            below += int(np.sum(own[old[k, rank] == 2] < 3.75))
+            a2 = new[1][k, rank]
+            for t in (1, 2, 3):                 # round 2: action 2t names suit t alone
+                assert np.all(bps_points(holding(suits, t))[a2 == 2 * t] >= 3.75)
+        assert np.any(new[0][:, rank] == 2)
+    assert below > 0
+
+
 def test_trickster_estimated_tricks():
     # JH AH KH AS 9C, hearts: K covers the A above it but one (.75), A and right 1 each, .1,
     # a singleton ace with three trumps .5: 3.35, bids (2.25), not alone (4.0)
@@ -86,7 +140,7 @@ def test_fitted_values_are_whole_points():
                                                *FITTED.order, *FITTED.call))
 
 
-@pytest.mark.parametrize("name", list(COUNTS))
+@pytest.mark.parametrize("name", list(ALL_COUNTS))
 def test_tables_agree_with_the_count_hand_by_hand(name):
     rng = np.random.default_rng(5)
     r1, r2 = count_rows(name)
