@@ -72,7 +72,6 @@ def test_ohio_bps():
     assert bid("ohio-bps", "JC AC 9C AD 9S", "QH", SECOND, 2) == (4.25 + 0.25, "C", True)
 
 
-@pytest.mark.compile
 def test_ohio_bps_alone_with_and_without_the_seat_value():
     # JD QH TH KC 9C, 9H turned: the left .75, Q .5, T .25, three trumps .5, two voids (spades,
     # and diamonds, the JD being trump) .75: the hand's own 2.75; the dealer's partner +1.00
@@ -88,7 +87,6 @@ def test_ohio_bps_alone_with_and_without_the_seat_value():
     assert bid("ohio-bps-hand", "JH JD AH AS 9C", "QH", FIRST, 1) == (4.5, "H", True)
 
 
-@pytest.mark.compile
 def test_ohio_bps_hand_is_never_alone_below_3_75_of_its_own():
     """Every information set: ohio-bps-hand goes alone only where the hand's own BPS points (the
     dealer's after the pick-up in round 1) reach 3.75; ohio-bps goes alone below that."""
