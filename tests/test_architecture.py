@@ -38,6 +38,7 @@ LAYERS = (
     ("analysis", 5),                 # the analyses (compute) and the notebook API
     ("analysis.plots", 6), ("analysis.text", 6),
     ("analysis.studies", 7), ("analysis.report", 7),   # the studies' registry, the report
+    ("analysis.questions", 7),       # the questions both interfaces answer from
     ("analysis.cli", 8), ("analysis.entry", 8),
     ("analysis.web", 8),             # the local web application (``euchre-sim serve``)
 )

@@ -11,11 +11,10 @@ no request may read a path or load code.
 
 from __future__ import annotations
 
-import math
 import threading
 
-from analysis.hand_review import review_record
 from analysis.hands_in import hand_entries, ptn_json
+from analysis.questions.review import json_safe, review_record
 from analysis.text.decisions import decision_json, describe
 
 INFER = ("rest", "bids", "bids+play", "off")   # the pricing's models of the other seats
@@ -64,17 +63,7 @@ def seed_of(seed) -> int:
     return int(seed)
 
 
-def clean(v):
-    """JSON for a value: NaN and infinities as null, numpy scalars as Python ones."""
-    if isinstance(v, dict):
-        return {k: clean(x) for k, x in v.items()}
-    if isinstance(v, list | tuple):
-        return [clean(x) for x in v]
-    if hasattr(v, "item") and not isinstance(v, str):
-        v = v.item()
-    if isinstance(v, float) and not math.isfinite(v):
-        return None
-    return v
+clean = json_safe          # JSON for a value (NaN as null, numpy scalars as Python's)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -181,8 +170,8 @@ def review_text(text: str, rules_spec: str | None = None, worlds: int = MAX_WORL
     for n, obj, bad in lines:
         if bad is None and not isinstance(obj, dict):
             bad = "a hand record is a JSON object"
-        one = {"error": bad} if bad else clean(review_record(
-            obj, rules, worlds, seed + 7919 * n, check, partial=ptn is not None))
+        one = {"error": bad} if bad else review_record(
+            obj, rules, worlds, seed + 7919 * n, check, partial=ptn is not None)
         hands.append({"hand": n, **one, **(ptn_json(ptn[n]) if ptn else {})})
     return {"rules": rules.describe(), "hands": hands}
 
@@ -199,7 +188,7 @@ def review_run(seed: int, hand: int, spec: str | None, rules_spec: str | None,
     rules = rules_of(rules_spec)
     table = Table.teams(strategy(spec))
     record = trace(seed_of(seed), [hand], rules, table)[0]
-    one = clean(review_record(record, rules, worlds, seed, check))
+    one = review_record(record, rules, worlds, seed, check)
     return {"rules": rules.describe(), "hands": [{"hand": 1, **one}],
             "source": f"hand {hand} of seed {seed}, {table.describe()['team0']}"}
 

@@ -30,7 +30,7 @@ from fastapi.responses import (
 )
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from analysis.hand_review import review_record
+from analysis.questions.review import review_record
 from analysis.web import answers
 from analysis.web.game import Game, Games
 from analysis.web.guard import Guard, Hosts
@@ -362,8 +362,8 @@ def _game_routes(app: FastAPI, games: Games, compute) -> None:
         def graded(token):
             if not 2 <= worlds <= answers.MAX_WORLDS:
                 raise ValueError(f"worlds: from 2 to {answers.MAX_WORLDS}, not {worlds}")
-            return answers.clean(review_record(record, game.rules, worlds, game.seed + hand,
-                                               token.check, seats={game.seat}))
+            return review_record(record, game.rules, worlds, game.seed + hand, token.check,
+                                 seats={game.seat})
         return await compute(request, graded)
 
     @app.get("/api/games/{game_id}/records", tags=["play"],

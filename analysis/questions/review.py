@@ -7,6 +7,7 @@ line's ``review`` and the web's Review page (``/api/review``) answer from here.
 from __future__ import annotations
 
 import copy
+import math
 
 from analysis.text.decisions import describe, graded_json
 
@@ -78,9 +79,23 @@ def review_record(obj, rules, worlds: int, seed: int, check=None, seats=None,
         if "play" in s and s["play"] in by_play:
             s["solver"] = by_play[s["play"]]
     record = {**obj, "scores": list(scores)} if scores is not None else obj
-    return {"record": record, "result": result, "dealer": played.dealer,
-            "upcard": obj.get("upcard"), "scores": None if scores is None else list(scores),
-            "steps": steps, "worlds": worlds}
+    return json_safe({"record": record, "result": result, "dealer": played.dealer,
+                      "upcard": obj.get("upcard"),
+                      "scores": None if scores is None else list(scores), "steps": steps,
+                      "worlds": worlds})
 
 
-__all__ = ["hand_steps", "review_record"]
+def json_safe(v):
+    """JSON for a value: NaN and infinities as null, numpy scalars as Python ones."""
+    if isinstance(v, dict):
+        return {k: json_safe(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [json_safe(x) for x in v]
+    if hasattr(v, "item") and not isinstance(v, str):
+        v = v.item()
+    if isinstance(v, float) and not math.isfinite(v):
+        return None
+    return v
+
+
+__all__ = ["hand_steps", "json_safe", "review_record"]

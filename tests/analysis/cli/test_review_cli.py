@@ -1,0 +1,58 @@
+"""``euchre-sim review``: the web's Review answer at the terminal, from the same function
+(``analysis.questions.review``): the JSON the command prints is the API's answer, hand for hand; the
+text has one line a decision, with the solver's values on the cards; bad hands get their line
+and exit 1; PTN records are reviewed as well."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.commands import assert_one_line_error, run
+
+pytestmark = pytest.mark.compile
+
+ROOT = Path(__file__).resolve().parents[3]
+MARCH = ROOT / "examples" / "graded-march.jsonl"
+
+
+def test_the_json_is_the_review_pages_answer():
+    from analysis.web.answers import review_text
+
+    r = run("review", MARCH, "--worlds", 16, "--json")
+    assert r.exit_code == 0, r.output
+    (got,) = [json.loads(x) for x in r.stdout.splitlines()]
+    want = review_text(MARCH.read_text(), worlds=16)["hands"][0]
+    assert got == want
+    assert len(got["steps"]) == 22 and got["result"]["points"] == [1, 0]
+
+
+def test_the_text_has_a_line_a_decision_and_the_solvers_values():
+    r = run("review", MARCH, "--worlds", 16)
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("hand 1: dealer seat 3, upcard TH; seat 0 made H")
+    steps = lines[1:]
+    assert len(steps) == 22 and steps[0].split()[:5] == ["1", "seat", "0", "round", "1"]
+    plays = [s for s in steps if "trick" in s]
+    assert len(plays) == 20 and all("solver" in s for s in plays)
+    assert sum("(! best" in s for s in plays) >= 1     # the trump on partner's ace (9H)
+
+
+def test_bad_hands_get_their_line_and_exit_1(tmp_path):
+    path = tmp_path / "hands.jsonl"
+    path.write_text(MARCH.read_text().strip() + "\n{oops\n")
+    r = run("review", path, "--worlds", 8)
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert "hand 2: not valid JSON" in r.stderr and r.stdout.startswith("hand 1:")
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n")
+    assert_one_line_error(run("review", empty), "no hands", code=1)
+
+
+def test_a_ptn_record_is_reviewed():
+    r = run("review", ROOT / "examples" / "trickster.ptn", "--worlds", 8)
+    assert "Traceback" not in r.output
+    assert r.stdout.startswith("PTN seats:") and "hand 1:" in r.stdout
