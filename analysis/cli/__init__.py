@@ -94,6 +94,9 @@ def _add_every_command() -> None:
 _add_every_command()
 
 
+_KEPT_TO_THE_EXIT: list = []    # the command's end (its exception chain), never freed
+
+
 def run() -> None:
     """The ``euchre-sim`` console command: ``main``, its output flushed and the exit handlers
     run, then an exit that skips tearing the interpreter down.  After a first run's compile,
@@ -105,6 +108,12 @@ def run() -> None:
         main()
     except SystemExit as e:
         code = e.code
+        # kept to the exit: a Ctrl-C's exception chain (its context) holds the frames it cut
+        # short, and freeing them frees the LLVM objects of an interrupted compile, which a
+        # compile still running on a chunk's thread may be using (a segfault after
+        # "interrupted", once in 11 cold Ctrl-Cs of grade --infer bids+play); os._exit frees
+        # nothing
+        _KEPT_TO_THE_EXIT.append(e)
     else:
         code = 0
     if isinstance(code, str):
