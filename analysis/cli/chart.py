@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from analysis.cli.options import rules_options
+from analysis.cli.options import reproduce_line, rules_options
 
 PAGES = ("pdf", "svg", "png")
 
@@ -64,7 +64,8 @@ def chart(rules, strategy, out, paper, no_score, force):
         if page:    # whole or not at all: a page is renamed into place once written
             write_atomic(out, lambda tmp: save_card(result, tmp, page))
         else:
-            result.write(out, force=force, command=f"euchre-sim chart --out {out}")
+            result.write(out, force=force, command=reproduce_line(
+                click.get_current_context(), always=(), leave_out=("force",)))
     except (ValueError, TableError, FileExistsError) as e:
         raise click.ClickException(str(e)) from None
     click.echo(result.text())

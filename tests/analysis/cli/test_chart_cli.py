@@ -3,9 +3,11 @@ clear error for the search player."""
 
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 
 from analysis.cli import main
+from tests.commands import run
 
 
 def test_chart_writes_a_page_and_a_folder(tmp_path):
@@ -66,3 +68,19 @@ def test_under_the_farmers_hand_the_card_suggests_only_what_works(tmp_path):
         assert "none can be computed" in str(e) and "euchre-sim equilibrium" not in str(e)
     else:
         raise AssertionError("a table for the farmer's hand")
+
+
+@pytest.mark.compile
+def test_the_folders_line_repeats_every_option_typed(tmp_path):
+    """The run folder's reproduce line keeps --strategy, --rules, --paper and --no-score (it
+    used to record only --out)."""
+    import json
+
+    out = tmp_path / "card"
+    r = run("chart", "--strategy", "euchre-universe", "--rules", "stick-the-dealer", "--paper",
+            "a4", "--no-score", "--out", out)
+    assert r.exit_code == 0, r.output
+    line = json.loads((out / "manifest.json").read_text())["command"]
+    for word in ("--strategy euchre-universe", "--rules stick-the-dealer", "--paper a4",
+                 "--no-score", f"--out {out}-rerun"):
+        assert word in line, line
