@@ -2,7 +2,7 @@
 // `euchre-sim advise` answers (GET /api/advise?progress=true streams its progress).
 import {
   POSITIONS, RANKS, RULES, STRATEGIES, SUITS, api, card, clearError, el, header, options, pct,
-  query, ready, setQuery, showError, signed,
+  query, ready, scroll, setQuery, showError, signed,
 } from "/static/common.js";
 
 header("advise");
@@ -167,7 +167,7 @@ function show(a) {
   if (win) head.push("Game win");
   if (mix) head.push("Equilibrium plays it");
   const rows = a.options.map((o) => el("tr", { class: o.recommended ? "best" : "" },
-    el("td", {}, o.option), el("td", { class: "num" }, signed(o.net)),
+    el("td", { class: "name" }, o.option), el("td", { class: "num" }, signed(o.net)),
     el("td", { class: "num" }, `[${signed(o.net_low)}, ${signed(o.net_high)}]`),
     el("td", { class: "num" }, pct(o.making)), el("td", { class: "num" }, pct(o.march)),
     el("td", { class: "num" }, pct(o.euchred)),
@@ -183,14 +183,16 @@ function show(a) {
     a.assumption ? el("div", { class: "small" }, a.assumption) : null,
     sentence, winSentence,
     el("div", { class: "bars" }, bars(a.options)),
-    el("table", { class: "data", id: "options" }, el("tr", {}, head.map((h) => el("th", {}, h))), rows),
+    scroll(el("table", { class: "data", id: "options" }, el("tr", {}, head.map((h) => el("th", {}, h))), rows)),
     el("p", { class: "small muted" }, "Making, march and euchred are of the hands the option " +
       "makes trump (\u2014 for a pass). Net points: your team's points minus the other team's.")));
 }
 
-// a bar a option: its net points with the 95% interval as a whisker
+// a bar an option: its net points with the 95% interval as a whisker, drawn at the width of
+// its box (a phone's too) so that its words stay the size of the page's
 function bars(opts) {
-  const W = 720, rowH = 26, left = 150, H = opts.length * rowH + 26;
+  const W = Math.max(260, Math.min(720, out.clientWidth - 40));
+  const rowH = 26, left = W < 480 ? 112 : 150, H = opts.length * rowH + 26;
   const lo = Math.min(0, ...opts.map((o) => o.net_low ?? o.net)) - 0.1;
   const hi = Math.max(0, ...opts.map((o) => o.net_high ?? o.net)) + 0.1;
   const x = (v) => left + ((v - lo) / (hi - lo)) * (W - left - 20);

@@ -77,8 +77,12 @@ export class Board {
         h.scores ? ` \u00b7 score before the hand ${h.scores[0]}-${h.scores[1]}` : "", ` \u00b7 ${res}`),
       el("div", { class: "two" },
         el("div", {}, this.table, this.detail,
-          el("div", { class: "small muted" }, "Step with ", el("kbd", {}, "\u2190"), " ", el("kbd", {}, "\u2192"),
-            " (or click a decision). Grades as `euchre-sim grade` gives them, from what the seat could see; " +
+          el("div", { class: "small muted" },
+            el("span", { class: "stepper" },
+              el("button", { type: "button", id: "prev", title: "the decision before", onclick: () => this.go(this.i - 1) }, "\u2190"),
+              el("button", { type: "button", id: "next-step", title: "the next decision", onclick: () => this.go(this.i + 1) }, "\u2192")),
+            " Step with these, the arrow keys ", el("kbd", {}, "\u2190"), " ", el("kbd", {}, "\u2192"),
+            " or a tap on a decision. Grades as `euchre-sim grade` gives them, from what the seat could see; " +
             "card values: points to the makers under perfect play with every card seen.")),
         el("div", { class: "panel steps" }, this.list)));
   }

@@ -1,7 +1,9 @@
 // The Strategy chart: what the equilibrium bids by position, upcard rank and hand class
-// (GET /api/chart); hover a cell for its shares, click it to price an example hand.
+// (GET /api/chart); hover a cell for its shares, click it to price an example hand (by touch:
+// the first tap shows the shares, the second opens the advisor).
 import {
-  POSITIONS, RULES, api, clearError, el, header, options, query, ready, setQuery, showError,
+  POSITIONS, RULES, api, clearError, el, header, options, query, ready, scroll, setQuery,
+  showError,
 } from "/static/common.js";
 
 header("chart");
@@ -27,8 +29,24 @@ main.append(el("div", { class: "panel row" },
   el("label", { class: "field" }, "Rules", rules)));
 const out = el("div", { class: "panel", id: "chart" }, "Loading\u2026");
 main.append(out);
-const tip = el("div", { class: "tip" });
+const tip = el("div", { class: "tip", id: "tip" });
 document.body.append(tip);
+let pointer = "mouse";       // what pressed last: a finger has no hover, so its first tap shows
+let pinned = null;           // the cell whose shares a tap showed
+document.addEventListener("pointerdown", (e) => {
+  pointer = e.pointerType;
+  if (pinned && !e.target.closest("td.cell") && !e.target.closest(".tip")) unpin();
+}, true);
+function unpin() { pinned = null; tip.classList.remove("pinned"); tip.style.display = "none"; }
+
+// the tip beside (x, y), kept inside the window
+function showTip(html, x, y) {
+  tip.innerHTML = html;
+  tip.style.display = "block";
+  const w = tip.offsetWidth, h = tip.offsetHeight;
+  tip.style.left = `${Math.max(4, Math.min(x + 14, innerWidth - w - 4))}px`;
+  tip.style.top = `${y + 10 + h > innerHeight ? Math.max(4, y - h - 10) : y + 10}px`;
+}
 
 let data = null;
 let loaded = "";
@@ -72,31 +90,41 @@ function render() {
     .filter(([t]) => t >= 1)
     .filter(([t, b, a]) => ranks.some((r) => (at.get(`${t}|${b}|${a}|${r}`) || { hands: 0 }).hands >= 20))
     .sort((a, b) => b[0] - a[0] || b[1] - a[1] || b[2] - a[2]);
-  const head = el("tr", {}, el("th", {}, "trumps \u00b7 bowers \u00b7 off-suit aces"),
-    ranks.map((r) => el("th", { style: "text-align:center" }, `upcard ${r === "T" ? "10" : r}`)));
+  const head = [el("tr", {}, el("th", { class: "class", rowspan: 2 }, "trumps \u00b7 bowers \u00b7 off-suit aces"),
+    el("th", { colspan: ranks.length, style: "text-align:center" }, "upcard")),
+  el("tr", {}, ranks.map((r) => el("th", { style: "text-align:center" }, r === "T" ? "10" : r)))];
   const rows = classes.map(([t, b, a]) => el("tr", {},
-    el("th", {}, `${t} trump${t > 1 ? "s" : ""} \u00b7 ${b} bower${b === 1 ? "" : "s"} \u00b7 ${a} ace${a === 1 ? "" : "s"}`),
+    el("th", { class: "class" }, `${t} trump${t > 1 ? "s" : ""}`,
+      el("span", { class: "rest" }, `${b} bower${b === 1 ? "" : "s"} \u00b7 ${a} ace${a === 1 ? "" : "s"}`)),
     ranks.map((r) => {
       const c = at.get(`${t}|${b}|${a}|${r}`);
       if (!c || c.hands < 20) return el("td", { class: "cell few" }, c ? "\u00b7" : "");
       const s = share(c);
       const td = el("td", { class: "cell", style: `background:${colour(s)};color:${s > 0.55 ? "#fff" : "#1d2330"}`,
         "data-share": s.toFixed(3) }, `${Math.round(100 * s)}%`);
-      td.addEventListener("mousemove", (e) => {
-        tip.style.display = "block";
-        tip.style.left = `${e.clientX + 14}px`;
-        tip.style.top = `${e.clientY + 10}px`;
-        tip.innerHTML = `${t} trumps, ${b} bowers, ${a} off-suit aces; upcard ${r}<br>` +
-          `pass ${(100 * c.pass).toFixed(1)}% \u00b7 ${round === 1 ? "order up" : "call"} ${(100 * c.make).toFixed(1)}% \u00b7 alone ${(100 * c.alone).toFixed(1)}%<br>` +
-          `${c.hands.toLocaleString()} hands of ${data.deals.toLocaleString()} deals; e.g. ${c.example}, upcard ${c.example_upcard}<br>click: price this hand`;
-      });
-      td.addEventListener("mouseleave", () => { tip.style.display = "none"; });
-      td.addEventListener("click", () => {
+      const html = `${t} trumps, ${b} bowers, ${a} off-suit aces; upcard ${r}<br>` +
+        `pass ${(100 * c.pass).toFixed(1)}% \u00b7 ${round === 1 ? "order up" : "call"} ${(100 * c.make).toFixed(1)}% \u00b7 alone ${(100 * c.alone).toFixed(1)}%<br>` +
+        `${c.hands.toLocaleString()} hands of ${data.deals.toLocaleString()} deals; e.g. ${c.example}, upcard ${c.example_upcard}<br>`;
+      const link = () => {
         const p = new URLSearchParams({ hand: c.example, upcard: c.example_upcard, position: position.value,
           round: String(round), strategy: "equilibrium" });
         if (rules.value) p.set("rules", rules.value);
         if (round === 2) p.set("assume_passed", "true");
-        location.href = `/advise?${p}`;
+        return `/advise?${p}`;
+      };
+      td.addEventListener("mousemove", (e) => {
+        if (!pinned) showTip(html + "click: price this hand", e.clientX, e.clientY);
+      });
+      td.addEventListener("mouseleave", () => { if (!pinned) tip.style.display = "none"; });
+      td.addEventListener("click", () => {
+        if (pointer === "touch" && pinned !== td) {
+          const box = td.getBoundingClientRect();
+          showTip(html + `<a href="${link()}">price this hand</a> (or tap the cell again)`, box.left, box.bottom);
+          pinned = td;
+          tip.classList.add("pinned");
+          return;
+        }
+        location.href = link();
       });
       return td;
     })));
@@ -106,7 +134,7 @@ function render() {
       `${position.value} position, ${data.rules}` + (data.score ? `, the dealing team at ${data.score[0]}, the other at ${data.score[1]}` : "") +
       `. ${data.deals.toLocaleString()} deals; \u00b7: fewer than 20 hands.` +
       (round === 1 && position.value === "dealer" ? " The dealer's class leaves out the upcard he picks up." : "")),
-    el("table", { class: "chart", id: "grid" }, head, rows));
+    scroll(el("table", { class: "chart", id: "grid" }, ...head, rows)));
 }
 
 draw();

@@ -4,94 +4,26 @@ Enter a hand and read the recommendation; hover and click the strategy chart; st
 the keyboard; play a hand to the end and see it graded.  Each test saves a screenshot of its page
 (to ``$EUCHRE_SIM_SCREENSHOTS`` when set, as ``docs/img`` for the README; else a temporary folder).
 
-The browser is ``$EUCHRE_SIM_CHROMIUM`` when set, else ``chromium`` (or ``chromium-browser``) on
-the ``PATH``.  Without it or Playwright every test here skips, saying why, before anything starts a
-server or launches a browser; with ``EUCHRE_SIM_BROWSER_TESTS=1`` (CI's second pass) they fail
-instead.  CI runs them both ways (``.ci/run``).
+The browser, the server and the screenshots' folder are ``conftest.py``'s: the browser is
+``$EUCHRE_SIM_CHROMIUM`` when set, else ``chromium`` (or ``chromium-browser``) on the ``PATH``.
+Without it or Playwright every test here skips, saying why, before anything starts a server or
+launches a browser; with ``EUCHRE_SIM_BROWSER_TESTS=1`` (CI's second pass) they fail instead.
+CI runs them both ways (``.ci/run``).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
-import signal
 import time
-import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.analysis.web.serving import start_serve
-
 ROOT = Path(__file__).resolve().parents[3]
-def _chromium() -> str | None:
-    """The browser these tests drive: ``$EUCHRE_SIM_CHROMIUM`` (a path), else the system's."""
-    given = os.environ.get("EUCHRE_SIM_CHROMIUM")
-    if given is not None:
-        return given
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-READY_WITHIN = 900       # seconds for the server's background compile (a cold cache in CI)
-pytestmark = [pytest.mark.browser, pytest.mark.subprocess]
-
-
-def _missing() -> str | None:
-    try:
-        import fastapi  # noqa: F401
-        import playwright.sync_api  # noqa: F401
-        import uvicorn  # noqa: F401
-    except ImportError as e:
-        return f"{e.name} is not installed (python3 -m pip install -e '.[test]')"
-    chromium = _chromium()
-    if not chromium:
-        return "no chromium on the PATH (apt-get install chromium, or set EUCHRE_SIM_CHROMIUM)"
-    if not (Path(chromium).is_file() and os.access(chromium, os.X_OK)):
-        return f"no browser at {chromium} (EUCHRE_SIM_CHROMIUM names no program)"
-    return None
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _needs_a_browser():
-    """Every test here needs the server and most the browser: skip (or, in CI, fail) first,
-    before any fixture starts one or launches the other."""
-    why = _missing()
-    if why:
-        if os.environ.get("EUCHRE_SIM_BROWSER_TESTS") == "1":
-            pytest.fail(f"browser tests required (EUCHRE_SIM_BROWSER_TESTS=1), but {why}")
-        pytest.skip(f"browser tests need Chromium and Playwright: {why}")
-
-
-@pytest.fixture(scope="module")
-def url(tmp_path_factory):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    p, address, _, said = start_serve(env, drain=True)
-    try:
-        deadline = time.monotonic() + READY_WITHIN
-        while time.monotonic() < deadline:
-            status = json.loads(urllib.request.urlopen(address + "api/status", timeout=10).read())
-            if status["ready"]:
-                break
-            time.sleep(1)
-        assert status["ready"] and not status["errors"], (status, said)
-        yield address
-    finally:
-        os.killpg(p.pid, signal.SIGINT)
-        p.wait(timeout=30)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=_chromium(), args=ARGS)
-        yield b
-        b.close()
+pytestmark = [pytest.mark.browser, pytest.mark.subprocess,
+              pytest.mark.usefixtures("_needs_a_browser")]
 
 
 @pytest.fixture
@@ -103,14 +35,6 @@ def page(browser, url):
     yield pg
     pg.close()
     assert not errors, errors
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory) -> Path:
-    where = os.environ.get("EUCHRE_SIM_SCREENSHOTS")
-    folder = Path(where) if where else tmp_path_factory.mktemp("screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def test_advise_a_hand_clicked_on_the_grid(page, url, shots):
