@@ -410,6 +410,23 @@ def equilibrium_mix(req: _Request, options: list[Option]) -> list[float] | None:
             for o in options]
 
 
+def equilibrium_table_used(req: _Request) -> dict | None:
+    """At a score, which table the score-reading equilibrium bids by there (the dealing team's
+    score first, the score it was solved for and how near, ``score_table_state``); None without
+    a score, or when the player bids by one table at every score."""
+    from sim.players.equilibrium_table import score_table_state
+
+    seat = req.table.seats[0]
+    if req.score is None or not seat.bids_by_table() or seat.table_file() is not None:
+        return None
+    if not (seat.player.reads_score is not None and seat.player.reads_score(seat)):
+        return None
+    us, them = req.score
+    dealers = (us, them) if req.position % 2 else (them, us)
+    state = score_table_state(req.rules, dealers)
+    return None if state is None else {"score": list(dealers), **state}
+
+
 def _inputs(req: _Request, state: _Deals, wall: float) -> dict:
     return {
         "hand": " ".join(card_name(c) for c in req.cards),
@@ -494,11 +511,15 @@ def advise_hand(
     for the options that make trump (NaN for a pass: not applicable);
     with ``score``, ``win`` (P(his team wins the game)) with a normal interval (the win table
     comes from ``WIN_TABLE_GAMES`` simulated games; its own noise is *not* in that interval);
-    ``deals`` (accepted), ``dealt``, ``acceptance``, ``recommended``.  ``df.attrs`` holds
-    ``recommendation`` (best option by net points, the runner-up, and the paired difference
-    best minus runner-up with its 95% interval; ``decided`` is False when it contains 0),
-    ``recommendation_win`` (the same by win probability, with ``score``), ``paired`` (every
-    pair of options: paired difference in net points) and the inputs.
+    ``deals`` (accepted), ``dealt``, ``acceptance``, ``recommended`` (the answer's option);
+    with an equilibrium player, ``equilibrium`` (its own probability of each option for the
+    hand).  ``df.attrs`` holds ``recommendation`` (best option by net points, the runner-up, and
+    the paired difference best minus runner-up with its 95% interval; ``decided`` is False when
+    it contains 0), ``recommendation_win`` (the same by win probability, with ``score``),
+    ``answer_by`` (``"win"`` with a score, whose answer is then ``recommendation_win``, else
+    ``"points"``), ``paired`` (every pair of options: paired difference in net points),
+    ``equilibrium_table`` (at a score: the table the equilibrium bids by there,
+    ``equilibrium_table_used``) and the inputs.
     """
     req = _check_request(hand, upcard, position, round_, score, strategy, rules, deals,
                          precision, seed, discard, assume_passed)  # fmt: skip
@@ -510,17 +531,22 @@ def advise_hand(
     net = state.nets()
     df = pd.DataFrame([_option_row(state, i, net[i], ptable) for i in range(len(options))])
     rec = _recommend(options, net, _paired)
-    df["recommended"] = df["option"] == rec["option"]
-    mix = equilibrium_mix(req, options)
-    if mix is not None:
-        df["equilibrium"] = mix
-    df.attrs = {"recommendation": rec, "paired": _all_pairs(options, net),
+    df.attrs = {"recommendation": rec, "paired": _all_pairs(options, net), "answer_by": "points",
                 **_inputs(req, state, wall)}  # fmt: skip
     if ptable is not None:
         wins = [win_probability(state.column("points", i), state.column("opp", i), req.score,
                                 req.position, ptable) for i in range(len(options))]  # fmt: skip
         df.attrs["recommendation_win"] = _recommend(options, wins,
                                                     lambda a, b: mean_interval(a - b))
+        df.attrs["answer_by"] = "win"       # at a score, the game is what a hand is for
+    answer = df.attrs["recommendation_win" if ptable is not None else "recommendation"]
+    df["recommended"] = df["option"] == answer["option"]
+    mix = equilibrium_mix(req, options)
+    if mix is not None:
+        df["equilibrium"] = mix
+        used = equilibrium_table_used(req)
+        if used is not None:
+            df.attrs["equilibrium_table"] = used
     return df
 
 

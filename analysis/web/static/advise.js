@@ -160,46 +160,80 @@ function verdict(rec, unit, scale = 1) {
     `, better than ${rec.runner_up} by ${d} [${lo}, ${hi}] ${unit}.`];
 }
 
+// the answer at a score: games won in 100, the unit a player weighs a game by
+function winVerdict(rec) {
+  if (!rec.runner_up) return ["Recommended: ", el("b", { id: "recommended" }, rec.option), " (the only option)"];
+  const g = (x) => (100 * x).toFixed(1);
+  const sg = (x) => (x >= 0 ? "+" : "") + g(x);
+  if (!rec.decided) {
+    return ["Too close to call by the chance of winning the game: ", el("b", {}, rec.option),
+      ` and ${rec.runner_up} differ by ${sg(rec.difference)} [${sg(rec.low)}, ${sg(rec.high)}] games in 100.`];
+  }
+  return ["Recommended: ", el("b", { id: "recommended" }, rec.option),
+    ` \u2014 wins ${sg(rec.difference)} [${g(rec.low)}, ${g(rec.high)}] more games in 100 than ${rec.runner_up}.`];
+}
+
+function pointsSecond(rec) {
+  if (!rec.runner_up) return [];
+  const f = (x) => x.toFixed(3);
+  return ["In points a hand: ", rec.decided
+    ? `${rec.option} is better than ${rec.runner_up} by ${f(rec.difference)} [${f(rec.low)}, ${f(rec.high)}]`
+    : `${rec.option} and ${rec.runner_up} are too close to call, ${f(rec.difference)} [${f(rec.low)}, ${f(rec.high)}]`,
+  "."];
+}
+
 function show(a) {
-  const win = a.options.some((o) => o.win !== undefined && o.win !== null);
+  const win = a.answer && a.answer.by === "win";
   const mix = a.options.some((o) => o.equilibrium !== undefined);
-  const head = ["Option", "Net points a hand", "95% interval", "Making", "March", "Euchred"];
+  const head = ["Option"];
   if (win) head.push("Game win");
+  head.push("Net points a hand", "95% interval", "Making", "March", "Euchred");
   if (mix) head.push("Equilibrium plays it");
   const rows = a.options.map((o) => el("tr", { class: o.recommended ? "best" : "" },
-    el("td", { class: "name" }, o.option), el("td", { class: "num" }, signed(o.net)),
+    el("td", { class: "name" }, o.option),
+    win ? el("td", { class: "num" }, `${pct(o.win)} [${pct(o.win_low)}, ${pct(o.win_high)}]`) : null,
+    el("td", { class: "num" }, signed(o.net)),
     el("td", { class: "num" }, `[${signed(o.net_low)}, ${signed(o.net_high)}]`),
     el("td", { class: "num" }, pct(o.making)), el("td", { class: "num" }, pct(o.march)),
     el("td", { class: "num" }, pct(o.euchred)),
-    win ? el("td", { class: "num" }, `${pct(o.win)} [${pct(o.win_low)}, ${pct(o.win_high)}]`) : null,
     mix ? el("td", { class: "num" }, pct(o.equilibrium)) : null));
-  const sentence = el("div", { class: "verdict", id: "verdict" }, ...verdict(a.recommendation, "points a hand"));
-  const winSentence = a.recommendation_win ? el("div", { class: "verdict small" },
-    "By game win probability: ", ...verdict(a.recommendation_win, "percentage points", 100)) : null;
+  const sentence = el("div", { class: "verdict", id: "verdict" },
+    ...(win ? winVerdict(a.answer) : verdict(a.recommendation, "points a hand")));
+  const second = win ? el("div", { class: "small", id: "points-second" }, ...pointsSecond(a.recommendation)) : null;
+  const note = a.equilibrium_note ? el("p", { class: "small note", id: "equilibrium-note" }, a.equilibrium_note) : null;
   out.replaceChildren(el("div", { class: "panel" },
     el("div", { class: "muted small" }, `${a.hand}, upcard ${a.upcard}, ${a.position} position, round ${a.round}` +
-      (a.score ? `, score ${a.score[0]}-${a.score[1]}` : "") +
+      (a.score ? `, score ${a.score[0]}-${a.score[1]} (your team first)` : "") +
+      (a.discard ? `, discard ${a.discard}` : "") +
       ` \u00b7 ${a.strategy}, ${a.rules} \u00b7 ${a.deals.toLocaleString()} deals (seed ${a.seed}), ${a.wall_s.toFixed(2)} s`),
     a.assumption ? el("div", { class: "small" }, a.assumption) : null,
-    sentence, winSentence,
-    el("div", { class: "bars" }, bars(a.options)),
+    sentence, second, note,
+    el("div", { class: "bars" }, bars(a.options, win)),
     scroll(el("table", { class: "data", id: "options" }, el("tr", {}, head.map((h) => el("th", {}, h))), rows)),
-    el("p", { class: "small muted" }, "Making, march and euchred are of the hands the option " +
+    el("p", { class: "small muted" }, (win ? "Game win: the chance your team wins the game after this hand, " +
+      "from the match-equity table (the chance from each score), as the dots show. " : "") +
+      "Making, march and euchred are of the hands the option " +
       "makes trump (\u2014 for a pass). Net points: your team's points minus the other team's.")));
 }
 
-// a bar an option: its net points with the 95% interval as a whisker, drawn at the width of
-// its box (a phone's too) so that its words stay the size of the page's
-function bars(opts) {
+// each option's value with its 95% interval as a whisker, drawn at the width of its box (a
+// phone's too) so that its words stay the size of the page's: net points a hand as bars from 0,
+// or at a score the chance of winning the game as a dot (in %, on an axis around the values)
+function bars(opts, win = false) {
   const W = Math.max(260, Math.min(720, out.clientWidth - 40));
   const rowH = 26, left = W < 480 ? 112 : 150, H = opts.length * rowH + 26;
-  const lo = Math.min(0, ...opts.map((o) => o.net_low ?? o.net)) - 0.1;
-  const hi = Math.max(0, ...opts.map((o) => o.net_high ?? o.net)) + 0.1;
+  const val = (o) => (win ? [100 * o.win, 100 * (o.win_low ?? o.win), 100 * (o.win_high ?? o.win)]
+    : [o.net, o.net_low ?? o.net, o.net_high ?? o.net]);
+  const lows = opts.map((o) => val(o)[1]), highs = opts.map((o) => val(o)[2]);
+  const pad = win ? Math.max(0.5, 0.1 * (Math.max(...highs) - Math.min(...lows))) : 0.1;
+  const lo = (win ? Math.min(...lows) : Math.min(0, ...lows)) - pad;
+  const hi = (win ? Math.max(...highs) : Math.max(0, ...highs)) + pad;
   const x = (v) => left + ((v - lo) / (hi - lo)) * (W - left - 20);
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("width", W);
+  svg.setAttribute("aria-label", win ? "the chance of winning the game, by option" : "net points a hand, by option");
   svg.style.maxWidth = "100%";
   const add = (tag, attrs, text) => {
     const e = document.createElementNS(ns, tag);
@@ -207,22 +241,23 @@ function bars(opts) {
     if (text !== undefined) e.textContent = text;
     svg.append(e);
   };
-  add("line", { x1: x(0), x2: x(0), y1: 4, y2: H - 18, stroke: "#8a93a3" });
+  if (!win) add("line", { x1: x(0), x2: x(0), y1: 4, y2: H - 18, stroke: "#8a93a3" });
   opts.forEach((o, i) => {
     const y = 6 + i * rowH;
+    const [v, l, h] = val(o);
+    const colour = o.recommended ? "#1f6f50" : "#8fb9a6";
     add("text", { x: left - 8, y: y + 15, "text-anchor": "end", "font-size": 13, fill: "#1d2330" }, o.option);
-    add("rect", { x: Math.min(x(0), x(o.net)), y: y + 3, width: Math.abs(x(o.net) - x(0)), height: 16,
-      fill: o.recommended ? "#1f6f50" : "#8fb9a6", rx: 2 });
-    if (o.net_low !== null && o.net_high !== null) {
-      add("line", { x1: x(o.net_low), x2: x(o.net_high), y1: y + 11, y2: y + 11, stroke: "#1d2330", "stroke-width": 1.5 });
-    }
+    if (win) add("circle", { cx: x(v), cy: y + 11, r: 6, fill: colour });
+    else add("rect", { x: Math.min(x(0), x(v)), y: y + 3, width: Math.abs(x(v) - x(0)), height: 16, fill: colour, rx: 2 });
+    add("line", { x1: x(l), x2: x(h), y1: y + 11, y2: y + 11, stroke: "#1d2330", "stroke-width": 1.5 });
   });
   const span = hi - lo;
-  const step = span > 3 ? 1 : span > 1.5 ? 0.5 : span > 0.6 ? 0.25 : 0.1;
+  const steps = win ? [50, 20, 10, 5, 2, 1, 0.5] : [1, 0.5, 0.25, 0.1];
+  const step = steps.find((t) => span / t >= 3) ?? steps[steps.length - 1];
   for (let v = Math.ceil(lo / step) * step; v <= hi + 1e-9; v += step) {
     add("line", { x1: x(v), x2: x(v), y1: H - 18, y2: H - 14, stroke: "#8a93a3" });
     add("text", { x: x(v), y: H - 3, "text-anchor": "middle", "font-size": 11, fill: "#5b6475" },
-      signed(Math.abs(v) < 1e-9 ? 0 : v, step < 0.25 ? 1 : 2));
+      win ? `${v.toFixed(step < 1 ? 1 : 0)}%` : signed(Math.abs(v) < 1e-9 ? 0 : v, step < 0.25 ? 1 : 2));
   }
   return svg;
 }

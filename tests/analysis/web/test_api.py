@@ -465,3 +465,34 @@ def test_every_busy_answer_says_when_to_retry():
             assert "busy" in one_line(r, 429)
             assert r.headers["Retry-After"] == str(RETRY_AFTER)
 
+
+
+def test_at_a_score_the_answer_is_the_game_win_one_and_the_equilibrium_says_why(client):
+    """The issue's hand: at 9-6 (us first), first seat, no trump.  Ordering up blocks the
+    dealers' loner (docs/score.md: +3.1 games in 100 at this score), so by the chance of
+    winning the game it is the answer and the row marked, although a pass costs fewer points a
+    hand; the equilibrium passes, and the answer says why: at the dealers' 6 to the others' 9 it
+    bids by a table solved for another score (4-9 in ``states.json``)."""
+    r = client.get("/api/advise", params={"hand": "9C TC KD QD AH", "upcard": "JS",
+                                          "position": "first", "score": "9-6",
+                                          "strategy": "equilibrium", "deals": 3000})
+    assert r.status_code == 200, r.text
+    a = r.json()
+    assert a["answer"]["by"] == "win" and a["answer"] == {"by": "win", **a["recommendation_win"]}
+    assert a["answer"]["option"] == "order up" and a["answer"]["decided"]
+    assert a["recommendation"]["option"] == "pass"                # points a hand: a pass
+    marked = [o["option"] for o in a["options"] if o["recommended"]]
+    assert marked == ["order up"]
+    by_option = {o["option"]: o for o in a["options"]}
+    assert by_option["pass"]["equilibrium"] == 1.0
+    assert a["equilibrium_table"] == {"score": [6, 9], "table": "4-9", "distance": 0.869}
+    note = a["equilibrium_note"]
+    assert note.startswith("The equilibrium plays pass 100% here, not order up: ")
+    assert "the table solved for the dealers at 4, the others at 9" in note
+    assert "mixes" not in note                                    # a pure bid: it does not mix
+    # without a score the answer is the points one, as before
+    r = client.get("/api/advise", params={"hand": "9C TC KD QD AH", "upcard": "JS",
+                                          "position": "first", "strategy": "equilibrium",
+                                          "deals": 3000})
+    a = r.json()
+    assert a["answer"] == {"by": "points", **a["recommendation"]} and "recommendation_win" not in a
