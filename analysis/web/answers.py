@@ -150,9 +150,11 @@ _charts_lock = threading.Lock()
 def chart(rules_spec: str | None, score: str | None) -> dict:
     """The equilibrium's strategy chart (``analysis.equilibrium.strategy_chart``) for the rules
     and, with ``score`` (``"D-O"``: the dealing team's score first), the table it bids by
-    there; one cell a row, kept once computed."""
-    from analysis.equilibrium import CHART_DEALS, strategy_chart
+    there (``table``: the score it was solved for, and how near, ``score_table_state``;
+    ``solved``: the scores a table was solved for); one cell a row, kept once computed."""
+    from analysis.equilibrium import CHART_DEALS, MIXED, strategy_chart
     from analysis.win_model import parse_score
+    from sim.players.equilibrium_table import score_table_state, solved_scores
 
     rules = rules_of(rules_spec)
     sc = parse_score(score, rules.game_to) if score else None
@@ -161,7 +163,10 @@ def chart(rules_spec: str | None, score: str | None) -> dict:
         if key not in _charts:
             df = strategy_chart(rules, sc)
             _charts[key] = {"rules": rules.describe(), "score": None if sc is None else list(sc),
-                            "deals": CHART_DEALS, "cells": _clean(df.to_dict(orient="records"))}
+                            "table": None if sc is None else score_table_state(rules, sc),
+                            "solved": [list(x) for x in solved_scores(rules)],
+                            "deals": CHART_DEALS, "mixed": MIXED,
+                            "cells": _clean(df.to_dict(orient="records"))}
         return _charts[key]
 
 

@@ -212,6 +212,15 @@ def score_table_state(rules: Rules, score) -> dict | None:
             "distance": None if distance is None else float(distance)}
 
 
+def solved_scores(rules: Rules) -> list[tuple[int, int]]:
+    """The scores (the dealing team's, the other's) a shipped table was solved for, in order
+    (none when no score tables ship for ``rules``)."""
+    found = score_tables(rules)
+    if found is None:
+        return []
+    return sorted(tuple(int(x) for x in p.stem.split("-")) for p in found[1][1:])
+
+
 def score_win_path(rules: Rules) -> Path | None:
     """The match-equity table (CSV: ``dealer_score,other_score,w``) the shipped score tables
     of ``rules`` were solved against, or None."""
@@ -268,4 +277,5 @@ __all__ = ["EquilibriumTable", "TableError", "FORMAT", "FORMAT_VERSION", "COMPAC
            "ABSTRACTION", "TABLES",
            "NAMED_TABLES", "SCORE_TABLES", "BIDDING_RULES", "bidding_rules", "read_table",
            "table_name", "equilibrium_table_path", "load_equilibrium_table", "score_tables",
-           "score_win_path", "score_table_path", "score_table_state", "count_table"]
+           "score_win_path", "score_table_path", "score_table_state", "solved_scores",
+           "count_table"]

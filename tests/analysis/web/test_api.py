@@ -176,6 +176,27 @@ def test_chart_cells_and_a_bad_score(client):
     assert "outside a game to 10" in one_line(client.get("/api/chart", params={"score": "3-12"}))
 
 
+def test_chart_cells_say_how_their_hands_are_bid_and_which_table_plays(client):
+    """Each cell splits its hands into always, mixed and never (for a bid and for alone); 0-trump
+    classes are there; at a score the table it bids by is named (6-9: the 4-9 table, 0.87 points
+    a hand apart in ``states.json``) with the scores a table was solved for."""
+    a = client.get("/api/chart").json()
+    assert a["table"] is None and [9, 6] in a["solved"] and a["mixed"] == 0.02
+    cells = a["cells"]
+    assert any(c["trumps"] == 0 and c["round"] == 1 and c["hands"] >= 20 for c in cells)
+    for c in cells:
+        for kind in ("bid", "alone"):
+            assert 0 <= c[f"{kind}_always"] + c[f"{kind}_mixed"] <= 1 + 1e-9
+        # a share is at least what its always-hands give and at most that plus its mixed ones
+        assert c["make"] + c["alone"] >= c["bid_always"] * (1 - a["mixed"]) - 1e-9
+        assert c["make"] + c["alone"] <= c["bid_always"] + c["bid_mixed"] + a["mixed"] + 1e-9
+    mixed = [c for c in cells if c["bid_mixed"] > 0]
+    assert mixed and len(mixed) < len(cells)
+    b = client.get("/api/chart", params={"score": "6-9"}).json()
+    assert b["score"] == [6, 9] and b["table"] == {"table": "4-9", "distance": 0.869}
+    assert client.get("/api/chart", params={"score": "9-6"}).json()["table"]["table"] == "9-6"
+
+
 # ---------------------------------------------------------------------------------------------
 # review: grade, replay and the solver's values, hand by hand
 

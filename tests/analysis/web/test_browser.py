@@ -66,6 +66,30 @@ def test_the_strategy_chart_hovers_and_opens_the_advisor(page, url, shots):
     assert "position=dealer" in page.url and len(page.input_value("#hand").split()) == 5
 
 
+def test_the_chart_at_a_score_opens_the_advisor_at_that_score(page, url):
+    """The chart writes the score as the advisor does (us-them, your team first) and says so;
+    a cell opens the advisor at that score, whose answer is then in games won; 0-trump rows are
+    there, and a cell out of line with a neighbour says why in its tip."""
+    page.goto(url + "chart?position=first&score=9-6")
+    page.wait_for_selector("#grid td.cell")
+    caption = page.inner_text("#caption")
+    assert "at us 9, them 6 (your team first, as the advisor writes it: the dealers at 6, " \
+           "the others at 9)" in caption and "the table solved for the dealers at 4" in caption
+    assert page.locator("#grid th.class", has_text="0 trumps").count() >= 1
+    odd = page.locator("#grid td.cell.odd")
+    assert odd.count() >= 1 and "out of line" in page.inner_text("#odd-legend")
+    odd.first.hover()
+    tip = page.inner_text("#tip")
+    assert "Out of line with" in tip and "mixes" in tip and "hands of 50,000 deals" in tip
+    assert "click: price this hand at 9-6" in tip
+    odd.first.click()
+    page.wait_for_url("**/advise?**")
+    page.wait_for_selector("#verdict")
+    assert "score=9-6" in page.url and page.input_value("#score") == "9-6"
+    assert "games in 100" in page.inner_text("#verdict")
+    assert "score 9-6 (your team first)" in page.inner_text("#answer")
+
+
 @pytest.mark.snapshot
 def test_review_stepped_with_the_keyboard(page, url, shots):
     page.goto(url + "review?seed=1&hand=7&strategy=tuned&worlds=256")
