@@ -205,6 +205,7 @@ class _Deals:
         self.dealt = 0  # deals dealt (accepted or not)
         self.z = z_value()
         self.batch = None               # the most deals a batch deals (None: as many as wanted)
+        self.stopped = None             # why dealing stopped before the rule was met, if it did
 
     def column(self, name: str, i: int) -> np.ndarray:
         parts = getattr(self.samples[i], name)
@@ -293,8 +294,9 @@ class _Deals:
 
 
 def _deal_until_satisfied(req: _Request, options: list[Option], progress,
-                          batch: int | None = None) -> _Deals:
-    """Play batches of deals under every option until the stopping rule is met."""
+                          batch: int | None = None, stop=None) -> _Deals:
+    """Play batches of deals under every option until the stopping rule is met, or ``stop()``
+    gives a reason to stop early (asked after each batch once there are 2 deals or more)."""
     forces = [force_array(req.position, req.round_, o.action, o.suit, req.discard)
               for o in options]  # fmt: skip
     state = _Deals(req, options)
@@ -317,6 +319,10 @@ def _deal_until_satisfied(req: _Request, options: list[Option], progress,
         goal = state.target()
         if progress is not None:
             progress(state.have, max(goal, state.have))
+        if stop is not None and state.have >= 2 and not state.satisfied():
+            state.stopped = stop()
+            if state.stopped:
+                break
     return state
 
 
@@ -460,6 +466,7 @@ def advise_hand(
     progress=None,
     assume_passed=False,
     batch=None,
+    stop=None,
 ) -> pd.DataFrame:
     """Price every option the player has for one hand, seat and upcard.
 
@@ -487,6 +494,10 @@ def advise_hand(
         that ``progress`` is called, and may stop the run, at least that often (the web
         application's batches with a search player at the table); with ``deals`` the answer is
         the same whatever the batches, with a precision the stop may fall a batch apart
+    stop : optional ``stop()``, asked after each batch once 2 deals or more are in: a reason
+        (a sentence) to stop dealing early, or None to go on.  Stopped early, the answer is
+        what the deals so far show (their intervals say how much that is), with the reason in
+        ``attrs["stopped"]``
 
     With neither ``deals`` nor ``precision``: enough deals that every option's 95% interval on
     net points is within ±0.02 (estimated from a first batch's variance), at most ``CAP``.
@@ -525,7 +536,7 @@ def advise_hand(
                          precision, seed, discard, assume_passed)  # fmt: skip
     options = options_for(req.round_, req.upcard, req.position, req.rules)
     t0 = time.perf_counter()
-    state = _deal_until_satisfied(req, options, progress, batch)
+    state = _deal_until_satisfied(req, options, progress, batch, stop)
     wall = time.perf_counter() - t0
     ptable = win_table(req.table, req.rules) if req.score is not None else None
     net = state.nets()
@@ -533,6 +544,8 @@ def advise_hand(
     rec = _recommend(options, net, _paired)
     df.attrs = {"recommendation": rec, "paired": _all_pairs(options, net), "answer_by": "points",
                 **_inputs(req, state, wall)}  # fmt: skip
+    if state.stopped:
+        df.attrs["stopped"] = state.stopped
     if ptable is not None:
         wins = [win_probability(state.column("points", i), state.column("opp", i), req.score,
                                 req.position, ptable) for i in range(len(options))]  # fmt: skip

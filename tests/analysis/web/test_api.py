@@ -76,7 +76,8 @@ def test_advise_streams_progress_then_the_answer(client):
                                           "deals": 3000, "progress": "true"})
     assert r.status_code == 200
     lines = [json.loads(x) for x in r.text.splitlines()]
-    assert all("progress" in x for x in lines[:-1]) and len(lines) >= 2
+    assert set(lines[0]) == {"id"}                 # the computation's, to stop it by
+    assert all("progress" in x for x in lines[1:-1]) and len(lines) >= 3
     a = lines[-1]["answer"]
     assert a["score"] == [6, 8] and a["options"][0]["win"] is not None
     assert "equilibrium" in a["options"][0] and "recommendation_win" in a
@@ -120,10 +121,82 @@ def test_advise_bad_input_is_the_command_lines_line(client, change, args):
     assert got.split("; the web")[0] in want, (got, want)
 
 
-def test_advise_past_the_time_limit_stops_with_408():
+def test_advise_past_the_time_limit_answers_what_it_has():
+    """Stopped by the time limit after its first batch, the advisor answers what those deals
+    show (each option with its interval, wider than the stopping rule's), saying why it
+    stopped; the same question with time to spare deals on to its rule."""
     with TestClient(create_app(prepare=False, limit=0.0)) as c:
-        got = one_line(c.get("/api/advise", params=ADVISE), 408)
+        r = c.get("/api/advise", params=ADVISE)
+    assert r.status_code == 200, r.text
+    a = r.json()
+    assert a["stopped"].startswith("stopped after the time limit of 0 s")
+    assert 2 <= a["deals"] < 2_000_000 and a["recommendation"]["option"]
+    half = [(o["net_high"] - o["net_low"]) / 2 for o in a["options"]]
+    assert all(h > 0 for h in half) and max(half) > 0.02          # short of the rule's ±0.02
+    full = answers.advise(ADVISE, Token(time.monotonic() + 600).check)
+    assert "stopped" not in full and full["deals"] > a["deals"]
+    assert max((o["net_high"] - o["net_low"]) / 2 for o in full["options"]) <= 0.02
+
+
+def test_a_review_past_the_time_limit_stops_with_408():
+    with TestClient(create_app(prepare=False, limit=0.0)) as c:
+        got = one_line(c.post("/api/review", params={"worlds": 64}, content=MARCH), 408)
     assert "time limit" in got
+
+
+def test_the_advisor_stopped_by_its_id_answers_what_it_has():
+    """``Work.stop`` (``POST /api/advise/{id}/stop``) stops a computation and its answer is the
+    deals so far; an id that runs nothing is a 404."""
+    work = Work(jobs=1, limit=600)
+    seen = threading.Event()
+
+    def progress(done, total):
+        seen.set()
+
+    future, token = work.start(lambda token: answers.advise(
+        {**ADVISE, "deals": 2_000_000}, token.check, progress, stop=token.reason))
+    assert seen.wait(120)
+    work.stop(token.id)
+    a = future.result(120)
+    assert a["stopped"] == "stopped at your request" and 2 <= a["deals"] < 2_000_000
+    assert all(o["net_low"] <= o["net"] <= o["net_high"] for o in a["options"])
+    with pytest.raises(KeyError, match="no computation"):
+        work.stop(token.id)                                   # it has finished
+
+
+def test_stopping_a_computation_that_is_not_running_is_a_404(client):
+    got = one_line(client.post("/api/advise/nothing-here/stop"), 404)
+    assert got == "no computation 'nothing-here' is running: it has finished, or never was"
+
+
+def test_what_a_question_will_cost_before_it_starts(client):
+    """A warm-up on the question's first deals: seconds a deal, and what the default rule, the
+    deals asked for and a ladder of deal counts would take, each with the interval it gives
+    (the warm-up's spread over the square root of the deals)."""
+    r = client.get("/api/advise/cost", params={**ADVISE, "deals": 50_000})
+    assert r.status_code == 200, r.text
+    c = r.json()
+    per = c["seconds_per_deal"]
+    assert per > 0 and c["warmup"]["deals"] == 16_384 and not c["searches"]
+    d = c["default"]
+    assert d["half_width"] <= 0.02 and d["deals"] > 16_384
+    assert d["seconds"] == pytest.approx(d["deals"] * per)
+    asked = c["asked"]
+    assert asked["deals"] == 50_000 and asked["seconds"] == pytest.approx(50_000 * per)
+    assert asked["half_width"] == pytest.approx(d["half_width"] * (d["deals"] / 50_000) ** 0.5)
+    ladder = c["ladder"]
+    assert [x["deals"] for x in ladder] == sorted(x["deals"] for x in ladder)
+    assert all(x["deals"] < d["deals"] and x["past_limit"] == (x["seconds"] > c["limit_s"])
+               for x in ladder)
+    p = client.get("/api/advise/cost", params={**ADVISE, "precision": 0.05}).json()["asked"]
+    assert p["top_two_half_width"] == pytest.approx(0.05, rel=0.05)
+    assert one_line(client.get("/api/advise/cost", params={**ADVISE, "deals": 10,
+                                                          "precision": 0.1})) == \
+        "give deals or precision, not both"
+    assert "precision must be a positive" in one_line(
+        client.get("/api/advise/cost", params={**ADVISE, "precision": 0}))
+    assert "duplicate card JS" in one_line(
+        client.get("/api/advise/cost", params={**ADVISE, "hand": "JS AS 9H 9D JS"}))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -54,6 +54,37 @@ def test_advise_a_hand_clicked_on_the_grid(page, url, shots):
     page.screenshot(path=str(shots / "serve-advise.png"), full_page=True)
 
 
+def test_advise_with_pimc_says_the_cost_first_and_a_stop_shows_what_is_known(page, url):
+    """A searching player at the table: before dealing, the page times a warm-up and offers
+    deal counts with their time and interval; a run says what it will take; Stop answers with
+    the options priced so far, their intervals and why it stopped."""
+    page.goto(url + "advise?hand=JS+AS+9H+9D+TC&upcard=9S&position=first&strategy=pimc")
+    page.wait_for_selector("#cost")
+    text = page.inner_text("#cost")
+    assert "ms a deal here (a warm-up of 128 deals" in text and "The default precision" in text
+    offered = page.locator("#choices button[data-deals]")
+    assert offered.count() >= 1 and "deals \u00b7 " in offered.first.inner_text()
+    page.fill("#deals", "200")
+    page.click("#go")
+    page.wait_for_selector("#verdict")
+    answer = page.inner_text("#answer")
+    assert "200 deals (seed 1)" in answer and not page.query_selector("#stopped")
+    page.fill("#deals", "1000000")
+    page.click("#go")
+    page.wait_for_selector("#expect")
+    assert "for 1,000,000 deals (past the" in page.inner_text("#expect")
+    page.wait_for_function("() => /Dealing: [1-9]/.test(document.querySelector('#status')"
+                           ".textContent) && /left/.test(document.querySelector('#status')"
+                           ".textContent)")
+    page.click("#stop")
+    page.wait_for_selector("#verdict")
+    stopped = page.inner_text("#stopped")
+    assert stopped.startswith("Stopped at your request after ") and "95% interval" in stopped
+    rows = page.locator("#options tr").all_inner_texts()[1:]
+    assert [r.split("\t")[0] for r in rows] == ["pass", "order up", "order up alone"]
+    assert all("[" in r for r in rows)                       # each with its interval
+
+
 def test_the_strategy_chart_hovers_and_opens_the_advisor(page, url, shots):
     page.goto(url + "chart?position=dealer")
     cell = page.locator("#grid td.cell:not(.few)").first
