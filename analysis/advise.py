@@ -538,6 +538,12 @@ def advise_hand(
     t0 = time.perf_counter()
     state = _deal_until_satisfied(req, options, progress, batch, stop)
     wall = time.perf_counter() - t0
+    return _answer(req, options, state, wall)
+
+
+def _answer(req: _Request, options: list[Option], state: _Deals, wall: float) -> pd.DataFrame:
+    """One row an option, the recommendations (by points; with a score by the chance of
+    winning the game too, which is then the answer), the equilibrium's own mix and the inputs."""
     ptable = win_table(req.table, req.rules) if req.score is not None else None
     net = state.nets()
     df = pd.DataFrame([_option_row(state, i, net[i], ptable) for i in range(len(options))])
