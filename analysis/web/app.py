@@ -364,32 +364,39 @@ def _game_routes(app: FastAPI, games: Games, compute) -> None:
     @app.get("/api/games/{game_id}/hint", tags=["play"])
     async def hint(request: Request, game_id: str, worlds: int = 64):
         """The user's options priced, as ``decide --price`` prices them (tuned's choice
-        marked)."""
+        marked), each with its interval; kept, so that the hand's grades can say where the move
+        played stood in it."""
         game = _game(games, game_id)
 
         def priced(token):
-            view = game.view()
-            if view is None:
-                raise ValueError("the hand is over: nothing to decide")
-            return answers.decide(view.to_json(), "tuned", game.seed, 0, True, worlds)
+            with game.lock:
+                view = game.view()
+                if view is None:
+                    raise ValueError("the hand is over: nothing to decide")
+                answer = answers.decide(view.to_json(), "tuned", game.seed, 0, True, worlds)
+                game.note_hint(answer)
+            return answer
         return await compute(request, priced)
 
     @app.get("/api/games/{game_id}/review", tags=["play"])
     async def hand_review(request: Request, game_id: str, hand: int = 0, worlds: int = 256):
         """A finished hand of the game (``hand``: 1 up; 0 the last) reviewed, the user's
-        decisions graded."""
+        decisions graded, each beside the hint given for it (``"hint"``: its worlds, its best,
+        the move's loss there with its interval, ``within`` it of the best)."""
         game = _game(games, game_id)
         if not game.records:
             raise ApiError(400, "no hand is finished yet")
         if not 0 <= hand <= len(game.records):
             raise ApiError(400, f"hand: from 1 to {len(game.records)}, not {hand}")
         record = game.records[hand - 1]
+        number = hand if hand else len(game.records)
 
         def graded(token):
             if not 2 <= worlds <= answers.MAX_WORLDS:
                 raise ValueError(f"worlds: from 2 to {answers.MAX_WORLDS}, not {worlds}")
-            return answers.review_one(record, game.rules, worlds, game.seed + hand,
-                                      token.check, seats={game.seat})
+            return game.beside_hints(answers.review_one(
+                record, game.rules, worlds, game.seed + hand, token.check, seats={game.seat}),
+                number)
         return await compute(request, graded)
 
     @app.get("/api/games/{game_id}/records", tags=["play"],

@@ -165,10 +165,28 @@ function actions(g) {
           el("td", {}, describe(o, g), same(strip(o), h.action) ? " (tuned's choice)" : ""),
           el("td", { class: "num" }, o.value.toFixed(3)), el("td", { class: "num" }, `[${o.low.toFixed(3)}, ${o.high.toFixed(3)}]`),
           el("td", { class: "num" }, o.loss.toFixed(3)))))),
-      el("div", { class: "small muted" }, `Values: ${h.priced_by}.`));
+      sure(h, g), el("div", { class: "small muted" }, `Values: ${h.priced_by}.`));
     } catch (err) { hintBox.replaceChildren(el("div", { class: "banner error" }, err.message)); }
   } }, "Hint"));
   return el("div", {}, box, hintBox);
+}
+
+// how sure the hint is: its best against the runner-up, the runner-up's loss with its interval
+// on the hint's worlds (an interval holding 0: too close for the hint to call)
+function sure(h, g) {
+  const byLoss = [...h.options].sort((a, b) => a.loss - b.loss);
+  if (byLoss.length < 2) return el("div", { class: "small", id: "hint-sure" }, "The only option.");
+  const [best, next] = byLoss;
+  const f = (x) => x.toFixed(2);
+  const gap = `${f(next.loss)} [${f(next.loss_low)}, ${f(next.loss_high)}] points a hand`;
+  if (next.loss_high <= 1e-9) {
+    return el("div", { class: "small", id: "hint-sure" }, `How sure: on ${h.worlds} worlds ` +
+      `${describe(best, g)} and ${describe(next, g)} are worth the same (either will do).`);
+  }
+  return el("div", { class: "small", id: "hint-sure" }, next.loss_low <= 0
+    ? `How sure: not very. On ${h.worlds} worlds ${describe(best, g)} leads ${describe(next, g)} by ${gap}, ` +
+      "an interval that holds 0: too close for the hint to call, and a grade on more worlds may put them the other way."
+    : `How sure: on ${h.worlds} worlds ${describe(best, g)} leads ${describe(next, g)}, the next best, by ${gap}.`);
 }
 
 function strip(o) {

@@ -351,6 +351,39 @@ def test_a_game_played_to_the_end_of_a_hand(client):
     assert nxt["hand"] == 2 and nxt["dealer"] == (g["dealer"] + 1) % 4
 
 
+def test_each_grade_says_where_its_move_stood_in_the_hint(client):
+    """A hint at every decision of a hand, the move played each time the hint's worst option
+    where there is a choice: the hand's grades carry, beside each decision, the hint's worlds,
+    its best and the move's loss there with its interval, ``within`` exactly when that interval
+    holds 0 (the hint could not tell the move from its best); a decision without a hint has
+    none."""
+    g = client.post("/api/games", params={"seed": 3, "partner": "tuned",
+                                          "opponents": "tuned"}).json()
+    asked, skipped = [], 0
+    while not g["done"]:
+        if skipped == 0 and len(g["view"]["legal"]) > 1 and not asked:
+            skipped = 1                                     # the first choice: no hint
+            move = g["view"]["legal"][0]
+        else:
+            hint = client.get(f"/api/games/{g['id']}/hint", params={"worlds": 16}).json()
+            assert hint["worlds"] == 16
+            worst = max(hint["options"], key=lambda o: o["loss"])
+            move = {k: v for k, v in worst.items() if k in ("action", "suit", "alone", "card")}
+            asked.append(worst)
+        g = client.post(f"/api/games/{g['id']}/act", json=move).json()
+    review = client.get(f"/api/games/{g['id']}/review", params={"worlds": 32}).json()
+    mine = [s for s in review["steps"] if s["seat"] == 0]
+    hinted = [s for s in mine if "hint" in s]
+    assert len(hinted) == len(asked) and len(mine) == len(asked) + skipped
+    for s, worst in zip(hinted, asked, strict=True):
+        h = s["hint"]
+        assert h["worlds"] == 16 and h["loss"] == worst["loss"]
+        assert (h["loss_low"], h["loss_high"]) == (worst["loss_low"], worst["loss_high"])
+        assert h["within"] == (worst["loss_low"] <= 0)
+        assert s["grade"]["value"] is None or s["grade"]["worlds"] >= 2   # None: forced
+    assert any(h["hint"]["loss"] > 0 for h in hinted)          # some move was not the best
+
+
 def test_game_bad_inputs(client):
     assert "no game" in one_line(client.get("/api/games/nothing"), 404)
     assert "unknown strategy 'zz': choose one of" in one_line(client.post("/api/games",

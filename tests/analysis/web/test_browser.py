@@ -146,6 +146,7 @@ def test_play_a_hand_to_the_end_and_see_it_graded(page, url, shots):
     page.wait_for_selector("#actions")
     page.click("#hint-button")
     page.wait_for_selector("#hint table")
+    assert page.inner_text("#hint-sure").startswith("How sure")      # its interval, said
     moves = 0
     while not page.query_selector("#result"):
         before = page.inner_text("#game")
@@ -161,6 +162,9 @@ def test_play_a_hand_to_the_end_and_see_it_graded(page, url, shots):
     page.wait_for_selector("#decisions")
     grades = page.locator("#decisions .grade").all_inner_texts()
     assert grades and all(g for g in grades)
+    # the first decision graded is the one the hint was asked for: where it stood in the hint
+    assert "hint (64 worlds)" in page.inner_text("#step") or \
+        "Within the hint's interval" in page.inner_text("#step")
     page.screenshot(path=str(shots / "serve-play.png"), full_page=True)
     page.click("#next")
     page.wait_for_function("() => document.querySelector('#score') && "
