@@ -24,8 +24,8 @@ SHOTS = (375, 1366)                   # the widths whose screenshots the README 
 # each page with a question in its address, what shows once it has answered, and what a
 # screenshot shows on a phone (scrolled to it)
 PAGES = {
-    "advise": ("advise?hand=JS+AS+9H+9D+TC&upcard=9S&position=first&strategy=tuned&score=9-6",
-               "#verdict", "#answer"),
+    "advise": ("advise?hand=9C+TC+KD+QD+AH&upcard=JS&position=first&strategy=equilibrium"
+               "&score=9-6", "#verdict", "#answer"),
     "chart": ("chart?position=dealer", "#grid td.cell", "#chart"),
     "review": ("review?seed=1&hand=7&strategy=tuned&worlds=256", "#decisions", "#review"),
     "play": ("play?seed=3&partner=tuned&opponents=equilibrium", "#actions", "#game"),
