@@ -205,6 +205,7 @@ class _Deals:
         self.dealt = 0  # deals dealt (accepted or not)
         self.z = z_value()
         self.batch = None               # the most deals a batch deals (None: as many as wanted)
+        self.stopped = None             # why dealing stopped before the rule was met, if it did
 
     def column(self, name: str, i: int) -> np.ndarray:
         parts = getattr(self.samples[i], name)
@@ -313,8 +314,9 @@ class _Deals:
 
 
 def _deal_until_satisfied(req: _Request, options: list[Option], progress,
-                          batch: int | None = None) -> _Deals:
-    """Play batches of deals under every option until the stopping rule is met."""
+                          batch: int | None = None, stop=None) -> _Deals:
+    """Play batches of deals under every option until the stopping rule is met, or ``stop()``
+    gives a reason to stop early (asked after each batch once there are 2 deals or more)."""
     forces = [force_array(req.position, req.round_, o.action, o.suit, req.discard)
               for o in options]  # fmt: skip
     state = _Deals(req, options)
@@ -337,6 +339,10 @@ def _deal_until_satisfied(req: _Request, options: list[Option], progress,
         goal = state.target()
         if progress is not None:
             progress(state.have, max(goal, state.have))
+        if stop is not None and state.have >= 2 and not state.satisfied():
+            state.stopped = stop()
+            if state.stopped:
+                break
     return state
 
 
@@ -430,6 +436,23 @@ def equilibrium_mix(req: _Request, options: list[Option]) -> list[float] | None:
             for o in options]
 
 
+def equilibrium_table_used(req: _Request) -> dict | None:
+    """At a score, which table the score-reading equilibrium bids by there (the dealing team's
+    score first, the score it was solved for and how near, ``score_table_state``); None without
+    a score, or when the player bids by one table at every score."""
+    from sim.players.equilibrium_table import score_table_state
+
+    seat = req.table.seats[0]
+    if req.score is None or not seat.bids_by_table() or seat.table_file() is not None:
+        return None
+    if not (seat.player.reads_score is not None and seat.player.reads_score(seat)):
+        return None
+    us, them = req.score
+    dealers = (us, them) if req.position % 2 else (them, us)
+    state = score_table_state(req.rules, dealers)
+    return None if state is None else {"score": list(dealers), **state}
+
+
 def _inputs(req: _Request, state: _Deals, wall: float) -> dict:
     return {
         "hand": " ".join(card_name(c) for c in req.cards),
@@ -463,6 +486,7 @@ def advise_hand(
     progress=None,
     assume_passed=False,
     batch=None,
+    stop=None,
 ) -> pd.DataFrame:
     """Price every option the player has for one hand, seat and upcard.
 
@@ -490,6 +514,10 @@ def advise_hand(
         that ``progress`` is called, and may stop the run, at least that often (the web
         application's batches with a search player at the table); with ``deals`` the answer is
         the same whatever the batches, with a precision the stop may fall a batch apart
+    stop : optional ``stop()``, asked after each batch once 2 deals or more are in: a reason
+        (a sentence) to stop dealing early, or None to go on.  Stopped early, the answer is
+        what the deals so far show (their intervals say how much that is), with the reason in
+        ``attrs["stopped"]``
 
     With neither ``deals`` nor ``precision``: enough deals that every option's 95% interval on
     net points is within ±0.02 (estimated from a first batch's variance), at most ``CAP``.
@@ -515,38 +543,57 @@ def advise_hand(
     with ``score``, ``win`` (P(his team wins the game)) with a normal interval (the win table
     is ``analysis.win_model.win_table``'s, the shipped match-equity table of the rules, said in
     ``attrs["win_table"]``; its own noise is *not* in that interval);
-    ``deals`` (accepted), ``dealt``, ``acceptance``, ``recommended``.  ``df.attrs`` holds
-    ``recommendation`` (best option by net points, the runner-up, and the paired difference
-    best minus runner-up with its 95% interval; ``decided`` is False when it contains 0),
-    ``recommendation_win`` (the same by win probability, with ``score``), ``paired`` (every
-    pair of options: paired difference in net points), ``stopped`` (where dealing stopped at
-    ``CAP`` before the interval asked for: what it reached) and the inputs.
+    ``deals`` (accepted), ``dealt``, ``acceptance``, ``recommended`` (the answer's option);
+    with an equilibrium player, ``equilibrium`` (its own probability of each option for the
+    hand).  ``df.attrs`` holds ``recommendation`` (best option by net points, the runner-up, and
+    the paired difference best minus runner-up with its 95% interval; ``decided`` is False when
+    it contains 0), ``recommendation_win`` (the same by win probability, with ``score``),
+    ``answer_by`` (``"win"`` with a score, whose answer is then ``recommendation_win``, else
+    ``"points"``), ``paired`` (every pair of options: paired difference in net points),
+    ``stopped`` (where dealing stopped before the interval asked for: at ``CAP``, what it
+    reached; or by ``stop`` or the time limit, and that the answer is the deals so far),
+    ``equilibrium_table`` (at a score: the table the equilibrium bids by there,
+    ``equilibrium_table_used``) and the inputs.
     """
     req = _check_request(hand, upcard, position, round_, score, strategy, rules, deals,
                          precision, seed, discard, assume_passed)  # fmt: skip
     options = options_for(req.round_, req.upcard, req.position, req.rules)
     t0 = time.perf_counter()
-    state = _deal_until_satisfied(req, options, progress, batch)
+    state = _deal_until_satisfied(req, options, progress, batch, stop)
     wall = time.perf_counter() - t0
+    return _answer(req, options, state, wall)
+
+
+def _answer(req: _Request, options: list[Option], state: _Deals, wall: float) -> pd.DataFrame:
+    """One row an option, the recommendations (by points; with a score by the chance of
+    winning the game too, which is then the answer), the equilibrium's own mix and the inputs."""
     ptable = win_table(req.table, req.rules) if req.score is not None else None
     net = state.nets()
     df = pd.DataFrame([_option_row(state, i, net[i], ptable) for i in range(len(options))])
     rec = _recommend(options, net, _paired)
-    df["recommended"] = df["option"] == rec["option"]
-    mix = equilibrium_mix(req, options)
-    if mix is not None:
-        df["equilibrium"] = mix
-    df.attrs = {"recommendation": rec, "paired": _all_pairs(options, net),
+    df.attrs = {"recommendation": rec, "paired": _all_pairs(options, net), "answer_by": "points",
                 **_inputs(req, state, wall)}  # fmt: skip
-    short = state.short_of_goal()
-    if short is not None:
-        df.attrs["stopped"] = short
+    if state.stopped:
+        df.attrs["stopped"] = f"{state.stopped}: what the {state.have:,} deals so far show"
+    else:
+        short = state.short_of_goal()
+        if short is not None:
+            df.attrs["stopped"] = short
     if ptable is not None:
         wins = [win_probability(state.column("points", i), state.column("opp", i), req.score,
                                 req.position, ptable) for i in range(len(options))]  # fmt: skip
         df.attrs["recommendation_win"] = _recommend(options, wins,
                                                     lambda a, b: mean_interval(a - b))
         df.attrs["win_table"] = win_source(req.table, req.rules)
+        df.attrs["answer_by"] = "win"       # at a score, the game is what a hand is for
+    answer = df.attrs["recommendation_win" if ptable is not None else "recommendation"]
+    df["recommended"] = df["option"] == answer["option"]
+    mix = equilibrium_mix(req, options)
+    if mix is not None:
+        df["equilibrium"] = mix
+        used = equilibrium_table_used(req)
+        if used is not None:
+            df.attrs["equilibrium_table"] = used
     return df
 
 

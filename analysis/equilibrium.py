@@ -70,6 +70,7 @@ def headline(bids: pd.DataFrame) -> dict:
 
 
 CHART_DEALS = 50_000    # deals behind a strategy chart (about 1.5 s warm on 2 cores)
+MIXED = 0.02            # a hand's share of a bid above this and below 1 - this: a mixed bid
 
 
 def _round2_class(hands, upcards) -> dict:
@@ -98,8 +99,11 @@ def strategy_chart(rules=None, score=None, deals: int = CHART_DEALS, seed: int =
     hand class (``trumps`` with the left bower, ``bowers``, ``off_aces``; in round 2 those of
     the hand's best suit to call), with the shares that pass, make trump (``make``: order up
     or call with partner) and go ``alone`` when the seat is asked, the ``hands`` behind the
-    cell and an example hand of it (``example``, ``example_upcard``).  ``score``: (dealing
-    team's, other team's) score, for the table the equilibrium bids by there."""
+    cell and an example hand of it (``example``, ``example_upcard``).  ``bid_always`` and
+    ``bid_mixed``: the shares of the cell's hands that the equilibrium always makes trump with
+    (alone or not; at least ``1 - MIXED``) and that it mixes on (between ``MIXED`` and that);
+    ``alone_always`` and ``alone_mixed`` the same for going alone.  ``score``: (dealing team's,
+    other team's) score, for the table the equilibrium bids by there."""
     import sim
     from sim.cards import card_name
 
@@ -110,9 +114,16 @@ def strategy_chart(rules=None, score=None, deals: int = CHART_DEALS, seed: int =
     r2 = bids.assign(round=2, **_round2_class(bids["hand"].to_numpy(), bids["upcard"].to_numpy()),
                      make=bids["r2_call"], alone=bids["r2_alone"], **{"pass": bids["r2_pass"]})
     both = pd.concat([r1, r2], ignore_index=True)
+    # how each hand of a cell is bid: always, never or mixed (an equilibrium mixes only where its
+    # options are worth the same to it), for making trump (alone or not) and for going alone
+    bid = both["make"] + both["alone"]
+    for name, share in (("bid", bid), ("alone", both["alone"])):
+        both[f"{name}_always"] = share >= 1 - MIXED
+        both[f"{name}_mixed"] = (share > MIXED) & (share < 1 - MIXED)
     keys = ["round", "position", "upcard_rank", "trumps", "bowers", "off_aces"]
     g = both.groupby(keys, observed=True, sort=True)
-    out = g[["pass", "make", "alone"]].mean()
+    out = g[["pass", "make", "alone", "bid_always", "bid_mixed", "alone_always",
+             "alone_mixed"]].mean()
     out["hands"] = g.size()
     first = g[["hand", "upcard"]].first()
     out["example"] = [" ".join(card_name(c) for c in range(24) if h >> c & 1)
@@ -121,5 +132,5 @@ def strategy_chart(rules=None, score=None, deals: int = CHART_DEALS, seed: int =
     return out.reset_index()
 
 
-__all__ = ["MODELS", "CHART_DEALS", "strategy_chart", "model_bids", "bids_by_class",
+__all__ = ["MODELS", "CHART_DEALS", "MIXED", "strategy_chart", "model_bids", "bids_by_class",
            "jack_turned", "loner_rates", "headline"]

@@ -70,12 +70,14 @@ clean = json_safe          # JSON for a value (NaN as null, numpy scalars as Pyt
 # the advisor
 
 
-def advise(q: dict, check=None, progress=None) -> dict:
+def advise(q: dict, check=None, progress=None, stop=None) -> dict:
     """``advise``: every option of one hand priced (``analysis.advise_hand``), as ``advise
     --json`` prints it.  ``q`` holds the command's options by name (``hand``, ``upcard``,
     ``position``, ``round``, ``score``, ``strategy``, ``rules``, ``deals``, ``precision``,
-    ``seed``, ``discard``, ``assume_passed``)."""
-    from analysis.advise import advise_hand
+    ``seed``, ``discard``, ``assume_passed``).  ``check()`` raises to stop before anything is
+    known (fewer than 2 deals); after that ``stop()`` gives the reason to stop early, and the
+    answer is what the deals so far show, ``"stopped"`` saying why (without ``stop``,
+    ``check`` is asked throughout)."""
     from analysis.text.advice import advice_json
 
     deals = q.get("deals")
@@ -83,23 +85,87 @@ def advise(q: dict, check=None, progress=None) -> dict:
         raise ValueError(f"deals: at most {MAX_DEALS:,} in the web application")
 
     def step(done, total):
-        if check is not None:
+        if check is not None and (stop is None or done < 2):
             check()
         if progress is not None:
             progress(done, total)
 
+    df = _advise_hand(q, deals=deals, precision=q.get("precision"), progress=step, stop=stop)
+    return clean(advice_json(df))
+
+
+def _advise_hand(q: dict, **kw):
+    """``advise_hand`` for the request ``q`` (its own ``deals`` and ``precision`` in ``kw``),
+    in the web application's batches (short ones with a search player at the table)."""
     import sim
+    from analysis.advise import advise_hand
 
     spec = strategy(q.get("strategy"), "tuned")
     searches = sim.load_strategy(spec).player.searches
-    df = advise_hand(q["hand"], q["upcard"], q["position"], round_=q.get("round", 1),
-                     score=q.get("score") or None, strategy=spec,
-                     batch=SEARCH_BATCH if searches else BATCH,
-                     rules=rules_of(q.get("rules")), deals=deals,
-                     precision=q.get("precision"), seed=q.get("seed", 1),
-                     discard=q.get("discard") or None, progress=step,
-                     assume_passed=bool(q.get("assume_passed")))
-    return clean(advice_json(df))
+    return advise_hand(q["hand"], q["upcard"], q["position"], round_=q.get("round", 1),
+                       score=q.get("score") or None, strategy=spec,
+                       batch=SEARCH_BATCH if searches else BATCH,
+                       rules=rules_of(q.get("rules")), seed=q.get("seed", 1),
+                       discard=q.get("discard") or None,
+                       assume_passed=bool(q.get("assume_passed")), **kw)
+
+
+WARMUP = {True: SEARCH_BATCH, False: 16_384}     # warm-up deals: a search player, or not
+LADDER = (100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000,
+          500_000, 1_000_000, 2_000_000)
+
+
+def advise_cost(q: dict, limit: float, check=None) -> dict:
+    """What the advisor's question ``q`` will cost, from a warm-up on its first deals (one
+    batch: ``WARMUP``): seconds a deal, the deals and seconds of the default stopping rule
+    (every option within ±``DEFAULT_TARGET`` points) and of a precision given, and a ladder of
+    deal counts with the seconds and the interval half-widths each would give (the warm-up's
+    spread, scaled by 1/sqrt(deals)), marked past ``limit`` seconds where they are."""
+    import math
+    import time
+
+    import sim
+    from analysis.advise import CAP, DEFAULT_TARGET
+    from analysis.stats import z_value
+
+    searches = sim.load_strategy(strategy(q.get("strategy"), "tuned")).player.searches
+    deals, precision = q.get("deals"), q.get("precision")
+    if deals is not None and precision is not None:
+        raise ValueError("give deals or precision, not both")
+    if deals is not None and not 1 <= deals <= MAX_DEALS:
+        raise ValueError(f"deals: from 1 to {MAX_DEALS:,} in the web application, not {deals}")
+    if precision is not None and not 0 < precision < math.inf:
+        raise ValueError(f"precision must be a positive number of points, not {precision!r}")
+    t0 = time.perf_counter()
+    df = _advise_hand(q, deals=WARMUP[searches], progress=lambda *a: check and check())
+    seconds = time.perf_counter() - t0
+    n, z = df.attrs["deals"], z_value()
+    per = seconds / n
+    # the spread of one deal: of each option's net points, and of the top two's difference
+    sd = max((r.net_high - r.net_low) / 2 * math.sqrt(n) / z for r in df.itertuples())
+    rec = df.attrs["recommendation"]
+    sd_top = ((rec["high"] - rec["low"]) / 2 * math.sqrt(n) / z if rec["runner_up"] else sd)
+
+    def cost(deals: int, goal: str) -> dict:
+        deals = int(min(CAP, max(2, deals)))
+        return {"deals": deals, "seconds": deals * per, "past_limit": deals * per > limit,
+                "half_width": z * sd / math.sqrt(deals),
+                "top_two_half_width": z * sd_top / math.sqrt(deals), "goal": goal}
+
+    def need(spread, goal):
+        return math.ceil((z * spread / goal) ** 2 * 1.05) if spread > 0 else n
+
+    default = cost(need(sd, DEFAULT_TARGET), f"every option within ±{DEFAULT_TARGET} points")
+    out = {"strategy": df.attrs["strategy"], "searches": searches, "limit_s": limit,
+           "warmup": {"deals": n, "dealt": df.attrs["dealt"], "seconds": seconds},
+           "seconds_per_deal": per, "default": default,
+           "ladder": [cost(d, f"{d:,} deals") for d in LADDER if d < default["deals"]]}
+    if deals is not None:
+        out["asked"] = cost(deals, f"{deals:,} deals")
+    elif precision is not None:
+        out["asked"] = cost(need(sd_top, precision),
+                            f"the top two options within ±{precision} points")
+    return clean(out)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -134,9 +200,11 @@ _charts_lock = threading.Lock()
 def chart(rules_spec: str | None, score: str | None) -> dict:
     """The equilibrium's strategy chart (``analysis.equilibrium.strategy_chart``) for the rules
     and, with ``score`` (``"D-O"``: the dealing team's score first), the table it bids by
-    there; one cell a row, kept once computed."""
-    from analysis.equilibrium import CHART_DEALS, strategy_chart
+    there (``table``: the score it was solved for, and how near, ``score_table_state``;
+    ``solved``: the scores a table was solved for); one cell a row, kept once computed."""
+    from analysis.equilibrium import CHART_DEALS, MIXED, strategy_chart
     from analysis.win_model import parse_score
+    from sim.players.equilibrium_table import score_table_state, solved_scores
 
     rules = rules_of(rules_spec)
     sc = parse_score(score, rules.game_to) if score else None
@@ -145,7 +213,10 @@ def chart(rules_spec: str | None, score: str | None) -> dict:
         if key not in _charts:
             df = strategy_chart(rules, sc)
             _charts[key] = {"rules": rules.describe(), "score": None if sc is None else list(sc),
-                            "deals": CHART_DEALS, "cells": clean(df.to_dict(orient="records"))}
+                            "table": None if sc is None else score_table_state(rules, sc),
+                            "solved": [list(x) for x in solved_scores(rules)],
+                            "deals": CHART_DEALS, "mixed": MIXED,
+                            "cells": clean(df.to_dict(orient="records"))}
         return _charts[key]
 
 
@@ -193,5 +264,5 @@ def review_run(seed: int, hand: int, spec: str | None, rules_spec: str | None,
             "source": f"hand {hand} of seed {seed}, {table.describe()['team0']}"}
 
 
-__all__ = ["seed_of", "advise", "decide", "chart", "review_text", "review_run",
+__all__ = ["seed_of", "advise", "advise_cost", "decide", "chart", "review_text", "review_run",
            "strategy", "rules_of", "MAX_WORLDS", "MAX_HANDS", "MAX_DEALS"]

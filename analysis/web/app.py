@@ -19,7 +19,7 @@ import json
 from importlib import resources
 from typing import Annotated
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import (
     FileResponse,
@@ -185,40 +185,66 @@ def _pages(app: FastAPI) -> None:
         return FileResponse(str(path), media_type=TYPES[suffix])
 
 
+def _question(hand: Annotated[str, Query(description="five cards, e.g. JS AS 9H 9D TC")],
+              upcard: Annotated[str, Query(description="the upcard (round 2: turned down)")],
+              position: Annotated[str, Query(description="first, second, third, dealer")],
+              round: Annotated[str, Query(description="1 or 2")] = "1",
+              score: Annotated[str | None, Query(description="US-THEM")] = None,
+              strategy: Annotated[str, Query(description="the players around the table: a "
+                                             "built-in")] = "tuned",
+              rules: Annotated[str | None, Query(description="as --rules: a preset and/or "
+                                                 "options")] = None,
+              deals: Annotated[int | None, Query(description="accepted deals")] = None,
+              precision: Annotated[float | None, Query(
+                  description="deal until the top two differ this precisely")] = None,
+              seed: int = 1,
+              discard: Annotated[str | None, Query(description="the dealer's discard "
+                                                   "(round 1)")] = None,
+              assume_passed: Annotated[bool, Query(description="round 2: the player passed "
+                                                   "in round 1")] = False) -> dict:
+    """The advisor's question, as ``euchre-sim advise`` takes it (the query's parameters)."""
+    return dict(hand=hand, upcard=upcard, position=position, round=round, score=score,
+                strategy=strategy, rules=rules, deals=deals, precision=precision, seed=seed,
+                discard=discard, assume_passed=assume_passed)
+
+
 def _advise_routes(app: FastAPI, work: Work, compute) -> None:
     @app.get("/api/advise", tags=["advisor"])
-    async def advise(request: Request,
-                     hand: Annotated[str, Query(description="five cards, e.g. JS AS 9H 9D TC")],
-                     upcard: Annotated[str, Query(description="the upcard (round 2: turned down)")],
-                     position: Annotated[str, Query(description="first, second, third, dealer")],
-                     round: Annotated[str, Query(description="1 or 2")] = "1",
-                     score: Annotated[str | None, Query(description="US-THEM")] = None,
-                     strategy: Annotated[str, Query(description="the players around the "
-                                                    "table: a built-in")] = "tuned",
-                     rules: Annotated[str | None, Query(description="as --rules: a preset "
-                                                        "and/or options")] = None,
-                     deals: Annotated[int | None, Query(description="accepted deals")] = None,
-                     precision: Annotated[float | None, Query(
-                         description="deal until the top two differ this precisely")] = None,
-                     seed: int = 1,
-                     discard: Annotated[str | None, Query(description="the dealer's discard "
-                                                          "(round 1)")] = None,
-                     assume_passed: Annotated[bool, Query(description="round 2: the player "
-                                                          "passed in round 1")] = False,
-                     progress: Annotated[bool, Query(description="stream progress lines "
-                                                     "(JSON lines) before the answer")] = False):
-        """Every option of one hand priced, as ``euchre-sim advise --json`` prints it."""
-        q = dict(hand=hand, upcard=upcard, position=position, round=round, score=score,
-                 strategy=strategy, rules=rules, deals=deals, precision=precision, seed=seed,
-                 discard=discard, assume_passed=assume_passed)
+    async def advise(request: Request, q: Annotated[dict, Depends(_question)],
+                     progress: Annotated[bool, Query(description="stream JSON lines: the "
+                                                     "computation's id, its progress, then "
+                                                     "the answer")] = False):
+        """Every option of one hand priced, as ``euchre-sim advise --json`` prints it.  Stopped
+        before its stopping rule (the time limit, or ``POST /api/advise/{id}/stop``), it
+        answers what the deals so far show, ``"stopped"`` saying why."""
         if not progress:
-            return await compute(request, lambda token: answers.advise(q, token.check))
+            return await compute(request, lambda token: answers.advise(
+                q, token.check, stop=token.reason))
         return _streamed(work, q)
+
+    @app.get("/api/advise/cost", tags=["advisor"])
+    async def advise_cost(request: Request, q: Annotated[dict, Depends(_question)]):
+        """What the question will cost, from a warm-up on its first deals: seconds a deal, the
+        default stopping rule's deals and seconds (and those of the ``deals`` or ``precision``
+        given), and a ladder of deal counts with the seconds and interval each gives."""
+        return await compute(request, lambda token: answers.advise_cost(
+            q, work.limit, token.check))
+
+    @app.post("/api/advise/{computation}/stop", tags=["advisor"])
+    async def advise_stop(computation: str):
+        """Stop the advisor's computation ``computation`` (the id its stream's first line
+        gives); its stream then answers what the deals so far show."""
+        try:
+            work.stop(computation)
+        except KeyError as e:
+            raise ApiError(404, str(e.args[0])) from None
+        return {"stopping": computation}
 
 
 def _streamed(work: Work, q: dict) -> StreamingResponse:
-    """The advisor's answer as JSON lines: ``{"progress": [done, total]}`` while it deals, then
-    ``{"answer": ...}`` or ``{"error": ..., "status": ...}``; leaving stops it."""
+    """The advisor's answer as JSON lines: ``{"id": ...}`` (the computation's, to stop it by),
+    ``{"progress": [done, total]}`` while it deals, then ``{"answer": ...}`` (what the deals so
+    far show when it was stopped) or ``{"error": ..., "status": ...}``; leaving stops it."""
     try:
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue = asyncio.Queue()
@@ -226,13 +252,15 @@ def _streamed(work: Work, q: dict) -> StreamingResponse:
         def progress(done, total):
             loop.call_soon_threadsafe(queue.put_nowait, {"progress": [int(done), int(total)]})
 
-        future, token = work.start(lambda token: answers.advise(q, token.check, progress))
+        future, token = work.start(lambda token: answers.advise(
+            q, token.check, progress, stop=token.reason))
     except Busy as e:
         raise _busy(e) from None
     future.add_done_callback(lambda f: loop.call_soon_threadsafe(queue.put_nowait, None))
 
     async def lines():
         try:
+            yield json.dumps({"id": token.id}) + "\n"
             while True:
                 item = await queue.get()
                 if item is None:
@@ -338,32 +366,39 @@ def _game_routes(app: FastAPI, games: Games, compute) -> None:
     @app.get("/api/games/{game_id}/hint", tags=["play"])
     async def hint(request: Request, game_id: str, worlds: int = 64):
         """The user's options priced, as ``decide --price`` prices them (tuned's choice
-        marked)."""
+        marked), each with its interval; kept, so that the hand's grades can say where the move
+        played stood in it."""
         game = _game(games, game_id)
 
         def priced(token):
-            view = game.view()
-            if view is None:
-                raise ValueError("the hand is over: nothing to decide")
-            return answers.decide(view.to_json(), "tuned", game.seed, 0, True, worlds)
+            with game.lock:
+                view = game.view()
+                if view is None:
+                    raise ValueError("the hand is over: nothing to decide")
+                answer = answers.decide(view.to_json(), "tuned", game.seed, 0, True, worlds)
+                game.note_hint(answer)
+            return answer
         return await compute(request, priced)
 
     @app.get("/api/games/{game_id}/review", tags=["play"])
     async def hand_review(request: Request, game_id: str, hand: int = 0, worlds: int = 256):
         """A finished hand of the game (``hand``: 1 up; 0 the last) reviewed, the user's
-        decisions graded."""
+        decisions graded, each beside the hint given for it (``"hint"``: its worlds, its best,
+        the move's loss there with its interval, ``within`` it of the best)."""
         game = _game(games, game_id)
         if not game.records:
             raise ApiError(400, "no hand is finished yet")
         if not 0 <= hand <= len(game.records):
             raise ApiError(400, f"hand: from 1 to {len(game.records)}, not {hand}")
         record = game.records[hand - 1]
+        number = hand if hand else len(game.records)
 
         def graded(token):
             if not 2 <= worlds <= answers.MAX_WORLDS:
                 raise ValueError(f"worlds: from 2 to {answers.MAX_WORLDS}, not {worlds}")
-            return review_record(record, game.rules, worlds, game.seed + hand, token.check,
-                                 seats={game.seat})
+            return game.beside_hints(review_record(
+                record, game.rules, worlds, game.seed + hand, token.check, seats={game.seat}),
+                number)
         return await compute(request, graded)
 
     @app.get("/api/games/{game_id}/records", tags=["play"],

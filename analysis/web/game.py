@@ -8,7 +8,8 @@ Nothing the seat has not seen leaves ``state()`` during a hand: its view (``sim.
 the bots' moves in its words (``analysis.web.seen``: another seat's discard is "discards", no
 card), trump, the maker and the tricks won.  Once the hand is over the answer is the full record
 (all four hands as dealt, the kitty, the discard) and says so.  Each finished hand is kept as a
-hand record with the score before it (``"scores"``), the form ``grade`` and the Review page read.
+hand record with the score before it (``"scores"``), the form ``grade`` and the Review page read,
+and each hint given is kept, so that the hand's grades can say where the move stood in it.
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ class Game:
         self.number = 0               # hands dealt so far (the one in progress included)
         self.lock = threading.Lock()
         self.events: list[dict] = []  # the bots' moves since the user's last action
+        self.hints: dict[tuple[int, int], dict] = {}   # (hand, decision number): the hint given
         self._deal()
 
     # -- the hand in progress ------------------------------------------------------------------
@@ -168,6 +170,38 @@ class Game:
             return None
         return view_for(self.hand, self.seat, self.before)
 
+    # -- hints, and the grades beside them ------------------------------------------------------
+    def _decision(self) -> int:
+        """The number the user's next decision has in the hand's review (1 up, as ``grade``
+        numbers them: every seat's bids, discard and cards)."""
+        from sim.referee import NoLoneDefender
+
+        return 1 + sum(not isinstance(e.action, NoLoneDefender) for e in self.hand.log)
+
+    def note_hint(self, answer: dict) -> None:
+        """Keep the hint given for the user's decision now (its worlds and priced options), so
+        that the hand's grades can say where the decision stood in the hint's intervals."""
+        self.hints[(self.number, self._decision())] = {
+            "worlds": answer.get("worlds"), "options": answer.get("options", [])}
+
+    def beside_hints(self, review: dict, hand: int) -> dict:
+        """``review`` (the user's hand ``hand``, 1 up) with each graded decision the user asked
+        a hint for given ``"hint"``: the hint's worlds, its best option, and the decision's loss
+        on the hint's worlds with its interval; ``within`` when that interval holds 0 (the hint
+        could not tell the move from its best)."""
+        for step in review.get("steps", []):
+            hint = self.hints.get((hand, step["number"]))
+            if hint is None or step.get("grade") is None:
+                continue
+            ours = next((o for o in hint["options"] if _same(o, step["action"])), None)
+            best = min(hint["options"], key=lambda o: o["loss"], default=None)
+            if ours is None or best is None:
+                continue
+            step["hint"] = {"worlds": hint["worlds"], "best": _bare(best),
+                            "loss": ours["loss"], "loss_low": ours["loss_low"],
+                            "loss_high": ours["loss_high"], "within": ours["loss_low"] <= 0}
+        return review
+
     # -- what the page shows ------------------------------------------------------------------
     def state(self) -> dict:
         """What the user's seat may see now: its view (hand, bids, plays, legal actions), the
@@ -207,6 +241,17 @@ class Game:
         import json
 
         return "".join(json.dumps(r) + "\n" for r in self.records)
+
+
+def _bare(option: dict) -> dict:
+    """A priced option's action alone (``action`` and its ``suit``, ``alone`` or ``card``)."""
+    return {k: v for k, v in option.items() if k in ("action", "suit", "alone", "card")}
+
+
+def _same(option: dict, action: dict) -> bool:
+    """Whether a priced option is the action (its JSON form, the seat left out)."""
+    return _bare(option) == {k: v for k, v in action.items() if k in ("action", "suit", "alone",
+                                                                       "card")}
 
 
 class Games:

@@ -3,13 +3,16 @@ when the user cancels or leaves the page (``Work``), and the compile of a cold s
 background while the pages already answer (``Preparing``).
 
 A computation runs on a worker thread with a ``Token``; the long ones call ``token.check()``
-between steps (the advisor after each batch of deals, grading before each decision), which
-raises ``Stopped`` once the token is cancelled or past its deadline.  One step (a batch of
-deals, one decision priced) is short, so a stop takes effect within about a second.
+between steps (grading before each decision), which raises ``Stopped`` once the token is
+cancelled or past its deadline, or ask ``token.reason()`` and stop with what they have (the
+advisor after each batch of deals).  One step (a batch of deals, one decision priced) is short,
+so a stop takes effect within about a second.  A page may stop a computation by its token's id
+(``Work.stop``) and still read its answer.
 """
 
 from __future__ import annotations
 
+import secrets
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -28,24 +31,40 @@ class Busy(Exception):
     """Every computation slot is taken."""
 
 
+LEFT = "cancelled: the page asked to stop, or was left"
+ASKED = "stopped at your request"
+
+
 @dataclass
 class Token:
-    """One computation's stop flag and deadline."""
+    """One computation's stop flag and deadline, and its ``id`` (a page may ask to stop it by
+    that id, ``Work.stop``, and still read what it found so far)."""
 
     deadline: float
     cancelled: threading.Event = field(default_factory=threading.Event)
     limit: float = TIME_LIMIT
+    id: str = field(default_factory=lambda: secrets.token_urlsafe(9))
+    said: str = LEFT
 
-    def cancel(self) -> None:
+    def cancel(self, why: str = LEFT) -> None:
+        if not self.cancelled.is_set():
+            self.said = why
         self.cancelled.set()
+
+    def reason(self) -> str | None:
+        """Why it should stop (cancelled, or past the deadline), or None to go on."""
+        if self.cancelled.is_set():
+            return self.said
+        if time.monotonic() > self.deadline:
+            return (f"stopped after the time limit of {self.limit:.0f} s: ask for less "
+                    "(fewer deals, worlds or hands)")
+        return None
 
     def check(self, *_args) -> None:
         """Raise ``Stopped`` when cancelled or past the deadline (a progress callback too)."""
-        if self.cancelled.is_set():
-            raise Stopped("cancelled: the page asked to stop, or was left")
-        if time.monotonic() > self.deadline:
-            raise Stopped(f"stopped after the time limit of {self.limit:.0f} s: ask for less "
-                          "(fewer deals, worlds or hands)")
+        why = self.reason()
+        if why is not None:
+            raise Stopped(why)
 
 
 class Work:
@@ -58,6 +77,7 @@ class Work:
         self.running = 0                 # computations in progress (``/api/status`` says)
         self._count = threading.Lock()
         self._pool = ThreadPoolExecutor(max_workers=jobs + 2, thread_name_prefix="euchre-web")
+        self._tokens: dict[str, Token] = {}      # the computations running, by their token's id
 
     def start(self, fn):
         if not self._slots.acquire(blocking=False):
@@ -66,6 +86,7 @@ class Work:
         token = Token(time.monotonic() + self.limit, limit=self.limit)
         with self._count:
             self.running += 1
+            self._tokens[token.id] = token
         try:
             future = self._pool.submit(self._run, fn, token)
         except BaseException:
@@ -73,7 +94,16 @@ class Work:
             raise
         # a computation the pool cancelled before it ran (at shutdown) frees its slot here
         future.add_done_callback(lambda f: self._free() if f.cancelled() else None)
+        future.add_done_callback(lambda f: self._tokens.pop(token.id, None))
         return future, token
+
+    def stop(self, id_: str) -> None:
+        """Ask the computation ``id_`` to stop (``ASKED``); a ``KeyError`` when none runs by
+        that id (it has finished, or never was)."""
+        token = self._tokens.get(id_)
+        if token is None:
+            raise KeyError(f"no computation {id_!r} is running: it has finished, or never was")
+        token.cancel(ASKED)
 
     def _run(self, fn, token):
         """``fn(token)``, its slot freed before its answer is handed back: whoever waits on the
@@ -176,4 +206,5 @@ class Preparing:
                 "seconds": round(time.monotonic() - self.started, 1)}
 
 
-__all__ = ["Work", "Token", "Stopped", "Busy", "Preparing", "STEPS", "MAX_JOBS", "TIME_LIMIT"]
+__all__ = ["Work", "Token", "Stopped", "Busy", "Preparing", "STEPS", "MAX_JOBS", "TIME_LIMIT",
+           "LEFT", "ASKED"]

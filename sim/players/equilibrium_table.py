@@ -205,6 +205,31 @@ def score_tables(rules: Rules) -> tuple[np.ndarray, list] | None:
     return states, files
 
 
+def score_table_state(rules: Rules, score) -> dict | None:
+    """Which shipped table the score-reading ``equilibrium`` bids by at ``score`` (the dealing
+    team's, the other's) and how near its score is: ``{"table": "D-O"}`` (the score it was
+    solved for; ``"0-0"``: the committed 0-0 table) with ``"distance"``, the largest difference
+    of the two scores' value maps in points a hand (0: solved for this score), from
+    ``states.json``.  None when no score tables ship for ``rules``."""
+    if score_tables(rules) is None:
+        return None
+    spec = json.loads((SCORE_TABLES / Path(table_name(rules)).stem / "states.json").read_text())
+    key = f"{int(score[0])}-{int(score[1])}"
+    name = spec["states"][key]
+    distance = spec.get("distance", {}).get(key)
+    return {"table": "0-0" if name == "points" else name,
+            "distance": None if distance is None else float(distance)}
+
+
+def solved_scores(rules: Rules) -> list[tuple[int, int]]:
+    """The scores (the dealing team's, the other's) a shipped table was solved for, in order
+    (none when no score tables ship for ``rules``)."""
+    found = score_tables(rules)
+    if found is None:
+        return []
+    return sorted(tuple(int(x) for x in p.stem.split("-")) for p in found[1][1:])
+
+
 def score_win_path(rules: Rules) -> Path | None:
     """The match-equity table (CSV: ``dealer_score,other_score,w``) the shipped score tables
     of ``rules`` were solved against, or None."""
@@ -265,4 +290,5 @@ __all__ = ["EquilibriumTable", "TableError", "FORMAT", "FORMAT_VERSION", "COMPAC
            "ABSTRACTION", "TABLES",
            "NAMED_TABLES", "SCORE_TABLES", "BIDDING_RULES", "bidding_rules", "read_table",
            "table_name", "equilibrium_table_path", "load_equilibrium_table", "score_tables",
-           "score_win_path", "score_table_path", "count_table"]
+           "score_win_path", "score_table_path", "score_table_state", "solved_scores",
+           "count_table"]

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from analysis.advise import advise_hand, options_for, paired
 from analysis.cli import main
+from analysis.text.advice import format_advice
 from analysis.win_model import parse_score, win_probability
 from sim import kernel as K
 from sim.cards import mask_of, parse_card, parse_cards
@@ -329,3 +330,49 @@ def test_a_precision_past_the_cap_says_where_it_stopped(monkeypatch):
     assert r.exit_code == 0 and "stopped at the cap of 4,000 accepted deals" in r.output
     easy = advise_hand("JS AS 9H 9D TC", "9S", "first", precision=0.5, seed=2)
     assert "stopped" not in easy.attrs
+
+
+def _rec(option, decided=True):
+    return {"option": option, "runner_up": "x", "difference": 0.1, "low": 0.05, "high": 0.15,
+            "decided": decided}
+
+
+def test_the_equilibrium_note_says_why_its_mix_differs_from_the_answer():
+    from analysis.text.advice import equilibrium_note
+
+    rows = [{"option": "pass", "equilibrium": 0.58}, {"option": "order up", "equilibrium": 0.42}]
+    points = {"answer_by": "points", "recommendation": _rec("order up"), "deals": 1000}
+    note = equilibrium_note(rows, points)
+    assert note.startswith("the equilibrium plays pass 58%, order up 42% here, not order up: ")
+    assert "mixes" in note and "solved for" not in note and "apart on these deals" not in note
+    # it agrees: nothing to say; no mix (not an equilibrium player): nothing either
+    assert equilibrium_note(rows, {**points, "recommendation": _rec("pass")}) is None
+    assert equilibrium_note([{"option": "pass"}, {"option": "order up"}], points) is None
+    # at a score: the answer is by game win, and a table borrowed from another score is named
+    pure = [{"option": "pass", "equilibrium": 1.0}, {"option": "order up", "equilibrium": 0.0}]
+    win = {"answer_by": "win", "recommendation": _rec("pass"),
+           "recommendation_win": _rec("order up"), "deals": 1000,
+           "equilibrium_table": {"score": [6, 9], "table": "0-0", "distance": 0.5}}
+    note = equilibrium_note(pure, win)
+    assert "not order up" in note and "it bids by the 0-0 table" in note
+    assert "0.50 points a hand apart" in note and "mixes" not in note
+    assert equilibrium_note(pure, {**win, "answer_by": "points"}) is None   # points: pass
+    # its own score's table, a pure bid, the advisor undecided
+    own = {**win, "recommendation_win": _rec("order up", decided=False),
+           "equilibrium_table": {"score": [9, 6], "table": "9-6", "distance": 0.0}}
+    note = equilibrium_note(pure, own)
+    assert "cannot tell the options apart" in note and "bids by" not in note
+    # nothing else to say: its table's bid came from sampled deals
+    own = {**own, "recommendation_win": _rec("order up")}
+    assert "sampled deals" in equilibrium_note(pure, own)
+
+
+def test_at_a_score_the_text_leads_with_the_game_win_answer():
+    df = advise_hand("9C TC KD QD AH", "JS", "first", score="9-6", strategy="equilibrium",
+                     deals=1500, seed=1)
+    text = format_advice(df)
+    lines = text.splitlines()
+    first = next(i for i, ln in enumerate(lines) if ln.startswith(("recommended", "too close")))
+    assert "games in 100" in lines[first] and lines[first + 1].startswith("in points a hand: ")
+    assert df.attrs["answer_by"] == "win"
+    assert df.loc[df.recommended, "option"].tolist() == [df.attrs["recommendation_win"]["option"]]

@@ -1,8 +1,11 @@
 // The Advise page: five cards, the upcard and the seat in, every option priced out, as
-// `euchre-sim advise` answers (GET /api/advise?progress=true streams its progress).
+// `euchre-sim advise` answers (GET /api/advise?progress=true streams its progress).  With a
+// searching player at the table the page first says what the question will cost (GET
+// /api/advise/cost) and lets the user choose the deals; Stop, or the time limit, shows what the
+// deals so far say (POST /api/advise/{id}/stop).
 import {
   POSITIONS, RANKS, RULES, STRATEGIES, SUITS, api, card, clearError, el, header, options, pct,
-  query, ready, setQuery, showError, signed,
+  query, ready, scroll, setQuery, showError, signed,
 } from "/static/common.js";
 
 header("advise");
@@ -34,6 +37,10 @@ const rules = options(el("select", { id: "rules" }), RULES, q.rules || "");
 const discard = el("input", { type: "text", id: "discard", size: 4, value: q.discard || "",
   placeholder: "e.g. TC" });
 const assumed = el("input", { type: "checkbox", id: "assume_passed", checked: q.assume_passed === "true" });
+const deals = el("input", { type: "number", id: "deals", min: 2, step: 1, style: "width:100px",
+  value: q.deals || "", placeholder: "by precision", inputmode: "numeric" });
+const precision = el("input", { type: "number", id: "precision", min: 0.001, step: "any", style: "width:90px",
+  value: q.precision || "", placeholder: "\u00b10.02", inputmode: "decimal" });
 const go = el("button", { class: "primary", id: "go", type: "submit" }, "Price the options");
 const stop = el("button", { type: "button", id: "stop", disabled: true }, "Stop");
 
@@ -89,6 +96,10 @@ const form = el("form", { class: "panel", id: "ask" },
         el("label", { class: "field" }, "Rules", rules),
         el("label", { class: "field" }, "Discard", discard)),
       el("div", { class: "row" },
+        el("label", { class: "field" }, "Deals (blank: by precision)", deals),
+        el("label", { class: "field", title: "deal until the top two options differ this precisely (points a hand, 95%); blank: every option within \u00b10.02" },
+          "or precision (\u00b1 points)", precision)),
+      el("div", { class: "row" },
         el("label", { class: "check" }, assumed, "round 2: assume I passed in round 1"),
         go, stop))));
 main.append(form);
@@ -96,28 +107,108 @@ const out = el("div", { id: "answer" });
 main.append(out);
 
 let controller = null;
-stop.addEventListener("click", () => controller && controller.abort());
+let computation = null;      // the id of the advisor's computation in progress (to stop it by)
+let costs = null;            // the last question's cost: [its key, the answer of /api/advise/cost]
+stop.addEventListener("click", async () => {
+  if (!controller) return;
+  if (computation) {         // the server stops and answers what it has so far
+    stop.disabled = true;
+    document.getElementById("status").textContent = "Stopping: the deals so far are being priced\u2026";
+    try { await api(`/api/advise/${computation}/stop`, { method: "POST" }); return; } catch { /* finished */ }
+  }
+  controller.abort();
+});
 form.addEventListener("submit", (e) => { e.preventDefault(); ask(); });
 
 function question() {
   return { hand: hand.join(" "), upcard, position: position.value, round: round.value,
     score: score.value.trim(), strategy: strategy.value, rules: rules.value,
-    discard: discard.value.trim(), assume_passed: assumed.checked ? "true" : "" };
+    discard: discard.value.trim(), assume_passed: assumed.checked ? "true" : "",
+    deals: deals.value.trim(), precision: precision.value.trim() };
+}
+const asked = (qq) => new URLSearchParams(Object.fromEntries(Object.entries(qq).filter(([, v]) => v)));
+const searching = (spec) => spec.split(":")[0] === "pimc";     // a player that searches: slow deals
+const secs = (t) => (t < 90 ? `${Math.max(1, Math.round(t))} s`
+  : t < 5400 ? `${(t / 60).toFixed(t < 600 ? 1 : 0)} min` : `${(t / 3600).toFixed(1)} h`);
+
+// a searching player at the table makes every deal slow: say what the question will cost (a
+// warm-up on its first deals), and when no deals or precision are given, let the user choose
+async function cost(qq) {
+  const key = asked({ ...qq, deals: "", precision: "" }).toString();
+  if (!costs || costs[0] !== key) {
+    out.replaceChildren(el("div", { class: "panel", id: "costing" },
+      "Timing a warm-up on the first deals, to say what this will cost (a few seconds)\u2026"));
+    costs = [key, await api(`/api/advise/cost?${asked(qq)}`, { signal: controller.signal })];
+  }
+  return costs[1];
+}
+
+// what the deals or the precision asked for will take, from the warm-up's answer
+function expected(c, qq) {
+  const d = c.default;
+  const n = qq.deals ? Number(qq.deals)
+    : Math.ceil(((d.top_two_half_width * Math.sqrt(d.deals)) / Number(qq.precision)) ** 2 * 1.05);
+  const seconds = n * c.seconds_per_deal;
+  return { deals: n, seconds, past_limit: seconds > c.limit_s };
+}
+
+function chooser(c) {
+  const d = c.default;
+  const pick = (x) => el("button", { type: "button", class: x.past_limit ? "" : "primary", "data-deals": x.deals,
+    onclick: () => { deals.value = String(x.deals); precision.value = ""; ask(); } },
+  `${x.deals.toLocaleString()} deals \u00b7 ${secs(x.seconds)} \u00b7 \u00b1${x.half_width.toFixed(2)}`);
+  const within = c.ladder.filter((x) => !x.past_limit).slice(-3);
+  const beyond = c.ladder.find((x) => x.past_limit);
+  return el("div", { class: "panel", id: "cost" },
+    el("div", { class: "verdict small" }, `With ${c.strategy} at the table every deal is searched: about ` +
+      `${(c.seconds_per_deal * 1000).toFixed(0)} ms a deal here (a warm-up of ${c.warmup.deals.toLocaleString()} deals in ` +
+      `${c.warmup.seconds.toFixed(1)} s).`),
+    el("div", {}, `The default precision (${d.goal}) needs about ${d.deals.toLocaleString()} deals: ` +
+      `${secs(d.seconds)}` + (d.past_limit ? `, past the ${c.limit_s.toFixed(0)} s limit (stopped there, you see what is known by then).` : ".")),
+    el("div", { class: "small muted", style: "margin:6px 0" }, "Choose the precision (deals \u00b7 time \u00b7 the widest option's 95% interval, points a hand):"),
+    el("div", { class: "actions", id: "choices" }, ...within.map(pick), beyond ? pick(beyond) : null,
+      el("button", { type: "button", onclick: () => { deals.value = ""; precision.value = ""; start(question(), c.default, c); } },
+        `the default \u00b7 ${secs(d.seconds)}`)));
 }
 
 async function ask() {
   clearError(main);
   const qq = question();
   setQuery(qq);
-  out.replaceChildren(el("div", { class: "panel" }, el("div", { id: "status" }, "Dealing\u2026"),
-    el("div", { class: "progress" }, el("div", { id: "bar" }))));
-  go.disabled = true; stop.disabled = false;
   controller = new AbortController();
+  go.disabled = true; stop.disabled = false;
   try {
-    await ready(["advisor"], out);
-    const p = new URLSearchParams({ ...Object.fromEntries(Object.entries(qq).filter(([, v]) => v)),
-      progress: "true" });
-    const r = await fetch(`/api/advise?${p}`, { signal: controller.signal });
+    await ready(["advisor"].concat(searching(qq.strategy) ? ["pimc"] : []), out);
+    if (searching(qq.strategy)) {
+      const c = await cost(qq);
+      if (!qq.deals && !qq.precision) {
+        out.replaceChildren(chooser(c));
+        return;
+      }
+      return await start(qq, expected(c, qq), c);
+    }
+    return await start(qq, null);
+  } catch (err) {
+    out.replaceChildren();
+    showError(main, err.name === "AbortError" ? "Stopped." : err.message);
+  } finally {
+    if (!running) { go.disabled = false; stop.disabled = true; controller = null; }
+  }
+}
+
+let running = false;
+// the question asked, its progress streamed; ``expect``: what the cost said it would take
+async function start(qq, expect, c = null) {
+  running = true;
+  controller = controller || new AbortController();
+  go.disabled = true; stop.disabled = false;
+  const said = expect ? `About ${secs(expect.seconds)} for ${expect.deals.toLocaleString()} deals` +
+    (expect.past_limit ? ` (past the ${c ? c.limit_s.toFixed(0) : 120} s limit: you will see what is known by then)` : "") + ". " : "";
+  out.replaceChildren(el("div", { class: "panel" }, el("div", { id: "expect", class: "small muted" }, said),
+    el("div", { id: "status" }, "Dealing\u2026"), el("div", { class: "progress" }, el("div", { id: "bar" }))));
+  const t0 = performance.now();
+  try {
+    const r = await fetch(`/api/advise?${asked({ ...qq, progress: "true" })}`, { signal: controller.signal });
     if (!r.ok) throw new Error((await r.json()).error);
     const reader = r.body.getReader();
     const dec = new TextDecoder();
@@ -129,10 +220,16 @@ async function ask() {
       let i;
       while ((i = buf.indexOf("\n")) >= 0) {
         const line = JSON.parse(buf.slice(0, i)); buf = buf.slice(i + 1);
-        if (line.progress) {
+        if (line.id) {
+          computation = line.id;
+        } else if (line.progress) {
           const [d, t] = line.progress;
+          const el_ = document.getElementById("status");
+          if (!el_) continue;
           document.getElementById("bar").style.width = `${Math.min(100, (100 * d) / Math.max(t, 1))}%`;
-          document.getElementById("status").textContent = `Dealing: ${d.toLocaleString()} of about ${t.toLocaleString()} deals`;
+          const spent = (performance.now() - t0) / 1000;
+          const left = d > 0 && t > d ? ` \u00b7 about ${secs((spent * (t - d)) / d)} left` : "";
+          el_.textContent = `Dealing: ${d.toLocaleString()} of about ${t.toLocaleString()} deals${left}`;
         } else if (line.answer) {
           show(line.answer);
         } else if (line.error) {
@@ -144,6 +241,7 @@ async function ask() {
     out.replaceChildren();
     showError(main, err.name === "AbortError" ? "Stopped." : err.message);
   } finally {
+    running = false; computation = null;
     go.disabled = false; stop.disabled = true; controller = null;
   }
 }
@@ -160,44 +258,84 @@ function verdict(rec, unit, scale = 1) {
     `, better than ${rec.runner_up} by ${d} [${lo}, ${hi}] ${unit}.`];
 }
 
+// the answer at a score: games won in 100, the unit a player weighs a game by
+function winVerdict(rec) {
+  if (!rec.runner_up) return ["Recommended: ", el("b", { id: "recommended" }, rec.option), " (the only option)"];
+  const g = (x) => (100 * x).toFixed(1);
+  const sg = (x) => (x >= 0 ? "+" : "") + g(x);
+  if (!rec.decided) {
+    return ["Too close to call by the chance of winning the game: ", el("b", {}, rec.option),
+      ` and ${rec.runner_up} differ by ${sg(rec.difference)} [${sg(rec.low)}, ${sg(rec.high)}] games in 100.`];
+  }
+  return ["Recommended: ", el("b", { id: "recommended" }, rec.option),
+    ` \u2014 wins ${sg(rec.difference)} [${g(rec.low)}, ${g(rec.high)}] more games in 100 than ${rec.runner_up}.`];
+}
+
+function pointsSecond(rec) {
+  if (!rec.runner_up) return [];
+  const f = (x) => x.toFixed(3);
+  return ["In points a hand: ", rec.decided
+    ? `${rec.option} is better than ${rec.runner_up} by ${f(rec.difference)} [${f(rec.low)}, ${f(rec.high)}]`
+    : `${rec.option} and ${rec.runner_up} are too close to call, ${f(rec.difference)} [${f(rec.low)}, ${f(rec.high)}]`,
+  "."];
+}
+
 function show(a) {
-  const win = a.options.some((o) => o.win !== undefined && o.win !== null);
+  const win = a.answer && a.answer.by === "win";
   const mix = a.options.some((o) => o.equilibrium !== undefined);
-  const head = ["Option", "Net points a hand", "95% interval", "Making", "March", "Euchred"];
+  const head = ["Option"];
   if (win) head.push("Game win");
+  head.push("Net points a hand", "95% interval", "Making", "March", "Euchred");
   if (mix) head.push("Equilibrium plays it");
   const rows = a.options.map((o) => el("tr", { class: o.recommended ? "best" : "" },
-    el("td", {}, o.option), el("td", { class: "num" }, signed(o.net)),
+    el("td", { class: "name" }, o.option),
+    win ? el("td", { class: "num" }, `${pct(o.win)} [${pct(o.win_low)}, ${pct(o.win_high)}]`) : null,
+    el("td", { class: "num" }, signed(o.net)),
     el("td", { class: "num" }, `[${signed(o.net_low)}, ${signed(o.net_high)}]`),
     el("td", { class: "num" }, pct(o.making)), el("td", { class: "num" }, pct(o.march)),
     el("td", { class: "num" }, pct(o.euchred)),
-    win ? el("td", { class: "num" }, `${pct(o.win)} [${pct(o.win_low)}, ${pct(o.win_high)}]`) : null,
     mix ? el("td", { class: "num" }, pct(o.equilibrium)) : null));
-  const sentence = el("div", { class: "verdict", id: "verdict" }, ...verdict(a.recommendation, "points a hand"));
-  const winSentence = a.recommendation_win ? el("div", { class: "verdict small" },
-    "By game win probability: ", ...verdict(a.recommendation_win, "percentage points", 100)) : null;
-  out.replaceChildren(el("div", { class: "panel" },
+  const sentence = el("div", { class: "verdict", id: "verdict" },
+    ...(win ? winVerdict(a.answer) : verdict(a.recommendation, "points a hand")));
+  const second = win ? el("div", { class: "small", id: "points-second" }, ...pointsSecond(a.recommendation)) : null;
+  const note = a.equilibrium_note ? el("p", { class: "small note", id: "equilibrium-note" }, a.equilibrium_note) : null;
+  const partial = a.stopped ? el("div", { class: "banner preparing", id: "stopped" },
+    `${a.stopped[0].toUpperCase()}${a.stopped.slice(1).replace(/: ask for less.*$/, "")} after ${a.deals.toLocaleString()} deals: ` +
+    "what they show so far, each option with its 95% interval. For a firmer answer, ask again with more deals or " +
+    "a looser precision (the time it takes is said before it starts).") : null;
+  out.replaceChildren(el("div", { class: "panel" }, partial,
     el("div", { class: "muted small" }, `${a.hand}, upcard ${a.upcard}, ${a.position} position, round ${a.round}` +
-      (a.score ? `, score ${a.score[0]}-${a.score[1]}` : "") +
+      (a.score ? `, score ${a.score[0]}-${a.score[1]} (your team first)` : "") +
+      (a.discard ? `, discard ${a.discard}` : "") +
       ` \u00b7 ${a.strategy}, ${a.rules} \u00b7 ${a.deals.toLocaleString()} deals (seed ${a.seed}), ${a.wall_s.toFixed(2)} s`),
     a.assumption ? el("div", { class: "small" }, a.assumption) : null,
-    sentence, winSentence,
-    el("div", { class: "bars" }, bars(a.options)),
-    el("table", { class: "data", id: "options" }, el("tr", {}, head.map((h) => el("th", {}, h))), rows),
-    el("p", { class: "small muted" }, "Making, march and euchred are of the hands the option " +
+    sentence, second, note,
+    el("div", { class: "bars" }, bars(a.options, win)),
+    scroll(el("table", { class: "data", id: "options" }, el("tr", {}, head.map((h) => el("th", {}, h))), rows)),
+    el("p", { class: "small muted" }, (win ? "Game win: the chance your team wins the game after this hand, " +
+      "from the match-equity table (the chance from each score), as the dots show. " : "") +
+      "Making, march and euchred are of the hands the option " +
       "makes trump (\u2014 for a pass). Net points: your team's points minus the other team's.")));
 }
 
-// a bar a option: its net points with the 95% interval as a whisker
-function bars(opts) {
-  const W = 720, rowH = 26, left = 150, H = opts.length * rowH + 26;
-  const lo = Math.min(0, ...opts.map((o) => o.net_low ?? o.net)) - 0.1;
-  const hi = Math.max(0, ...opts.map((o) => o.net_high ?? o.net)) + 0.1;
+// each option's value with its 95% interval as a whisker, drawn at the width of its box (a
+// phone's too) so that its words stay the size of the page's: net points a hand as bars from 0,
+// or at a score the chance of winning the game as a dot (in %, on an axis around the values)
+function bars(opts, win = false) {
+  const W = Math.max(260, Math.min(720, out.clientWidth - 40));
+  const rowH = 26, left = W < 480 ? 112 : 150, H = opts.length * rowH + 26;
+  const val = (o) => (win ? [100 * o.win, 100 * (o.win_low ?? o.win), 100 * (o.win_high ?? o.win)]
+    : [o.net, o.net_low ?? o.net, o.net_high ?? o.net]);
+  const lows = opts.map((o) => val(o)[1]), highs = opts.map((o) => val(o)[2]);
+  const pad = win ? Math.max(0.5, 0.1 * (Math.max(...highs) - Math.min(...lows))) : 0.1;
+  const lo = (win ? Math.min(...lows) : Math.min(0, ...lows)) - pad;
+  const hi = (win ? Math.max(...highs) : Math.max(0, ...highs)) + pad;
   const x = (v) => left + ((v - lo) / (hi - lo)) * (W - left - 20);
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("width", W);
+  svg.setAttribute("aria-label", win ? "the chance of winning the game, by option" : "net points a hand, by option");
   svg.style.maxWidth = "100%";
   const add = (tag, attrs, text) => {
     const e = document.createElementNS(ns, tag);
@@ -205,22 +343,23 @@ function bars(opts) {
     if (text !== undefined) e.textContent = text;
     svg.append(e);
   };
-  add("line", { x1: x(0), x2: x(0), y1: 4, y2: H - 18, stroke: "#8a93a3" });
+  if (!win) add("line", { x1: x(0), x2: x(0), y1: 4, y2: H - 18, stroke: "#8a93a3" });
   opts.forEach((o, i) => {
     const y = 6 + i * rowH;
+    const [v, l, h] = val(o);
+    const colour = o.recommended ? "#1f6f50" : "#8fb9a6";
     add("text", { x: left - 8, y: y + 15, "text-anchor": "end", "font-size": 13, fill: "#1d2330" }, o.option);
-    add("rect", { x: Math.min(x(0), x(o.net)), y: y + 3, width: Math.abs(x(o.net) - x(0)), height: 16,
-      fill: o.recommended ? "#1f6f50" : "#8fb9a6", rx: 2 });
-    if (o.net_low !== null && o.net_high !== null) {
-      add("line", { x1: x(o.net_low), x2: x(o.net_high), y1: y + 11, y2: y + 11, stroke: "#1d2330", "stroke-width": 1.5 });
-    }
+    if (win) add("circle", { cx: x(v), cy: y + 11, r: 6, fill: colour });
+    else add("rect", { x: Math.min(x(0), x(v)), y: y + 3, width: Math.abs(x(v) - x(0)), height: 16, fill: colour, rx: 2 });
+    add("line", { x1: x(l), x2: x(h), y1: y + 11, y2: y + 11, stroke: "#1d2330", "stroke-width": 1.5 });
   });
   const span = hi - lo;
-  const step = span > 3 ? 1 : span > 1.5 ? 0.5 : span > 0.6 ? 0.25 : 0.1;
+  const steps = win ? [50, 20, 10, 5, 2, 1, 0.5] : [1, 0.5, 0.25, 0.1];
+  const step = steps.find((t) => span / t >= 3) ?? steps[steps.length - 1];
   for (let v = Math.ceil(lo / step) * step; v <= hi + 1e-9; v += step) {
     add("line", { x1: x(v), x2: x(v), y1: H - 18, y2: H - 14, stroke: "#8a93a3" });
     add("text", { x: x(v), y: H - 3, "text-anchor": "middle", "font-size": 11, fill: "#5b6475" },
-      signed(Math.abs(v) < 1e-9 ? 0 : v, step < 0.25 ? 1 : 2));
+      win ? `${v.toFixed(step < 1 ? 1 : 0)}%` : signed(Math.abs(v) < 1e-9 ? 0 : v, step < 0.25 ? 1 : 2));
   }
   return svg;
 }

@@ -6,7 +6,7 @@ import { SUIT_NAME, card, cardsText, el, gradeClass, pct, signed } from "/static
 export const SEAT_NAMES = ["South", "West", "North", "East"];
 const PLACE = ["south", "west", "north", "east"];
 
-function gradeLine(g) {
+function gradeLine(g, hint = null) {
   if (!g) return el("span", { class: "muted" }, "not graded (only the seats asked for are)");
   if (g.value === null) return el("span", { class: "muted" }, "forced (the only legal action)");
   const parts = [el("span", { class: `grade ${gradeClass(g.grade)}` }, g.grade),
@@ -17,7 +17,26 @@ function gradeLine(g) {
       el("span", { class: `grade ${gradeClass(g.win_grade)}` }, g.win_grade));
   }
   parts.push(el("span", { class: "small muted" }, ` (${g.worlds} worlds)`));
+  if (hint) parts.push(el("br"), hintLine(g, hint));
   return el("span", {}, ...parts);
+}
+
+// where the move stood in the hint given for it: the hint priced it on fewer worlds, so a move
+// within its interval of the hint's best was one the hint could not tell from the best
+function hintLine(g, h) {
+  const f = (x) => x.toFixed(2);
+  const at = `${f(h.loss)} [${f(h.loss_low)}, ${f(h.loss_high)}]`;
+  let text;
+  if (h.loss === 0) {
+    text = `The hint (${h.worlds} worlds) had this move best` +
+      (g.loss > 0 ? `; the grade's ${g.worlds} worlds price it ${g.loss.toFixed(2)} below ${bestText(g.best)}.` : ", as the grade does.");
+  } else if (h.within) {
+    text = `Within the hint's interval: on its ${h.worlds} worlds this move gave up ${at} against ${bestText(h.best)}, ` +
+      `too close for the hint to tell apart` + (g.loss > 0 ? `; the grade's ${g.worlds} worlds can.` : ".");
+  } else {
+    text = `The hint (${h.worlds} worlds) put this move ${at} below ${bestText(h.best)}.`;
+  }
+  return el("span", { class: "small hint-line" }, text);
 }
 
 function bestText(a) {
@@ -62,7 +81,8 @@ export class Board {
       const tr = el("tr", { "data-step": k, onclick: () => this.go(k) },
         el("td", {}, s.number), el("td", {}, SEAT_NAMES[s.seat]),
         el("td", {}, s.text, s.phase === "play" ? el("span", { class: "muted" }, ` \u00b7 trick ${s.trick_number}`) : ""),
-        el("td", {}, g ? el("span", { class: `grade ${gradeClass(g.grade)}` }, g.value === null ? "forced" : g.grade) : ""),
+        el("td", {}, g ? el("span", { class: `grade ${gradeClass(g.grade)}` }, g.value === null ? "forced" : g.grade) : "",
+          s.hint && s.hint.within && g && g.loss > 0 ? el("span", { class: "small muted", title: "within the hint's interval" }, " (hint: too close)") : ""),
         el("td", { class: "num" }, g && g.value !== null ? g.loss.toFixed(2) : ""));
       this.list.append(tr);
       return tr;
@@ -77,8 +97,12 @@ export class Board {
         h.scores ? ` \u00b7 score before the hand ${h.scores[0]}-${h.scores[1]}` : "", ` \u00b7 ${res}`),
       el("div", { class: "two" },
         el("div", {}, this.table, this.detail,
-          el("div", { class: "small muted" }, "Step with ", el("kbd", {}, "\u2190"), " ", el("kbd", {}, "\u2192"),
-            " (or click a decision). Grades as `euchre-sim grade` gives them, from what the seat could see; " +
+          el("div", { class: "small muted" },
+            el("span", { class: "stepper" },
+              el("button", { type: "button", id: "prev", title: "the decision before", onclick: () => this.go(this.i - 1) }, "\u2190"),
+              el("button", { type: "button", id: "next-step", title: "the next decision", onclick: () => this.go(this.i + 1) }, "\u2192")),
+            " Step with these, the arrow keys ", el("kbd", {}, "\u2190"), " ", el("kbd", {}, "\u2192"),
+            " or a tap on a decision. Grades as `euchre-sim grade` gives them, from what the seat could see; " +
             "card values: points to the makers under perfect play with every card seen.")),
         el("div", { class: "panel steps" }, this.list)));
   }
@@ -119,7 +143,7 @@ export class Board {
 
   drawDetail(s) {
     const parts = [el("div", { style: "font-weight:600" },
-      `${s.number}. ${SEAT_NAMES[s.seat]}: ${s.text}`), el("div", {}, gradeLine(s.grade))];
+      `${s.number}. ${SEAT_NAMES[s.seat]}: ${s.text}`), el("div", {}, gradeLine(s.grade, s.hint))];
     if (s.solver) {
       const v = s.solver;
       const makers = v.side === "makers";

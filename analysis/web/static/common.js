@@ -41,6 +41,11 @@ export function card(name, cls = "") {
     title: name }, rank + SUIT_SYMBOL[suit]);
 }
 
+// a table in a box that scrolls sideways when the table is wider than the screen
+export function scroll(table) {
+  return el("div", { class: "scroll" }, table);
+}
+
 export function cardsText(names) {
   return names.map((n) => (n[0] === "T" ? "10" : n[0]) + SUIT_SYMBOL[n[1]]).join(" ");
 }

@@ -1,6 +1,6 @@
 // The API page: the endpoints of /openapi.json (the framework's description of the API), listed
 // without loading anything from the network.
-import { el, header } from "/static/common.js";
+import { el, header, scroll } from "/static/common.js";
 
 // ``code`` in a docstring as code
 function text(s) {
@@ -24,7 +24,7 @@ for (const [path, ops] of Object.entries(spec.paths)) {
     main.append(el("div", { class: "panel" },
       el("div", {}, el("b", {}, method.toUpperCase()), " ", el("code", {}, path), " \u00b7 ", el("span", { class: "muted" }, (op.tags || []).join(", "))),
       el("div", { class: "small", style: "margin:4px 0" }, text(op.description || op.summary)),
-      params.length ? el("table", { class: "data small" }, el("tr", {}, ["parameter", "in", "", "about"].map((x) => el("th", {}, x))), params) : null,
+      params.length ? scroll(el("table", { class: "data small" }, el("tr", {}, ["parameter", "in", "", "about"].map((x) => el("th", {}, x))), params)) : null,
       op.requestBody ? el("div", { class: "small muted" }, "Body: JSON (or text) as described above.") : null));
   }
 }

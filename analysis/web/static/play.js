@@ -2,7 +2,8 @@
 // view; legal cards highlighted, a hint (the options priced as `decide --price`), and after each
 // hand its review with South's decisions graded; the game saved as hand records.
 import {
-  RULES, SUIT_NAME, api, card, clearError, el, header, options, query, ready, setQuery, showError,
+  RULES, SUIT_NAME, api, card, clearError, el, header, options, query, ready, scroll, setQuery,
+  showError,
 } from "/static/common.js";
 import { Board, SEAT_NAMES } from "/static/board.js";
 
@@ -146,8 +147,8 @@ function actions(g) {
   const v = g.view;
   const box = el("div", { class: "actions", id: "actions" });
   const nonCard = v.legal.map((a, i) => [a, g.legal_text[i]]).filter(([a]) => !a.card);
-  if (g.phase === "discard") box.append(el("span", { class: "muted" }, "You took the upcard: click a card to discard. "));
-  else if (g.phase === "play") box.append(el("span", { class: "muted" }, "Your turn: click an outlined card. "));
+  if (g.phase === "discard") box.append(el("span", { class: "muted" }, "You took the upcard: choose a card to discard. "));
+  else if (g.phase === "play") box.append(el("span", { class: "muted" }, "Your turn: play an outlined card. "));
   else box.append(el("span", { class: "muted" }, `Round ${g.phase === "round1" ? 1 : 2}, upcard `, card(g.upcard, "small"), ": "));
   for (const [a, t] of nonCard) {
     box.append(el("button", { "data-action": JSON.stringify(a), onclick: () => act(a) }, t));
@@ -158,16 +159,34 @@ function actions(g) {
     try {
       await ready(["solver"], hintBox);
       const h = await api(`/api/games/${g.id}/hint`);
-      hintBox.replaceChildren(el("table", { class: "data" },
+      hintBox.replaceChildren(scroll(el("table", { class: "data" },
         el("tr", {}, ["option", "points a hand", "95% interval", "gives up"].map((x) => el("th", {}, x))),
         h.options.map((o) => el("tr", { class: o.loss === 0 ? "best" : "" },
           el("td", {}, describe(o, g), same(strip(o), h.action) ? " (tuned's choice)" : ""),
           el("td", { class: "num" }, o.value.toFixed(3)), el("td", { class: "num" }, `[${o.low.toFixed(3)}, ${o.high.toFixed(3)}]`),
-          el("td", { class: "num" }, o.loss.toFixed(3))))),
-      el("div", { class: "small muted" }, `Values: ${h.priced_by}.`));
+          el("td", { class: "num" }, o.loss.toFixed(3)))))),
+      sure(h, g), el("div", { class: "small muted" }, `Values: ${h.priced_by}.`));
     } catch (err) { hintBox.replaceChildren(el("div", { class: "banner error" }, err.message)); }
   } }, "Hint"));
   return el("div", {}, box, hintBox);
+}
+
+// how sure the hint is: its best against the runner-up, the runner-up's loss with its interval
+// on the hint's worlds (an interval holding 0: too close for the hint to call)
+function sure(h, g) {
+  const byLoss = [...h.options].sort((a, b) => a.loss - b.loss);
+  if (byLoss.length < 2) return el("div", { class: "small", id: "hint-sure" }, "The only option.");
+  const [best, next] = byLoss;
+  const f = (x) => x.toFixed(2);
+  const gap = `${f(next.loss)} [${f(next.loss_low)}, ${f(next.loss_high)}] points a hand`;
+  if (next.loss_high <= 1e-9) {
+    return el("div", { class: "small", id: "hint-sure" }, `How sure: on ${h.worlds} worlds ` +
+      `${describe(best, g)} and ${describe(next, g)} are worth the same (either will do).`);
+  }
+  return el("div", { class: "small", id: "hint-sure" }, next.loss_low <= 0
+    ? `How sure: not very. On ${h.worlds} worlds ${describe(best, g)} leads ${describe(next, g)} by ${gap}, ` +
+      "an interval that holds 0: too close for the hint to call, and a grade on more worlds may put them the other way."
+    : `How sure: on ${h.worlds} worlds ${describe(best, g)} leads ${describe(next, g)}, the next best, by ${gap}.`);
 }
 
 function strip(o) {
@@ -219,9 +238,9 @@ function history(g) {
     location.href = "/review?from=game";
   } }, "open them in Review");
   return el("div", { style: "margin-top:10px" }, el("h3", { style: "margin:6px 0" }, "History"),
-    el("table", { class: "data", id: "history" }, el("tr", {}, ["hand", "dealer", "score before", "what happened", "points", "score"].map((x) => el("th", {}, x))),
+    scroll(el("table", { class: "data", id: "history" }, el("tr", {}, ["hand", "dealer", "score before", "what happened", "points", "score"].map((x) => el("th", {}, x))),
       g.history.map((h) => el("tr", {}, el("td", {}, h.hand), el("td", {}, SEAT_NAMES[h.dealer]),
-        el("td", {}, h.scores_before.join("-")), el("td", {}, h.text), el("td", {}, h.points.join("-")), el("td", {}, h.scores.join("-"))))),
+        el("td", {}, h.scores_before.join("-")), el("td", {}, h.text), el("td", {}, h.points.join("-")), el("td", {}, h.scores.join("-")))))),
     el("div", { class: "small", style: "margin-top:6px" }, save, " \u00b7 ", toReview, " \u00b7 or grade them with ", el("code", {}, "euchre-sim grade FILE")));
 }
 

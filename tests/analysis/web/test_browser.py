@@ -4,94 +4,26 @@ Enter a hand and read the recommendation; hover and click the strategy chart; st
 the keyboard; play a hand to the end and see it graded.  Each test saves a screenshot of its page
 (to ``$EUCHRE_SIM_SCREENSHOTS`` when set, as ``docs/img`` for the README; else a temporary folder).
 
-The browser is ``$EUCHRE_SIM_CHROMIUM`` when set, else ``chromium`` (or ``chromium-browser``) on
-the ``PATH``.  Without it or Playwright every test here skips, saying why, before anything starts a
-server or launches a browser; with ``EUCHRE_SIM_BROWSER_TESTS=1`` (CI's second pass) they fail
-instead.  CI runs them both ways (``.ci/run``).
+The browser, the server and the screenshots' folder are ``conftest.py``'s: the browser is
+``$EUCHRE_SIM_CHROMIUM`` when set, else ``chromium`` (or ``chromium-browser``) on the ``PATH``.
+Without it or Playwright every test here skips, saying why, before anything starts a server or
+launches a browser; with ``EUCHRE_SIM_BROWSER_TESTS=1`` (CI's second pass) they fail instead.
+CI runs them both ways (``.ci/run``).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
-import signal
 import time
-import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.analysis.web.serving import start_serve
-
 ROOT = Path(__file__).resolve().parents[3]
-def _chromium() -> str | None:
-    """The browser these tests drive: ``$EUCHRE_SIM_CHROMIUM`` (a path), else the system's."""
-    given = os.environ.get("EUCHRE_SIM_CHROMIUM")
-    if given is not None:
-        return given
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-READY_WITHIN = 900       # seconds for the server's background compile (a cold cache in CI)
-pytestmark = [pytest.mark.browser, pytest.mark.subprocess]
-
-
-def _missing() -> str | None:
-    try:
-        import fastapi  # noqa: F401
-        import playwright.sync_api  # noqa: F401
-        import uvicorn  # noqa: F401
-    except ImportError as e:
-        return f"{e.name} is not installed (python3 -m pip install -e '.[test]')"
-    chromium = _chromium()
-    if not chromium:
-        return "no chromium on the PATH (apt-get install chromium, or set EUCHRE_SIM_CHROMIUM)"
-    if not (Path(chromium).is_file() and os.access(chromium, os.X_OK)):
-        return f"no browser at {chromium} (EUCHRE_SIM_CHROMIUM names no program)"
-    return None
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _needs_a_browser():
-    """Every test here needs the server and most the browser: skip (or, in CI, fail) first,
-    before any fixture starts one or launches the other."""
-    why = _missing()
-    if why:
-        if os.environ.get("EUCHRE_SIM_BROWSER_TESTS") == "1":
-            pytest.fail(f"browser tests required (EUCHRE_SIM_BROWSER_TESTS=1), but {why}")
-        pytest.skip(f"browser tests need Chromium and Playwright: {why}")
-
-
-@pytest.fixture(scope="module")
-def url(tmp_path_factory):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    p, address, _, said = start_serve(env, drain=True)
-    try:
-        deadline = time.monotonic() + READY_WITHIN
-        while time.monotonic() < deadline:
-            status = json.loads(urllib.request.urlopen(address + "api/status", timeout=10).read())
-            if status["ready"]:
-                break
-            time.sleep(1)
-        assert status["ready"] and not status["errors"], (status, said)
-        yield address
-    finally:
-        os.killpg(p.pid, signal.SIGINT)
-        p.wait(timeout=30)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=_chromium(), args=ARGS)
-        yield b
-        b.close()
+pytestmark = [pytest.mark.browser, pytest.mark.subprocess,
+              pytest.mark.usefixtures("_needs_a_browser")]
 
 
 @pytest.fixture
@@ -103,14 +35,6 @@ def page(browser, url):
     yield pg
     pg.close()
     assert not errors, errors
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory) -> Path:
-    where = os.environ.get("EUCHRE_SIM_SCREENSHOTS")
-    folder = Path(where) if where else tmp_path_factory.mktemp("screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def test_advise_a_hand_clicked_on_the_grid(page, url, shots):
@@ -130,6 +54,37 @@ def test_advise_a_hand_clicked_on_the_grid(page, url, shots):
     page.screenshot(path=str(shots / "serve-advise.png"), full_page=True)
 
 
+def test_advise_with_pimc_says_the_cost_first_and_a_stop_shows_what_is_known(page, url):
+    """A searching player at the table: before dealing, the page times a warm-up and offers
+    deal counts with their time and interval; a run says what it will take; Stop answers with
+    the options priced so far, their intervals and why it stopped."""
+    page.goto(url + "advise?hand=JS+AS+9H+9D+TC&upcard=9S&position=first&strategy=pimc")
+    page.wait_for_selector("#cost")
+    text = page.inner_text("#cost")
+    assert "ms a deal here (a warm-up of 128 deals" in text and "The default precision" in text
+    offered = page.locator("#choices button[data-deals]")
+    assert offered.count() >= 1 and "deals \u00b7 " in offered.first.inner_text()
+    page.fill("#deals", "200")
+    page.click("#go")
+    page.wait_for_selector("#verdict")
+    answer = page.inner_text("#answer")
+    assert "200 deals (seed 1)" in answer and not page.query_selector("#stopped")
+    page.fill("#deals", "1000000")
+    page.click("#go")
+    page.wait_for_selector("#expect")
+    assert "for 1,000,000 deals (past the" in page.inner_text("#expect")
+    page.wait_for_function("() => /Dealing: [1-9]/.test(document.querySelector('#status')"
+                           ".textContent) && /left/.test(document.querySelector('#status')"
+                           ".textContent)")
+    page.click("#stop")
+    page.wait_for_selector("#verdict")
+    stopped = page.inner_text("#stopped")
+    assert stopped.startswith("Stopped at your request after ") and "95% interval" in stopped
+    rows = page.locator("#options tr").all_inner_texts()[1:]
+    assert [r.split("\t")[0] for r in rows] == ["pass", "order up", "order up alone"]
+    assert all("[" in r for r in rows)                       # each with its interval
+
+
 def test_the_strategy_chart_hovers_and_opens_the_advisor(page, url, shots):
     page.goto(url + "chart?position=dealer")
     cell = page.locator("#grid td.cell:not(.few)").first
@@ -140,6 +95,30 @@ def test_the_strategy_chart_hovers_and_opens_the_advisor(page, url, shots):
     page.wait_for_url("**/advise?**")
     page.wait_for_selector("#verdict")
     assert "position=dealer" in page.url and len(page.input_value("#hand").split()) == 5
+
+
+def test_the_chart_at_a_score_opens_the_advisor_at_that_score(page, url):
+    """The chart writes the score as the advisor does (us-them, your team first) and says so;
+    a cell opens the advisor at that score, whose answer is then in games won; 0-trump rows are
+    there, and a cell out of line with a neighbour says why in its tip."""
+    page.goto(url + "chart?position=first&score=9-6")
+    page.wait_for_selector("#grid td.cell")
+    caption = page.inner_text("#caption")
+    assert "at us 9, them 6 (your team first, as the advisor writes it: the dealers at 6, " \
+           "the others at 9)" in caption and "the table solved for the dealers at 4" in caption
+    assert page.locator("#grid th.class", has_text="0 trumps").count() >= 1
+    odd = page.locator("#grid td.cell.odd")
+    assert odd.count() >= 1 and "out of line" in page.inner_text("#odd-legend")
+    odd.first.hover()
+    tip = page.inner_text("#tip")
+    assert "Out of line with" in tip and "mixes" in tip and "hands of 50,000 deals" in tip
+    assert "click: price this hand at 9-6" in tip
+    odd.first.click()
+    page.wait_for_url("**/advise?**")
+    page.wait_for_selector("#verdict")
+    assert "score=9-6" in page.url and page.input_value("#score") == "9-6"
+    assert "games in 100" in page.inner_text("#verdict")
+    assert "score 9-6 (your team first)" in page.inner_text("#answer")
 
 
 @pytest.mark.snapshot
@@ -167,6 +146,7 @@ def test_play_a_hand_to_the_end_and_see_it_graded(page, url, shots):
     page.wait_for_selector("#actions")
     page.click("#hint-button")
     page.wait_for_selector("#hint table")
+    assert page.inner_text("#hint-sure").startswith("How sure")      # its interval, said
     moves = 0
     while not page.query_selector("#result"):
         before = page.inner_text("#game")
@@ -182,6 +162,9 @@ def test_play_a_hand_to_the_end_and_see_it_graded(page, url, shots):
     page.wait_for_selector("#decisions")
     grades = page.locator("#decisions .grade").all_inner_texts()
     assert grades and all(g for g in grades)
+    # the first decision graded is the one the hint was asked for: where it stood in the hint
+    assert "hint (64 worlds)" in page.inner_text("#step") or \
+        "Within the hint's interval" in page.inner_text("#step")
     page.screenshot(path=str(shots / "serve-play.png"), full_page=True)
     page.click("#next")
     page.wait_for_function("() => document.querySelector('#score') && "
