@@ -574,7 +574,8 @@ def _answer(req: _Request, options: list[Option], state: _Deals, wall: float) ->
     df.attrs = {"recommendation": rec, "paired": _all_pairs(options, net), "answer_by": "points",
                 **_inputs(req, state, wall)}  # fmt: skip
     if state.stopped:
-        df.attrs["stopped"] = f"{state.stopped}: what the {state.have:,} deals so far show"
+        df.attrs["stopped"] = state.stopped          # by ``stop`` or the time limit:
+        df.attrs["partial"] = True                   # the answer is the deals so far
     else:
         short = state.short_of_goal()
         if short is not None:

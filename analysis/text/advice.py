@@ -44,7 +44,8 @@ def format_advice(df) -> str:
     if a.get("assumption"):
         lines.append(a["assumption"])
     if a.get("stopped"):
-        lines.append(a["stopped"])
+        lines.append(a["stopped"] + (f": what the {a['deals']:,} deals so far show"
+                                     if a.get("partial") else ""))
     if a["dealt"] != a["deals"]:
         lines.append(
             f"the auction reached the player in {a['deals']:,} of {a['dealt']:,} deals "
