@@ -45,8 +45,10 @@ class _Commands(click.Group):
             return super().invoke(ctx)
         except KeyboardInterrupt as e:
             _say_interrupted(ctx, interrupt_status(e))
-        except RuntimeError:
-            if not compile_interrupted():        # a compile stopped by Ctrl-C: see sim.jit.apart
+        except RuntimeError as e:
+            # a compile stopped by Ctrl-C (see sim.jit.apart); click's own Exit (ctx.exit) is a
+            # RuntimeError too, and a command's exit status is its own
+            if isinstance(e, click.exceptions.Exit) or not compile_interrupted():
                 raise
             _say_interrupted(ctx, 130)
 

@@ -55,3 +55,18 @@ def test_bad_records_only_give_their_errors_and_no_summary(tmp_path, monkeypatch
 def test_standard_input_with_no_hand_record_is_one_line():
     r = run("grade", "-", input="x\ny\nz\n")
     assert_one_line_error(r, "standard input: no hand record in it", code=1)
+
+
+def test_a_commands_own_exit_status_survives_an_earlier_interrupted_compile(monkeypatch):
+    """click's ``ctx.exit(1)`` raises ``Exit``, a RuntimeError; after a compile stopped by a
+    Ctrl-C somewhere in the process, the command line took it for that compile's error and
+    answered 130 (seen when tests shared a process)."""
+    import threading
+
+    import sim.jit.apart
+
+    stopped = threading.Event()
+    stopped.set()
+    monkeypatch.setattr(sim.jit.apart, "_interrupted", stopped)
+    r = run("grade", "-", input="x\n")
+    assert r.exit_code == 1 and "no hand record" in r.output
