@@ -311,6 +311,18 @@ def test_review_grades_as_grade_does(client):
                                          for h in hand["record"]["hands"]]
 
 
+def test_review_reads_ptn_records_as_review_does(client):
+    """A PTN record pasted in the Review page is read as ``euchre-sim review`` reads it (one
+    reader, ``analysis.hands_in``): the same hands, the same steps and grades."""
+    text = (ROOT / "examples" / "trickster.ptn").read_text()
+    r = client.post("/api/review", params={"worlds": 8}, content=text)
+    assert r.status_code == 200, r.text
+    hands = r.json()["hands"]
+    cli = CliRunner().invoke(main, ["review", "-", "--worlds", "8", "--json"], input=text)
+    want = [json.loads(x) for x in cli.stdout.splitlines()]
+    assert hands == want and all("error" not in h and h["steps"] for h in hands)
+
+
 def test_review_reports_each_bad_record_as_grade_does(client):
     text = MARCH + "{broken\n" + json.dumps({"dealer": 9}) + "\n"
     r = client.post("/api/review", params={"worlds": 8}, content=text)
