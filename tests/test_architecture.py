@@ -25,6 +25,7 @@ PACKAGES = ("sim", "analysis")
 LAYERS = (
     ("sim.cards", 0), ("sim.rules", 0), ("sim.rng", 0), ("sim.records", 0), ("sim.referee", 0),
     ("sim.ptn", 0),                  # Trickster Cards' PTN records, read and written
+    ("sim.links", 0),                # hand codes for links (``euchre-sim link``)
     ("sim.lazy", 0), ("sim.bits", 0), ("sim.seats", 0), ("sim.scoring", 0), ("sim.threads", 0),
     ("sim.atomic", 0), ("sim.interrupts", 0), ("sim.intervals", 0),
     ("sim.jit", 0),                  # how Numba compiles here, and its private names' one door
@@ -221,8 +222,8 @@ def test_the_repository_refers_to_nothing_outside_it():
 
 # the modules at the top of sim/: the foundation, flat; everything else lives in a room (a
 # package whose name says what it holds)
-FOUNDATION = {"__init__", "atomic", "bits", "cards", "interrupts", "intervals", "lazy", "ptn",
-              "records", "rng", "rules", "scoring", "seats", "threads"}
+FOUNDATION = {"__init__", "atomic", "bits", "cards", "interrupts", "intervals", "lazy", "links",
+              "ptn", "records", "rng", "rules", "scoring", "seats", "threads"}
 ROOMS = {"agents", "equilibrium", "jit", "kernel", "players", "referee", "run", "solver"}
 
 

@@ -1,0 +1,56 @@
+"""The ``link`` command: a hand record as a short code for a link, and back (``sim.links``)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from analysis.cli.options import EXAMPLES_NOTE
+from analysis.hands_in import hand_entries
+
+
+@click.command("link", epilog=EXAMPLES_NOTE)
+@click.argument("source", metavar="FILE", required=False,
+                type=click.File("r", encoding="utf-8", errors="replace"))
+@click.option("--read", "code", metavar="CODE",
+              help="Print the hand record of CODE as JSON instead.")
+def link(source, code):
+    """Print a short code for each hand in FILE, or read one back with --read.
+
+    FILE holds hand records, one JSON object a line, or PTN records ('-' reads standard
+    input); each complete, legal hand gets one line: its code, letters and digits, about 13-22
+    characters, that carries the deal, every bid, the discard and every card played, and the
+    record's own rules and game score. A code keeps working in later versions (its first
+    character is its version; its last is a check). The order of the cards within each hand is
+    not kept: they come back in card order. A record's "note" is refused.
+
+    \b
+    Example:
+        euchre-sim show --seed 1 --hand 42 --json > hand42.json
+        euchre-sim link hand42.json
+        euchre-sim link --read 1Vp7OMPfkbTysaE0
+        euchre-sim link --read 1Vp7OMPfkbTysaE0 | euchre-sim replay -
+    """
+    from sim.links import hand_code, read_hand_code
+
+    if (source is None) == (code is None):
+        raise click.ClickException("give a FILE of hand records, or --read CODE (not both)")
+    if code is not None:
+        try:
+            click.echo(json.dumps(read_hand_code(code)))
+        except ValueError as e:
+            raise click.ClickException(str(e)) from None
+        return
+    entries, _ = hand_entries(source)
+    if not entries:
+        raise click.ClickException("no hand records in the input")
+    codes = []
+    for n, obj, problem in entries:
+        try:
+            if problem is not None:
+                raise ValueError(problem)
+            codes.append(hand_code(obj))
+        except ValueError as e:
+            raise click.ClickException(f"hand {n}: {e}") from None
+    click.echo("\n".join(codes))
