@@ -23,7 +23,8 @@ def link(source, code):
     characters, that carries the deal, every bid, the discard and every card played, and the
     record's own rules and game score. A code keeps working in later versions (its first
     character is its version; its last is a check). The order of the cards within each hand is
-    not kept: they come back in card order. A record's "note" is refused.
+    not kept: they come back in card order. A record's "note" (free text) is left out, and
+    said so on standard error.
 
     \b
     Example:
@@ -50,6 +51,10 @@ def link(source, code):
         try:
             if problem is not None:
                 raise ValueError(problem)
+            if isinstance(obj, dict) and "note" in obj:
+                obj = {k: v for k, v in obj.items() if k != "note"}
+                click.echo(f"hand {n}: its note is left out (a link carries no free text)",
+                           err=True)
             codes.append(hand_code(obj))
         except ValueError as e:
             raise click.ClickException(f"hand {n}: {e}") from None

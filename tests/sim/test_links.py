@@ -110,3 +110,18 @@ def test_the_command_as_its_help_shows(hands, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({**r, "plays": r["plays"][:3]}) + "\n")
     assert_one_line_error(run("link", bad), "hand 1")
+
+
+def test_the_command_leaves_a_records_note_out_and_says_so():
+    """The shipped example carries a note: the command links the hand without it (said on
+    stderr), and the code reads back to the same hand, note aside."""
+    from pathlib import Path
+
+    march = Path(__file__).resolve().parents[2] / "examples" / "graded-march.jsonl"
+    r = run("link", march)
+    assert r.exit_code == 0, r.output
+    assert "its note is left out" in r.stderr
+    (code,) = r.stdout.split()
+    back = read_hand_code(code)
+    want = {k: v for k, v in json.loads(march.read_text()).items() if k != "note"}
+    assert canonical_record(back) == canonical_record(want)
