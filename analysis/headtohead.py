@@ -200,8 +200,10 @@ class SequentialMatch:
 
     def deals_row(self) -> pd.DataFrame:
         """``head_to_head``'s row for the deals played (none: no row)."""
+        if not self.deals:              # stopped before its first batch ended
+            return pd.DataFrame([], columns=COLUMNS)
         rows = [_deals_row(self.a, self.b, self.counts, self.seed, self.rules, self.confidence)]
-        return pd.DataFrame(rows if self.deals else [], columns=COLUMNS)
+        return pd.DataFrame(rows, columns=COLUMNS)
 
     def looks_frame(self) -> pd.DataFrame:
         return pd.DataFrame(self.looks, columns=LOOK_COLUMNS)

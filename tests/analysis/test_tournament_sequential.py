@@ -126,3 +126,17 @@ def test_ctrl_c_prints_what_the_finished_batches_showed(monkeypatch, tmp_path):
     assert "interrupted after 2,000 deals" in r.output and "decision: undecided" in r.output
     assert "interrupted: nothing written" in r.output
     assert not (tmp_path / "o").exists()
+
+
+def test_ctrl_c_before_the_first_batch_ends_is_one_line(monkeypatch, tmp_path):
+    """A Ctrl-C in the first batch (a cold start's compile): nothing played, no traceback
+    (the deals' row was built from no counts)."""
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(H, "paired_counts", interrupted)
+    r = run("tournament", "tuned", "basic", "--until-significant", "--out", tmp_path / "o",
+            "--silent")
+    assert r.exit_code == 130, r.output
+    assert "Traceback" not in r.output and "interrupted after 0 deals" in r.output
+    assert not (tmp_path / "o").exists()
