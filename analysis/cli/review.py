@@ -16,12 +16,10 @@ import click
 
 from analysis.cli.bounds import check_count, yes_option
 from analysis.cli.decide import SURE_WORLDS, WORLD_BYTES
+from analysis.cli.grade import PHASES
 from analysis.cli.options import EXAMPLES_NOTE, check_seed, progress_bar
 from analysis.grade import DEFAULT_WORLDS
 from analysis.hands_in import PTN_SEATS, hand_entries, ptn_json
-
-PHASES = {"round1": "round 1", "round2": "round 2", "discard": "discard", "defend": "defend",
-          "farmer": "farmer"}
 
 
 def _result_text(result: dict) -> str:
