@@ -6,6 +6,7 @@ with the one line the command line prints for the same mistake, never a tracebac
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from pathlib import Path
@@ -49,10 +50,12 @@ def cli_line(*args, input=None) -> str:
     return lines[0].removeprefix("Error: ")
 
 
-def one_line(r, status=400) -> str:
+def one_line(r, status=400, input=None) -> str:
+    """The API's one error line; where the mistake is one input's, the answer names it too."""
     assert r.status_code == status, r.text
     body = r.json()
-    assert set(body) == {"error"} and "\n" not in body["error"], body
+    assert set(body) == ({"error"} if input is None else {"error", "input"}), body
+    assert "\n" not in body["error"] and body.get("input") == input, body
     assert "Traceback" not in r.text
     return body["error"]
 
@@ -83,29 +86,38 @@ def test_advise_streams_progress_then_the_answer(client):
     assert "equilibrium" in a["options"][0] and "recommendation_win" in a
 
 
-ADVISE_BAD = [
-    ({"hand": "JS AS 9H 9D JS"}, ["JS AS 9H 9D JS"]),
-    ({"upcard": "AS"}, ["--upcard", "AS"]),
-    ({"hand": "JS AS 9H 9D"}, ["JS AS 9H 9D"]),
-    ({"position": "fourth"}, ["--position", "fourth"]),
-    ({"score": "6-11"}, ["--score", "6-11"]),
-    ({"score": "-1-3"}, ["--score", "-1-3"]),
-    ({"round": "3"}, ["--round", "3"]),
-    ({"position": "dealer", "discard": "KH"}, ["--position", "dealer", "--discard", "KH"]),
-    ({"discard": "TC"}, ["--discard", "TC"]),
+ADVISE_BAD = [    # the mistake, the same at the command line, and the input it is in
+    ({"hand": "JS AS 9H 9D JS"}, ["JS AS 9H 9D JS"], "hand"),
+    ({"upcard": "AS"}, ["--upcard", "AS"], "upcard"),
+    ({"hand": "JS AS 9H 9D"}, ["JS AS 9H 9D"], "hand"),
+    ({"position": "fourth"}, ["--position", "fourth"], "position"),
+    ({"score": "6-11"}, ["--score", "6-11"], "score"),
+    ({"score": "-1-3"}, ["--score", "-1-3"], "score"),
+    ({"round": "3"}, ["--round", "3"], "round"),
+    ({"position": "dealer", "discard": "KH"}, ["--position", "dealer", "--discard", "KH"],
+     "discard"),
+    ({"discard": "TC"}, ["--discard", "TC"], "discard"),
     ({"position": "dealer", "discard": "9S", "rules": "dealer_may_discard_upcard=false"},
-     ["--position", "dealer", "--discard", "9S", "--rules", "dealer_may_discard_upcard=false"]),
-    ({"hand": "JS AS 9H 9D TX"}, ["JS AS 9H 9D TX"]),
-    ({"deals": 10, "precision": 0.1}, ["--deals", 10, "--precision", 0.1]),
-    ({"precision": "inf"}, ["--precision", "inf"]),
-    ({"strategy": "zz"}, ["--strategy", "zz"]),
-    ({"rules": "zz"}, ["--rules", "zz"]),
+     ["--position", "dealer", "--discard", "9S", "--rules", "dealer_may_discard_upcard=false"],
+     "discard"),
+    ({"hand": "JS AS 9H 9D TX"}, ["JS AS 9H 9D TX"], "hand"),
+    ({"deals": 10, "precision": 0.1}, ["--deals", 10, "--precision", 0.1], "precision"),
+    ({"precision": "inf"}, ["--precision", "inf"], "precision"),
+    ({"deals": 0}, ["--deals", 0], "deals"),
+    ({"strategy": "zz"}, ["--strategy", "zz"], "strategy"),
+    ({"rules": "zz"}, ["--rules", "zz"], "rules"),
 ]
 
 
-@pytest.mark.parametrize("change, args", ADVISE_BAD, ids=lambda x: str(x)[:40])
-def test_advise_bad_input_is_the_command_lines_line(client, change, args):
-    got = one_line(client.get("/api/advise", params={**ADVISE, **change}))
+@pytest.mark.parametrize("change, args, input", ADVISE_BAD, ids=lambda x: str(x)[:40])
+def test_advise_bad_input_is_the_command_lines_line(client, change, args, input):
+    """The API and the command line say the same of the same mistake, each naming the input
+    its own way (``hand:`` and ``HAND:``, ``upcard:`` and ``--upcard:``), and the API's answer
+    names the input, for the page to mark its field."""
+    from analysis.cli.questions import words_for
+    from analysis.questions.advise import QUESTION
+
+    got = one_line(client.get("/api/advise", params={**ADVISE, **change}), input=input)
     hand = next((a for a in args if " " in str(a)), ADVISE["hand"])
     rest = [a for a in args if a != hand]
     flags = {"--upcard": "9S", "--position": "first"}
@@ -117,8 +129,12 @@ def test_advise_bad_input_is_the_command_lines_line(client, change, args):
                                        if a not in flags and (i == 0 or rest[i - 1] not in flags)],
                 "--silent"]
     want = cli_line(*cli_args)
-    # click names the option before a bad value's line; a strategy's adds what the web refuses
-    assert got.split("; the web")[0] in want, (got, want)
+    cli_words = words_for(QUESTION)
+    said = got.replace(f"{input}: ", f"{cli_words(input)}: ", 1)
+    for name in ("deals", "precision"):         # inputs a line names besides its own
+        said = re.sub(rf"\b(?<!-){name}\b(?!:)", cli_words(name), said)
+    # a strategy's line adds what the web refuses
+    assert said.split("; the web")[0] in want, (got, want)
 
 
 def test_advise_past_the_time_limit_answers_what_it_has():
@@ -191,12 +207,12 @@ def test_what_a_question_will_cost_before_it_starts(client):
     p = client.get("/api/advise/cost", params={**ADVISE, "precision": 0.05}).json()["asked"]
     assert p["top_two_half_width"] == pytest.approx(0.05, rel=0.05)
     assert one_line(client.get("/api/advise/cost", params={**ADVISE, "deals": 10,
-                                                          "precision": 0.1})) == \
-        "give deals or precision, not both"
-    assert "precision must be a positive" in one_line(
-        client.get("/api/advise/cost", params={**ADVISE, "precision": 0}))
+                                                          "precision": 0.1}),
+                    input="precision") == "give deals or precision, not both"
+    assert one_line(client.get("/api/advise/cost", params={**ADVISE, "precision": 0}),
+                    input="precision") == "precision: more than 0, not 0.0"
     assert "duplicate card JS" in one_line(
-        client.get("/api/advise/cost", params={**ADVISE, "hand": "JS AS 9H 9D JS"}))
+        client.get("/api/advise/cost", params={**ADVISE, "hand": "JS AS 9H 9D JS"}), input="hand")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -210,8 +226,7 @@ def test_decide_answers_as_decide_json(client):
     cli = CliRunner().invoke(main, ["decide", "-", "--strategy", "basic", "--price",
                                     "--worlds", "32", "--json"], input=json.dumps(VIEW))
     want = json.loads(cli.output)
-    assert {k: v for k, v in got.items() if k != "text"} == want
-    assert got["text"] == "order up"
+    assert got == want and got["text"] == "order up"
 
 
 def test_decide_reads_the_bids_as_the_command_line_does(client):
@@ -226,11 +241,11 @@ def test_decide_reads_the_bids_as_the_command_line_does(client):
                                         "--worlds", "16", "--infer", infer, "--json"],
                                  input=json.dumps(VIEW))
         want = json.loads(cli.output)
-        assert {k: v for k, v in r.json().items() if k != "text"} == want
+        assert r.json() == want
         prices[infer] = want
     assert prices["rest"] != prices["off"]          # the model reaches the prices
     got = one_line(client.post("/api/decide", params={**args, "infer": "psychic"},
-                               content=json.dumps(VIEW)))
+                               content=json.dumps(VIEW)), input="infer")
     assert "infer: one of rest, bids, bids+play, off" in got
 
 
@@ -241,7 +256,7 @@ def test_decide_reads_the_bids_as_the_command_line_does(client):
     json.dumps({**VIEW, "seat": 2}),
 ], ids=["plays", "scores", "upcard-in-hand", "hands", "not-json", "nested", "not-turn"])
 def test_decide_bad_views_are_the_command_lines_line(client, text):
-    got = one_line(client.post("/api/decide", content=text))
+    got = one_line(client.post("/api/decide", content=text), input="view")
     assert got == cli_line("decide", "-", input=text)
 
 
@@ -249,7 +264,7 @@ def test_decide_bad_views_are_the_command_lines_line(client, text):
                                   "equilibrium:table=/etc/passwd", "analysis.web:Anything"])
 def test_no_endpoint_loads_code_or_reads_a_path(client, spec):
     got = one_line(client.post("/api/decide", params={"strategy": spec},
-                               content=json.dumps(VIEW)))
+                               content=json.dumps(VIEW)), input="strategy")
     assert "built-in players" in got and "are for the command line" in got
 
 
@@ -266,7 +281,8 @@ def test_chart_cells_and_a_bad_score(client):
     assert c["make"] + c["alone"] > 0.95 and len(c["example"].split()) == 5
     for c in cells[:50]:
         assert abs(c["pass"] + c["make"] + c["alone"] - 1) < 1e-6
-    assert "outside a game to 10" in one_line(client.get("/api/chart", params={"score": "3-12"}))
+    assert "outside a game to 10" in one_line(client.get("/api/chart", params={"score": "3-12"}),
+                                               input="score")
 
 
 def test_chart_cells_say_how_their_hands_are_bid_and_which_table_plays(client):
@@ -451,7 +467,9 @@ def test_a_fault_of_ours_is_one_line_not_a_traceback(client, monkeypatch):
     def broken(*a, **k):
         raise RuntimeError("something broke")
 
-    monkeypatch.setattr(answers, "chart", broken)
+    from analysis.questions.chart import QUESTION
+
+    monkeypatch.setattr(QUESTION, "answers", broken)
     with TestClient(create_app(prepare=False), raise_server_exceptions=False) as c:
         got = one_line(c.get("/api/chart"), 500)
     assert got == "internal error: RuntimeError: something broke"

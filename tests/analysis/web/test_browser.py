@@ -85,6 +85,36 @@ def test_advise_with_pimc_says_the_cost_first_and_a_stop_shows_what_is_known(pag
     assert all("[" in r for r in rows)                       # each with its interval
 
 
+def test_the_advisors_form_is_its_questions_inputs(page, url):
+    """Every input of the advisor's question (``/api/questions``) has its field on the page,
+    named by the input, at the listed default, with the listed choices; a mistake in one input
+    marks its field."""
+    with urllib.request.urlopen(url + "api/questions") as r:
+        listed = {q["name"]: q for q in json.load(r)["questions"]}["advise"]["inputs"]
+    page.goto(url + "advise")
+    page.wait_for_selector("#go")
+    for i in listed:
+        control = page.locator(f"[name={i['name']}]")
+        assert control.count() == 1, i["name"]
+        if i["type"] == "bool":
+            assert control.is_checked() == bool(i["default"])
+        elif i.get("choices"):
+            shown = control.locator("option").evaluate_all("os => os.map(o => o.value)")
+            assert [x for x in shown if x] == [str(c) for c in i["choices"]], i["name"]
+            if i["default"] is not None:
+                assert control.input_value() == str(i["default"]), i["name"]
+        elif i["default"] is not None:
+            assert control.input_value() == str(i["default"]), i["name"]
+    page.fill("#hand", "JS AS 9H 9D TC")
+    page.fill("#upcard", "9S")
+    page.fill("#deals", "3000000")           # past the web's own cap
+    page.click("#go")
+    page.wait_for_selector(".banner.error")
+    assert page.inner_text(".banner.error") == \
+        "deals: from 1 to 2,000,000 in the web application, not 3000000"
+    assert page.get_attribute("#deals", "aria-invalid") == "true"
+
+
 def test_the_strategy_chart_hovers_and_opens_the_advisor(page, url, shots):
     page.goto(url + "chart?position=dealer")
     cell = page.locator("#grid td.cell:not(.few)").first
