@@ -161,6 +161,33 @@ def test_every_chart_has_a_caption_and_the_bower_chart_is_drawn(report):
     assert "What basic players" not in report or DEFAULT_STRATEGY == "basic"
 
 
+def test_the_lead_players_answers_come_first_and_the_others_one_link_away(root):
+    text = build_report([root / "alone"], "t", others=[root / "orderup", root / "cmp",
+                                                     root / "alone"])  # fmt: skip
+    lead = answers(text)
+    assert re.findall(r"<h3>(.*?) <span", lead) == ["Once you order up, should you go alone?"]
+    m = re.search(r'<section id="other-answers"><h2>(.*?)</h2>(.*?)</section>', text, flags=re.S)
+    assert m and m.group(1) == f"The same questions under {DEFAULT_STRATEGY} players"
+    assert re.findall(r"<h3>(.*?) <span", m.group(2)) == [
+        "Should you order up in round 1?", "Stick the dealer or published rules?"]
+    assert text.index('id="answers"') < text.index('id="other-answers"') < text.index('id="run0"')
+    assert '<a href="#other-answers">' in re.search(r'<p class="lead">(.*?)</p>', text).group(1)
+    assert text.count('<section id="run') == 3  # the folder given twice goes in once
+
+
+def test_the_order_up_charts_name_who_played(root):
+    from analysis.report.headlines import run_tables
+    from analysis.report.page import read_run
+    from analysis.studies import ORDER_UP
+
+    run = read_run(root / "orderup")
+    for chart in ORDER_UP.charts:
+        fig = chart.draw(run_tables(run), run["manifest"])
+        titles = [fig.get_suptitle()]
+        titles += [ax.get_title() for ax in fig.axes]
+        assert any(f"{DEFAULT_STRATEGY} players; published rules" in t for t in titles), titles
+
+
 def test_build_report_without_link_base_names_files_only(root):
     text = build_report([root / "tour"])
     assert "tournament_hands.csv" in text and '.csv">' not in text
