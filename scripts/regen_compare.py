@@ -97,7 +97,7 @@ def main(argv=None) -> int:
         title="euchre-sim results under the equilibrium's bids and tuned's card play: ordering "
               "up, going alone, stick the dealer, playing to the score (basic players' answers "
               "below)" if lead else "euchre-sim results: stick the dealer, a tournament, "
-              "ordering up, going alone (basic players)",
+              "ordering up, going alone",
         others=others if lead else (),
     )
     t3 = time.perf_counter()
