@@ -233,3 +233,13 @@ def test_report_refuses_to_overwrite_and_takes_a_folder_once(tmp_path):
     assert run("report", folder, "--out", html, "--force").exit_code == 0
     assert html.read_text() != "mine"
 
+
+
+def test_report_command_puts_others_one_link_away(root, tmp_path):
+    html = tmp_path / "r.html"
+    r = run("report", root / "alone", "--others", root / "orderup", "--out", html)
+    assert r.exit_code == 0, r.output
+    assert "2 run folders)" in r.output
+    text = html.read_text()
+    assert text.index("go alone?") < text.index('id="other-answers"') \
+        < text.index("Should you order up in round 1?")  # fmt: skip
