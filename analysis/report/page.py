@@ -219,7 +219,7 @@ def answer_html(run: dict, i: int, charts: dict[str, bytes]) -> str:
     """A run's headline tables, the first beside its lead chart, each with how to read it."""
     out = []
     m = run["manifest"]
-    lead = study_of(m).lead
+    lead = study_of(m).lead_chart(m)
     for k, h in enumerate(headlines(run)):
         fig = ""
         if k == 0 and charts.get(lead):
@@ -270,7 +270,7 @@ def run_section(i: int, run: dict, charts: dict[str, bytes], link_base: Path | N
     out = [f'<section id="{_anchor(i)}"><h2>{html.escape(label)} '
            f"({html.escape(kind_of(m))}: {html.escape(who_and_rules(m))})</h2>",
            f'<p class="note">{method_note(m)}</p>']  # fmt: skip
-    lead = study_of(m).lead if headlines(run) else None
+    lead = study_of(m).lead_chart(m) if headlines(run) else None
     out += [png_html(data, stem, _caption(stem, run)) for stem, data in charts.items()
             if data and stem != lead]  # fmt: skip
     out.append(f"<h3>Appendix: raw tables of {html.escape(label)}</h3>")

@@ -223,6 +223,11 @@ class PairedDecision(Study):
     def answer_tables(self, manifest: dict) -> tuple[str, ...]:
         return (f"{self.prefix}_by_trumps", *super().answer_tables(manifest))
 
+    def lead_chart(self, manifest: dict) -> str | None:
+        """None at a game score: the answer is in games won, and the charts are in points (they
+        stay in the run's section)."""
+        return None if "win_probability_gain" in manifest else self.lead
+
     @property
     def choice(self):
         """The forced choice (``analysis.orderup``), imported when a study runs."""

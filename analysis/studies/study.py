@@ -92,6 +92,10 @@ class Study:
         """The report's answers (``analysis.text.html.Headline``), from the tables."""
         return []
 
+    def lead_chart(self, manifest: dict) -> str | None:
+        """The chart beside the first headline of a folder with ``manifest`` (``lead``)."""
+        return self.lead
+
     def answer_tables(self, manifest: dict) -> tuple[str, ...]:
         """The tables (``NAME.csv``) a folder with ``manifest`` must hold for the report to
         give its answers: those its headlines read, and those of the charts only the report

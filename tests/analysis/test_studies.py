@@ -88,6 +88,9 @@ def test_an_order_up_at_a_score_answers_in_games_won():
     assert [h.question for h in heads] == ["Should you order up in round 1 at 9-6?"]
     assert "+3.1" in heads[0].table and "pp" in heads[0].table and "-0.50" not in heads[0].table
     assert "P(win | order)" in heads[0].how
+    # the charts are in points: none beside the answer in games won
+    assert STUDIES["order-up"].lead_chart({"win_probability_gain": {"score": "9-6"}}) is None
+    assert STUDIES["order-up"].lead_chart({}) == "decision_chart"
 
 
 class Tiny(Study):
