@@ -279,12 +279,14 @@ def _outcome(record: dict, rules, seat: int | None = None) -> dict:
 
 
 def show_how(obj, rules, number: int, choice=None, strategy: str = DEFAULT_STRATEGY,
-             seed: int = 0, worlds: int = 256, partial: bool = False, check=None) -> dict:
+             seed: int = 0, worlds: int = 256, partial: bool = False, check=None,
+             chosen_by: str = "asked for") -> dict:
     """From decision ``number`` (1 up, as the review numbers them) of a hand record, the rest
     of the hand replayed: ``choice`` there (an action as JSON, any legal one; by default the
     best, as ``grade`` prices that decision on up to ``worlds`` worlds with ``seed``, the same
     pricing the review gives it), then ``strategy`` at every seat to the end.  Beside it, what
-    happened from that decision.  ``{"error": ...}`` for a record or a step that cannot be."""
+    happened from that decision.  ``chosen_by`` says in words where a ``choice`` given came
+    from.  ``{"error": ...}`` for a record or a step that cannot be."""
     from sim.records import RecordError
     from sim.referee import Hand, IllegalAction
     from sim.referee.views import action_from_json, action_to_json
@@ -304,7 +306,7 @@ def show_how(obj, rules, number: int, choice=None, strategy: str = DEFAULT_STRAT
         for a in before:
             hand.apply(a)
         legal = hand.legal_actions()
-        how = "asked for"
+        how = chosen_by
         if choice is None:
             again = Hand(rec.hands, rec.kitty, rec.dealer, played.rules)
             for a in before:

@@ -34,8 +34,9 @@ def test_the_text_has_a_line_a_decision_and_the_solvers_values():
     assert r.exit_code == 0, r.output
     lines = r.stdout.splitlines()
     assert lines[0].startswith("hand 1: dealer seat 3, upcard TH; seat 0 made H")
-    steps = lines[1:]
+    steps = lines[1:23]
     assert len(steps) == 22 and steps[0].split()[:5] == ["1", "seat", "0", "round", "1"]
+    assert all(s.split()[0].isdigit() for s in steps) and not lines[23].split()[0].isdigit()
     plays = [s for s in steps if "trick" in s]
     assert len(plays) == 20 and all("solver" in s for s in plays)
     assert sum("(! best" in s for s in plays) >= 1     # the trump on partner's ace (9H)
