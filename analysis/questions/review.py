@@ -11,7 +11,9 @@ What a player learns from (issue 63):
   chance by the shipped match-equity table ``W(d, o)`` of the hand's rules
   (``analysis.win_model.shipped_win``, the one ``advise`` and ``grade`` use; no new games are
   simulated).  A record without a game score is read at 0-0, the start of a game (said in
-  ``win_chance``); for rules with no shipped table there is no game-win chance and no accuracy.
+  ``win_chance``), on the worlds ``grade`` prices it on without a score, whose grades the
+  steps keep as ``grade`` gives them; for rules with no shipped table there is no game-win
+  chance and no accuracy.
 * **each player's accuracy** on lichess's curve (``move_accuracy``, ``game_accuracy``): a move's
   accuracy from the game-win percentage it gave up against the best option, the hand's from
   those moves combined as lichess combines a game's.  Forced decisions (one legal action) are
@@ -142,7 +144,8 @@ def review_record(obj, rules, worlds: int, seed: int, check=None, seats=None,
         steps, played = hand_steps(obj, rules, partial)
         at, wins = (scores, wins) if scores is not None else ((0, 0), _shipped(played.rules))
         graded = grade_record(obj, rules, worlds, seed, scores=None if wins is None else at,
-                              wins=wins, seats=seats, check=check, partial=partial)
+                              wins=wins, seats=seats, check=check, partial=partial,
+                              win_worlds=scores is not None)
     except RecordError as e:
         return {"error": str(e)}
     if check is not None:
@@ -161,10 +164,17 @@ def review_record(obj, rules, worlds: int, seed: int, check=None, seats=None,
             s["solver"] = by_play[s["play"]]
     record = {**obj, "scores": list(scores)} if scores is not None else obj
     learn = _learning(steps, played, wins, at, scores is None, result)
+    if scores is None:                 # the grades as grade gives them without a score
+        for s in steps:
+            if s.get("grade") is not None:
+                s["grade"] = {k: v for k, v in s["grade"].items() if k not in _WIN_KEYS}
     return json_safe({"record": record, "result": result, "dealer": played.dealer,
                       "upcard": obj.get("upcard"),
                       "scores": None if scores is None else list(scores), "steps": steps,
                       "worlds": worlds, **learn})
+
+
+_WIN_KEYS = ("win", "best_win", "win_loss", "win_loss_low", "win_loss_high", "win_grade")
 
 
 def _shipped(rules):
@@ -353,7 +363,8 @@ def _best_at(hand, taken, scores, rules, number, seat, worlds, seed, check) -> d
     if at is None:
         at, wins = (0, 0), _shipped(record_rules(prefix, rules))
     graded = grade_record(prefix, rules, worlds, seed, scores=None if wins is None else at,
-                          wins=wins, seats={seat}, check=check, partial=True)
+                          wins=wins, seats={seat}, check=check, partial=True,
+                          win_worlds=scores is not None)
     for d in graded:
         if d.number == number:
             return graded_json(d)["best"]
