@@ -89,8 +89,9 @@ def learning_text(answer: dict) -> list[str]:
         for r in rows:
             acc = "  -  " if r["accuracy"] is None else f"{r['accuracy']:5.1f}%"
             win = "" if r["win_lost"] is None else f", {100 * r['win_lost']:.1f}% game win"
-            out.append(f"    seat {r['seat']}  {acc}  {r['decisions']} decision"
-                       f"{'' if r['decisions'] == 1 else 's'} priced, gave up {r['points_lost']:.2f} points{win}")
+            many = "" if r["decisions"] == 1 else "s"
+            out.append(f"    seat {r['seat']}  {acc}  {r['decisions']} decision{many} priced, "
+                       f"gave up {r['points_lost']:.2f} points{win}")
     return out
 
 

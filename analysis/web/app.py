@@ -320,8 +320,8 @@ def _other_routes(app: FastAPI, compute, preparing: Preparing, work: Work) -> No
             seed, hand, strategy, rules, worlds, token.check))
 
     @app.post("/api/review/show-how", tags=["review"], openapi_extra={"requestBody": {
-        "required": True, "content": {"application/json": {"schema": {"type": "object"},
-                                                            "example": {"record": {}, "step": 17}}}}})
+        "required": True, "content": {"application/json": {
+            "schema": {"type": "object"}, "example": {"record": {}, "step": 17}}}}})
     async def review_show_how(request: Request, rules: str | None = None, worlds: int = 256,
                               seed: int = 0, strategy: str = "tuned"):
         """Show me how: the body ``{"record": a hand record, "step": N, "choice": an action
