@@ -398,7 +398,8 @@ def duplicate(obj, rules, seat: int, seed: int = 0, bots=DUPLICATE_BOTS,
             play_on(players, hand, keys, scores=None if scores is None else tuple(scores),
                     where=f"duplicate, {spec} at seat {seat}")
             record = hand.to_record(include_rules=played.rules != type(played.rules)())
-            rows.append(_seat_row(spec, record, rules, seat, False))
+            rows.append({**_seat_row(spec.partition(":")[0], record, rules, seat, False),
+                         "spec": spec})
     except (RecordError, ValueError) as e:
         return {"error": str(e)}
     happened = _seat_row("at the table", obj, rules, seat, partial)

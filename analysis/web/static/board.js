@@ -74,15 +74,15 @@ function winGraph(h, here) {
   const pts = [["start", wc.start]];
   h.steps.forEach((s, k) => { if (s.win) pts.push([k, s.win.team === 0 ? s.win.after : 1 - s.win.after]); });
   if (wc.end !== null) pts.push(["end", wc.end]);
-  const W = 300, H = 44, bw = W / pts.length;
+  const W = 360, H = 64, bw = W / pts.length;
   const bars = pts.map(([k, p], j) => {
-    const y = H * (1 - p);
     const cls = k === here ? "here" : (k === "start" || k === "end" ? "ends" : "");
-    return `<rect class="${cls}" x="${(j * bw + 1).toFixed(1)}" y="${Math.min(y, H / 2).toFixed(1)}" width="${Math.max(1, bw - 2).toFixed(1)}" height="${Math.abs(H / 2 - y).toFixed(1) || 0.5}" fill="${p >= 0.5 ? "#2e7d5b" : "#b4493a"}"><title>${k === "start" ? "before the hand" : k === "end" ? "after the hand" : `decision ${h.steps[k].number}`}: South-North ${(100 * p).toFixed(1)}%</title></rect>`;
+    const what = k === "start" ? "before the hand" : k === "end" ? "after the hand" : `decision ${h.steps[k].number}`;
+    return `<rect class="${cls}" x="${(j * bw + 1).toFixed(1)}" y="${(H * (1 - p)).toFixed(1)}" width="${Math.max(1, bw - 2).toFixed(1)}" height="${Math.max(0.5, H * p).toFixed(1)}" fill="${p >= 0.5 ? "#2e7d5b" : "#b4493a"}"><title>${what}: South-North ${(100 * p).toFixed(1)}%</title></rect>`;
   }).join("");
   const g = el("div", { class: "wingraph", id: "win-graph" });
-  g.innerHTML = `<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="South-North's game-win chance through the hand"><line x1="0" x2="${W}" y1="${H / 2}" y2="${H / 2}" stroke="#9aa3ad" stroke-dasharray="3 3"/>${bars}</svg>`;
-  return el("div", { class: "small muted" }, `South-North's game-win chance through the hand (above the line: over 50%); ${wc.note}.`, g);
+  g.innerHTML = `<svg viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" role="img" aria-label="South-North's game-win chance through the hand">${bars}<line x1="0" x2="${W}" y1="${H / 2}" y2="${H / 2}" stroke="#17324d" stroke-dasharray="4 3"/></svg>`;
+  return el("div", { class: "small muted" }, `South-North's game-win chance through the hand: before it, after each priced decision (as its seat priced it), after it; the dashed line is 50%; ${wc.note}.`, g);
 }
 
 // the side to act's game-win chance at a decision: with the best option, and with the action taken

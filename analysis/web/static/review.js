@@ -152,10 +152,11 @@ async function duplicate(h, seat, where) {
   where.replaceChildren(el("div", { class: "panel" }, "Dealing it again to the bots\u2026"));
   try {
     const r = await api(`/api/review/duplicate?${params({ seat })}`, bodyOf(h));
-    const t = el("table", { class: "data", id: "duplicate-table" },
-      el("tr", {}, ["at " + SEAT_NAMES[seat], "what it did with the cards", "result"].map((x) => el("th", {}, x))));
+    const t = el("table", { class: "data dup", id: "duplicate-table" },
+      el("tr", {}, ["at " + SEAT_NAMES[seat], "what it did with the cards, and the result"].map((x) => el("th", {}, x))));
     for (const row of r.rows) {
-      t.append(el("tr", {}, el("td", {}, row.player), el("td", {}, row.did.join(", ")), el("td", {}, resultText(row.result))));
+      t.append(el("tr", {}, el("td", { title: row.spec || "" }, el("b", {}, row.player)),
+        el("td", {}, row.did.join(", "), el("div", { class: "small muted" }, resultText(row.result)))));
     }
     where.replaceChildren(el("div", { class: "panel" }, el("b", {}, `Duplicate: the same deal, the bots at ${SEAT_NAMES[seat]}`),
       el("div", { class: "scroll" }, t), el("div", { class: "small muted" }, r.note)));

@@ -182,7 +182,8 @@ def test_show_me_how_refuses_what_it_cannot_do():
 @pytest.mark.compile
 def test_duplicate_plays_the_same_deal_with_each_bot_at_the_seat():
     d = duplicate(MARCH, None, 0, seed=1)
-    assert [r["player"] for r in d["rows"]] == ["at the table", *DUPLICATE_BOTS]
+    assert [r["player"] for r in d["rows"]] == ["at the table", "tuned", "equilibrium", "pimc"]
+    assert [r["spec"] for r in d["rows"][1:]] == list(DUPLICATE_BOTS)
     assert "pimc" in d["note"] and "few worlds" in d["note"]
     for r in d["rows"]:
         assert r["did"] and "net" in r["result"]
