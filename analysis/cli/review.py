@@ -78,6 +78,8 @@ def learning_text(answer: dict) -> list[str]:
     out = ["  (best: the option grade prices best, = where the action was as good; win%: the "
            "side to act's chance of the game with the best option > with the action taken)"]
     wc = answer.get("win_chance")
+    if answer.get("win_note"):
+        out.append(f"  {answer['win_note']}")
     if wc:
         end = "" if wc["end"] is None else f", {100 * wc['end']:.1f}% after it"
         out.append(f"  team 0's game-win chance {100 * wc['start']:.1f}% before the hand{end}"
@@ -111,9 +113,9 @@ def show_how_text(how: dict) -> str:
     replayed with the choice there and strong players after it."""
     if "error" in how:
         return f"  show me how: {how['error']}"
+    instead = ("the action taken" if how["same"] else f"instead of {how['taken_text']}")
     head = (f"  show me how, from step {how['step']} (seat {how['seat']}): {how['choice_text']} "
-            f"({how['chosen_by']}) instead of {how['taken_text']}, then {how['players']} at "
-            "every seat")
+            f"({how['chosen_by']}), {instead}, then {how['players']} at every seat")
     def col(part):
         return [f"{s['number']:>2} seat {s['seat']} {s['text']}" for s in part["steps"]]
     rows = _side_by_side(["what happened", *col(how["happened"])],

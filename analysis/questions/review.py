@@ -234,7 +234,11 @@ def _learning(steps, played, wins, at, assumed, result) -> dict:
                                   if mine and all("win_loss" in g for g in mine) else None),
                      "accuracy": None if seat not in acc else round(acc[seat], 1)})
     out = {"accuracy": rows}
-    if wins is not None:
+    if wins is None:
+        out["win_note"] = (f"no shipped match-equity table for {played.rules.describe()}: no "
+                           "game-win chance, so no accuracy (give the record its \"scores\" "
+                           "to have grade simulate the games, as it does)")
+    else:
         start = win_now(wins, at, played.dealer)
         end = None
         if not result.get("unfinished"):
@@ -341,7 +345,7 @@ def show_how(obj, rules, number: int, choice=None, strategy: str = DEFAULT_STRAT
     steps, _ = hand_steps(record, rules)
     actual, _ = hand_steps(obj, rules, partial)
     return json_safe({
-        "step": number, "seat": seat, "choice": action_to_json(action),
+        "step": number, "seat": seat, "same": action == taken, "choice": action_to_json(action),
         "choice_text": describe(action), "taken": action_to_json(taken),
         "taken_text": describe(taken), "chosen_by": how, "players": strategy,
         "record": record, "shown": {"steps": steps[number - 1:],

@@ -63,6 +63,7 @@ function accuracyTable(h) {
   }
   return el("div", { class: "small", style: "margin-bottom:8px" }, el("b", {}, "Accuracy"),
     " on lichess's curve, from the game-win chance each priced decision gave up (forced ones are left out)",
+    h.win_note ? el("div", { class: "muted", id: "win-note" }, h.win_note) : null,
     el("div", { class: "scroll" }, t));
 }
 

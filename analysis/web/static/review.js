@@ -129,7 +129,8 @@ async function showHow(h, s) {
         `${x.number}. ${SEAT_NAMES[x.seat]}: ${x.text}`))),
       el("div", { class: "small" }, resultText(part.result)));
     where.replaceChildren(el("div", { class: "panel", id: "how-panel" },
-      el("div", { style: "font-weight:600" }, `Show me how, from decision ${r.step} (${SEAT_NAMES[r.seat]}): ${r.choice_text} (${r.chosen_by}), then ${r.players} at every seat`),
+      el("div", { style: "font-weight:600" }, `Show me how, from decision ${r.step} (${SEAT_NAMES[r.seat]}): ${r.choice_text} (${r.chosen_by})` +
+        `${r.same ? ", the action taken" : `, instead of ${r.taken_text}`}, then ${r.players} at every seat`),
       el("div", { class: "how-cols" }, col("What happened", r.happened, "how-happened"),
         col(`With ${r.choice_text}, then ${r.players}`, r.shown, "how-shown"))));
     where.scrollIntoView({ block: "nearest" });

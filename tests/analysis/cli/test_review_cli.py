@@ -76,7 +76,7 @@ def test_show_how_and_duplicate_at_the_terminal():
     assert r.exit_code == 0, r.output
     text = r.stdout
     assert "show me how, from step 17 (seat 0): play 9S (the best, as the review grades it)" \
-        in text and "instead of play 9H, then tuned at every seat" in text
+        in text and ", instead of play 9H, then tuned at every seat" in text
     assert "what happened" in text and "with play 9S, then tuned" in text
     assert "tricks 5-0; points: team 0 2, team 1 0" in text
     assert "duplicate, seat 0" in text and "pimc:worlds=16,bid_worlds=8" in text

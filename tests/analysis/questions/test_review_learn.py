@@ -192,3 +192,14 @@ def test_duplicate_plays_the_same_deal_with_each_bot_at_the_seat():
     assert d["rows"][0]["did"] == ["order up", "play JH", "play JD", "play KD", "play 9H",
                                    "play 9S"]
     assert "seat: 0, 1, 2 or 3" in duplicate(MARCH, None, 4)["error"]
+
+
+@pytest.mark.compile
+def test_rules_without_a_shipped_table_say_so_and_give_no_accuracy():
+    from sim import parse_rules
+
+    r = review_record(MARCH, parse_rules("game_to=7"), 16, 0)
+    assert "win_chance" not in r and "no shipped match-equity table" in r["win_note"]
+    assert all(row["accuracy"] is None for row in r["accuracy"])
+    assert r["accuracy"][0]["points_lost"] > 0
+    assert all("win" not in s for s in r["steps"])
