@@ -32,7 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from analysis.inputs import InputError
 from analysis.questions.advise import QUESTION as ADVISE
-from analysis.questions.review import review_record
+from analysis.questions.review import duplicate, review_record, show_how
 from analysis.web import answers, questions
 from analysis.web.game import Game, Games
 from analysis.web.guard import Guard, Hosts
@@ -309,6 +309,78 @@ def _other_routes(app: FastAPI, compute, preparing: Preparing, work: Work) -> No
         """Hand ``hand`` of a run with ``seed`` (as ``euchre-sim show``) reviewed."""
         return await compute(request, lambda token: answers.review_run(
             seed, hand, strategy, rules, worlds, token.check))
+
+    @app.post("/api/review/show-how", tags=["review"], openapi_extra={"requestBody": {
+        "required": True, "content": {"application/json": {
+            "schema": {"type": "object"}, "example": {"record": {}, "step": 17}}}}})
+    async def review_show_how(request: Request, rules: str | None = None, worlds: int = 256,
+                              seed: int = 0, strategy: str = "tuned"):
+        """Show me how: the body ``{"record": a hand record, "step": N, "choice": an action
+        (optional: the best, as the review grades it), "partial": true for a hand in
+        progress}``; the rest of the hand from decision N replayed with the choice there and
+        ``strategy`` at every seat, beside what happened (``euchre-sim review --show-how``)."""
+        body = await _review_body(request)
+        step = body.get("step")
+
+        def how(token):
+            if not 2 <= worlds <= answers.MAX_WORLDS:
+                raise ValueError(f"worlds: from 2 to {answers.MAX_WORLDS}, not {worlds}")
+            return _or_400(show_how(body["record"], answers.rules_of(rules), step,
+                                    body.get("choice"), answers.strategy(strategy), seed,
+                                    worlds, bool(body.get("partial")), token.check,
+                                    chosen_by=body.get("chosen_by", "asked for")))
+        return await compute(request, how)
+
+    @app.post("/api/review/duplicate", tags=["review"])
+    async def review_duplicate(request: Request, seat: int = 0, rules: str | None = None,
+                               seed: int = 0):
+        """Duplicate: the body ``{"record": a hand record, "partial": ...}``; the same deal
+        played by tuned, the equilibrium and pimc (few worlds) at ``seat``, tuned at the other
+        seats: what each did with the seat's cards and what it scored (``euchre-sim review
+        --duplicate``)."""
+        body = await _review_body(request)
+        return await compute(request, lambda token: _or_400(duplicate(
+            body["record"], answers.rules_of(rules), seat, seed,
+            partial=bool(body.get("partial")))))
+
+    @app.get("/api/links/{code}", tags=["links"])
+    async def link_open(code: str):
+        """The hand record of a hand code (``euchre-sim link CODE``): what ``/review?h=CODE``
+        and ``/advise?h=CODE`` open."""
+        from sim.links import read_hand_code
+
+        try:
+            return {"code": code, "record": read_hand_code(code)}
+        except ValueError as e:
+            raise ApiError(400, str(e)) from None
+
+    @app.post("/api/links", tags=["links"])
+    async def link_make(request: Request):
+        """The code of a finished hand record (the body, JSON), and the Review page's link to
+        it (``euchre-sim link``); a record's ``"note"`` is left out (a link carries no text)."""
+        from sim.links import hand_code
+
+        record = await _json_body(request)
+        if isinstance(record, dict):
+            record = {k: v for k, v in record.items() if k != "note"}
+        try:
+            code = hand_code(record)
+        except (ValueError, TypeError) as e:
+            raise ApiError(400, str(e)) from None
+        return {"code": code, "review": f"/review?h={code}", "advise": f"/advise?h={code}"}
+
+
+async def _review_body(request: Request) -> dict:
+    body = await _json_body(request)
+    if not isinstance(body, dict) or not isinstance(body.get("record"), dict):
+        raise ApiError(400, "the body: {\"record\": a hand record, ...}")
+    return body
+
+
+def _or_400(answer: dict) -> dict:
+    if "error" in answer:
+        raise ValueError(answer["error"])
+    return answer
 
 
 def _game_routes(app: FastAPI, games: Games, compute) -> None:

@@ -16,6 +16,20 @@ main.append(el("p", { class: "lead" }, "Click five cards and the upcard (or type
   "with 95% intervals; with a score, the chance of winning the game too."));
 
 const q = query();
+// a hand's link (/advise?h=CODE): the advisor at that hand's first decision, for the seat to bid
+// first (or ?seat=N): its five cards, the upcard, its position and the score before the hand
+if (q.h) {
+  try {
+    const { record } = await api(`/api/links/${encodeURIComponent(q.h)}`);
+    const seat = q.seat !== undefined ? Number(q.seat) % 4 : (record.dealer + 1) % 4;
+    const p = new URLSearchParams({ hand: record.hands[seat].join(" "), upcard: record.upcard,
+      position: POSITIONS[(seat - record.dealer + 3) % 4], round: "1" });
+    if (record.scores) p.set("score", `${record.scores[seat % 2]}-${record.scores[1 - (seat % 2)]}`);
+    location.replace(`/advise?${p}`);
+  } catch (err) {
+    q.linkError = `the link: ${err.message}`;
+  }
+}
 let hand = (q.hand || "").split(/[\s,]+/).filter(Boolean).map((c) => c.toUpperCase());
 let upcard = (q.upcard || "").toUpperCase();
 let picking = "hand";
@@ -365,4 +379,5 @@ function bars(opts, win = false) {
   return svg;
 }
 
+if (q.linkError) showError(main, q.linkError);
 ready(["advisor"], main).then(() => { if (q.hand && q.upcard) ask(); });
