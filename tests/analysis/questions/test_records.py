@@ -160,3 +160,16 @@ def test_command_made_from_a_record_prints_json(throwaway):
     cmd = command(fresh()["count-suit"])
     r = CliRunner().invoke(cmd, ["9S TS", "--json"])
     assert json.loads(r.output) == {"suit": "spades", "count": 2}
+
+
+def test_the_layout_page_states_the_recipe_this_test_follows():
+    """docs/layout.md's count for a new question is the files the throwaway question above takes
+    (its module), and it names where the module goes and what is made from it."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[3] / "docs" / "layout.md").read_text()
+    said = re.search(r"\*\*A new question: (\d+) files? and its test\.\*\* Its record in "
+                     r"`analysis/questions/NAME\.py`", text)
+    assert said and int(said.group(1)) == 1, "docs/layout.md: the new question's recipe"
+    assert "`GET /api/questions`" in text and "test_records.py" in text
