@@ -1,6 +1,7 @@
 """The command line's side of the questions (``analysis.questions``): a click command made from a
 question's record, its options and arguments from the inputs (names, defaults, help, choices),
-``--json`` for the JSON answer and, for a question that reports progress, ``--silent``.
+``--json`` for the JSON answer, ``--link`` for the question's address on its page (where it
+has one) and, for a question that reports progress, ``--silent``.
 
 ``command(question)`` is the whole command of a plain question; a command with checks of its
 own (an estimate of the run, ``--yes``) passes ``before`` and ``decorators``.  A mistake in an
@@ -22,7 +23,7 @@ from analysis.questions.record import Input, Question, questions
 
 CLI_NAMES = {"rules": ("rules_spec", "stick_the_dealer"),
              "strategy": ("strategy", "team0", "team1", "seat0", "seat1", "seat2", "seat3")}
-GENERIC = ("as_json", "silent")     # the options every question command has, not inputs
+LINK_BASE = "http://127.0.0.1:8000/"       # where euchre-sim serve listens by default
 
 
 def words_for(question: Question):
@@ -82,7 +83,7 @@ def command(question: Question, before=None, decorators=(), more: str = "",
     that keeps the command (the group takes each module's own commands)."""
     words = words_for(question)
 
-    def callback(as_json=False, silent=False, **kw):
+    def callback(as_json=False, silent=False, link=None, **kw):
         extra = {k: kw.pop(k) for k in list(kw) if input_of(question, k) is None
                  and k not in ("rules", "table")}
         if "table" in kw:
@@ -100,6 +101,9 @@ def command(question: Question, before=None, decorators=(), more: str = "",
 
         try:
             values = question.check(raw)
+            if link is not None:            # the page's address of the question, not its answer
+                click.echo(question.link(values, link))
+                return
             if before is not None:
                 before(values, **extra)
             shown = question.progress and shows_progress(silent)
@@ -120,6 +124,12 @@ def command(question: Question, before=None, decorators=(), more: str = "",
     if question.progress:
         f = click.option("--silent", is_flag=True, help="No progress bar.")(f)
     f = click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")(f)
+    if question.page is not None:
+        f = click.option(
+            "--link", is_flag=False, flag_value=LINK_BASE, default=None, metavar="[URL]",
+            help=f"Print the address of this question on the web's {question.page.title()} "
+                 f"page (of euchre-sim serve at URL, default {LINK_BASE}) instead of "
+                 "answering it.")(f)
     for d in reversed(decorators):
         f = d(f)
     for i in reversed(question.inputs):

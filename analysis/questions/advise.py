@@ -82,7 +82,7 @@ QUESTION = Question(
     examples=('euchre-sim advise "JS AS 9H 9D TC" --upcard 9S --position first',
               'euchre-sim advise "9C TC 9D TD QS" --upcard 9H --position second --round 2 '
               '--score 6-8'),
-    progress=True,
+    progress=True, page="advise",
     answers=answer, texts=text, jsons=as_json)
 
 __all__ = ["QUESTION", "INPUTS", "answer"]

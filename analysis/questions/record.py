@@ -135,6 +135,23 @@ class Input:
             raise InputError(self.name, f"at most {_number_text(self.high)}, not {raw}")
         return value
 
+    def text(self, value) -> str | None:
+        """``value`` as a page's address bar holds it (None: leave it out): rules as their spec,
+        a table of one player as its spec, a flag as ``true``."""
+        if value is None or value is False or (self.type != "body" and value == self.default):
+            return None
+        if self.type == "bool":
+            return "true"
+        if self.type == "rules" and not isinstance(value, str):
+            return value.describe() if value.changes() else None
+        if self.type == "strategy" and not isinstance(value, str):
+            specs = {s.spec for s in getattr(value, "seats", ())}
+            if len(specs) != 1:
+                raise InputError(self.name, "a link takes one player for the whole table")
+            (value,) = specs
+            return None if value == self.default else value
+        return str(value)
+
     def listing(self) -> dict:
         """What ``/api/questions`` says of it (the pages build their field from this)."""
         out = {"name": self.name, "type": self.type, "default": self.default,
@@ -159,7 +176,8 @@ class Question:
     """One interactive question: ``name`` (the command's and the route's), ``title`` and
     ``summary`` (the help's first line and paragraph), ``inputs``, ``examples`` (command lines),
     ``method`` (``GET``, or ``POST`` for a question with a ``body``), ``progress`` (whether
-    the answer reports progress: the command line then draws a bar); ``answers``, ``texts``
+    the answer reports progress: the command line then draws a bar), ``page`` (the web page
+    that asks it, whose address bar holds its inputs: ``link``); ``answers``, ``texts``
     and ``jsons``: the functions behind ``answer``, ``text`` and ``json``."""
 
     name: str
@@ -168,6 +186,7 @@ class Question:
     inputs: tuple[Input, ...]
     examples: tuple[str, ...] = ()
     progress: bool = False
+    page: str | None = None
     answers: Callable | None = None
     texts: Callable | None = None
     jsons: Callable | None = None
@@ -214,10 +233,21 @@ class Question:
 
         return json_safe(self.jsons(answer))
 
+    def link(self, values: dict, base: str = "http://127.0.0.1:8000/") -> str:
+        """The address of the question on its page (``base``: where ``euchre-sim serve``
+        listens): the inputs that differ from their defaults, as the page reads them back
+        (``check`` of the address's query gives ``values`` again)."""
+        from urllib.parse import urlencode
+
+        if self.page is None:
+            raise ValueError(f"{self.name} has no page to link to")
+        query = {i.name: i.text(values.get(i.name)) for i in self.inputs}
+        return f"{base}{self.page}?" + urlencode({k: v for k, v in query.items() if v})
+
     def listing(self) -> dict:
         """What ``/api/questions`` says of the question."""
         return {"name": self.name, "title": self.title, "summary": self.summary,
-                "method": self.method, "path": f"/api/{self.name}",
+                "method": self.method, "path": f"/api/{self.name}", "page": self.page,
                 "command": f"euchre-sim {self.name}",
                 "inputs": [i.listing() for i in self.inputs]}
 

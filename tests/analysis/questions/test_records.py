@@ -173,3 +173,41 @@ def test_the_layout_page_states_the_recipe_this_test_follows():
                      r"`analysis/questions/NAME\.py`", text)
     assert said and int(said.group(1)) == 1, "docs/layout.md: the new question's recipe"
     assert "`GET /api/questions`" in text and "test_records.py" in text
+
+
+def test_a_link_opens_the_same_question_for_1000_random_questions():
+    """``Question.link`` writes the inputs the page reads back from its address bar: the query
+    of the address, read by the record, is the question again."""
+    import random
+    from urllib.parse import parse_qsl, urlsplit
+
+    from analysis.questions.advise import QUESTION
+    from sim.cards import card_name
+
+    rng = random.Random(7)
+    inputs = {i.name: i for i in QUESTION.inputs}
+    for _ in range(1000):
+        cards = [card_name(c) for c in rng.sample(range(24), 6)]
+        raw = {"hand": " ".join(cards[:5]), "upcard": cards[5],
+               "position": rng.choice(inputs["position"].options()),
+               "round": rng.choice(("1", "2")),
+               "score": rng.choice((None, f"{rng.randrange(10)}-{rng.randrange(10)}")),
+               "rules": rng.choice((None, *inputs["rules"].options())),
+               "strategy": rng.choice(inputs["strategy"].options()),
+               "deals": rng.choice((None, rng.randrange(1, 10**6))),
+               "precision": rng.choice((None, round(rng.uniform(0.001, 1), 4))),
+               "discard": rng.choice((None, cards[rng.randrange(6)])),
+               "assume_passed": rng.random() < 0.3,
+               "seed": rng.randrange(2**63)}
+        values = QUESTION.check(raw)
+        address = urlsplit(QUESTION.link(values))
+        assert address.path == "/advise"
+        assert QUESTION.check(dict(parse_qsl(address.query))) == values, raw
+
+
+def test_the_command_line_prints_a_questions_link():
+    r = CliRunner().invoke(main, ["advise", "JS AS 9H 9D TC", "--upcard", "9S", "--position",
+                                  "dealer", "--stick-the-dealer", "--score", "9-6", "--link"])
+    assert r.exit_code == 0 and r.output.strip() == (
+        "http://127.0.0.1:8000/advise?hand=JS+AS+9H+9D+TC&upcard=9S&position=dealer&score=9-6"
+        "&rules=stick-the-dealer")
