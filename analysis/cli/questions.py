@@ -76,7 +76,8 @@ def _decorator(i: Input):
 
 
 def command(question: Question, before=None, decorators=(), more: str = "",
-            epilog: str | None = None, home: str = __name__) -> click.Command:
+            epilog: str | None = None, home: str = __name__,
+            progress_label: str = "deals") -> click.Command:
     """The click command for ``question``: ``before(values, **extra)`` runs after the inputs
     are checked and before the answer (``extra``: the values of ``decorators``' options, such
     as ``yes``); ``more``: paragraphs of help for the command line alone; ``home``: the module
@@ -93,7 +94,7 @@ def command(question: Question, before=None, decorators=(), more: str = "",
 
         def progress(done, total):
             if not bars:        # the bar starts with the first batch: bad input is one line
-                bars.append(click.progressbar(length=max(total, 1), label="deals",
+                bars.append(click.progressbar(length=max(total, 1), label=progress_label,
                                               file=sys.stderr))
                 bars[0].__enter__()
             bars[0].length = max(total, 1)
@@ -118,7 +119,14 @@ def command(question: Question, before=None, decorators=(), more: str = "",
         if as_json:
             click.echo(json.dumps(question.json(answer), indent=2))
         else:
-            click.echo(question.text(answer))
+            said = question.text(answer)
+            if said:
+                click.echo(said)
+        failed = question.problems(answer) if question.problems is not None else []
+        for line in failed:
+            click.echo(line, err=True)
+        if failed:
+            click.get_current_context().exit(1)
 
     f = callback
     if question.progress:

@@ -178,7 +178,9 @@ class Question:
     ``method`` (``GET``, or ``POST`` for a question with a ``body``), ``progress`` (whether
     the answer reports progress: the command line then draws a bar), ``page`` (the web page
     that asks it, whose address bar holds its inputs: ``link``); ``answers``, ``texts``
-    and ``jsons``: the functions behind ``answer``, ``text`` and ``json``."""
+    and ``jsons``: the functions behind ``answer``, ``text`` and ``json``; ``problems``: the
+    lines of the parts of an answer that failed (a bad hand of several: the command line says
+    them on standard error and exits 1)."""
 
     name: str
     title: str
@@ -190,6 +192,7 @@ class Question:
     answers: Callable | None = None
     texts: Callable | None = None
     jsons: Callable | None = None
+    problems: Callable | None = None
 
     def __post_init__(self):
         names = [i.name for i in self.inputs]
@@ -229,8 +232,6 @@ class Question:
         return self.texts(answer)
 
     def json(self, answer) -> dict:
-        from analysis.questions.review import json_safe
-
         return json_safe(self.jsons(answer))
 
     def link(self, values: dict, base: str = "http://127.0.0.1:8000/") -> str:
@@ -252,6 +253,19 @@ class Question:
                 "inputs": [i.listing() for i in self.inputs]}
 
 
+def json_safe(v):
+    """JSON for a value: NaN and infinities as null, numpy scalars as Python ones."""
+    if isinstance(v, dict):
+        return {k: json_safe(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [json_safe(x) for x in v]
+    if hasattr(v, "item") and not isinstance(v, str):
+        v = v.item()
+    if isinstance(v, float) and not math.isfinite(v):
+        return None
+    return v
+
+
 def questions() -> dict[str, Question]:
     """Every question, by name: the ``QUESTION`` of each module of this package."""
     import analysis.questions as package
@@ -266,4 +280,4 @@ def questions() -> dict[str, Question]:
 
 
 __all__ = ["Input", "Question", "InputError", "POSITIONS", "questions", "builtin_players",
-           "rule_presets"]
+           "rule_presets", "json_safe"]

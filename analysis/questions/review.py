@@ -33,6 +33,7 @@ from __future__ import annotations
 import copy
 import math
 
+from analysis.questions.record import Input, Question, json_safe
 from analysis.text.decisions import describe, graded_json
 
 DEFAULT_STRATEGY = "tuned"       # the default strong bot (sim.players.registry's default)
@@ -420,18 +421,133 @@ def _seat_row(who: str, record: dict, rules, seat: int, partial: bool) -> dict:
             "result": _outcome(record, rules, seat), "record": record}
 
 
-def json_safe(v):
-    """JSON for a value: NaN and infinities as null, numpy scalars as Python ones."""
-    if isinstance(v, dict):
-        return {k: json_safe(x) for k, x in v.items()}
-    if isinstance(v, list | tuple):
-        return [json_safe(x) for x in v]
-    if hasattr(v, "item") and not isinstance(v, str):
-        v = v.item()
-    if isinstance(v, float) and not math.isfinite(v):
-        return None
-    return v
+# ---------------------------------------------------------------------------------------------
+# the question: hand records reviewed (euchre-sim review, POST /api/review)
+
+INPUTS = (
+    Input("records", "body", required=True, metavar="FILE", label="Hand records",
+          help="Hand records, one JSON object a line (as replay and grade read them), or "
+               "Trickster Cards' PTN records."),
+    Input("rules", "rules", metavar="SPEC", label="Rules",
+          help="Rules the hands were played under (as for grade); a record's own \"rules\" "
+               "overrides them."),
+    Input("worlds", "int", default=4096, low=2, metavar="N", label="Worlds",
+          help="The most worlds a decision is priced on (as for grade)."),
+    Input("seed", "int", default=0, low=0, high=2**63 - 1, metavar="N", label="Seed",
+          help="Picks the worlds."),
+    Input("show_how", "int", low=1, metavar="STEP", label="Show me how from decision",
+          help="Show me how: from decision STEP, the rest of the hand replayed with the best "
+               "choice there and tuned (the default strong bot) at every seat, beside what "
+               "happened."),
+    Input("duplicate", "int", low=0, high=3, metavar="SEAT", label="Duplicate at seat",
+          help="The same deal played by tuned, the equilibrium and pimc (few worlds) at SEAT, "
+               "tuned at the other seats: what each did with SEAT's cards and scored."),
+)
 
 
-__all__ = ["hand_steps", "json_safe", "review_record", "show_how", "duplicate", "move_accuracy",
-           "game_accuracy", "win_now", "DEFAULT_STRATEGY", "DUPLICATE_BOTS", "DUPLICATE_PIMC"]
+def hands_in(text: str):
+    """The hand entries of ``text`` (``analysis.hands_in.hand_entries``), or an ``InputError``
+    when it holds none."""
+    from analysis.hands_in import hand_entries
+    from analysis.inputs import InputError
+
+    entries, ptn = hand_entries(text.lstrip("\ufeff").splitlines(keepends=True))
+    if not entries:
+        raise InputError("records", "no hands (the file is empty or holds only blank lines); "
+                                    "give hand records, one JSON object a line, or PTN records")
+    return entries, ptn
+
+
+def answer(values: dict, progress=None, cancel=None, most_hands: int | None = None) -> dict:
+    """Every hand of ``values["records"]`` reviewed (``review_record``), with show me how and
+    duplicate where asked: ``{"rules", "ptn", "hands": [{"hand": n, ...}]}``, a bad hand's
+    entry its one-line ``"error"``; ``most_hands``: an interface's cap."""
+    from analysis.hands_in import ptn_json
+    from analysis.inputs import InputError
+    from sim import Rules, parse_rules
+
+    v = values
+    rules = v["rules"] if isinstance(v["rules"], Rules) else parse_rules(v["rules"] or None)
+    entries, ptn = hands_in(v["records"])
+    if most_hands is not None and len(entries) > most_hands:
+        raise InputError("records", f"{len(entries)} hands: at most {most_hands} in one "
+                                    "request")
+    partial = ptn is not None
+    hands = []
+    for k, (n, obj, bad) in enumerate(entries):
+        if bad is None and not isinstance(obj, dict):
+            bad = "a hand record is a JSON object"
+        seed = v["seed"] + 7919 * n
+        one = {"error": bad} if bad else review_record(obj, rules, v["worlds"], seed, cancel,
+                                                       partial=partial)
+        if "error" not in one and v["show_how"] is not None:
+            one["show_how"] = show_how(obj, rules, v["show_how"], _best(one, v["show_how"]),
+                                       seed=seed, partial=partial,
+                                       chosen_by="the best, as the review grades it")
+        if "error" not in one and v["duplicate"] is not None:
+            one["duplicate"] = duplicate(obj, rules, v["duplicate"], seed=seed, partial=partial)
+        hands.append({"hand": n, **one, **(ptn_json(ptn[n]) if partial else {})})
+        if progress is not None:
+            progress(k + 1, len(entries))
+    return {"rules": rules.describe(), "ptn": partial, "hands": hands}
+
+
+def _best(one: dict, step: int):
+    """The best action the review gives decision ``step`` (where it was priced), so that show
+    me how starts from the review's own best; None lets ``show_how`` price it."""
+    for s in one["steps"]:
+        if s["number"] == step:
+            g = s.get("grade")
+            if g is not None and g["value"] is None:
+                return s["action"]          # forced: the one legal action
+            return s.get("best")
+    return None
+
+
+def text(reviewed: dict) -> str:
+    """The hands at the terminal (a bad hand's line is among ``problems``)."""
+    from analysis.hands_in import PTN_SEATS
+    from analysis.text.review import duplicate_text, review_text, show_how_text
+
+    lines = [PTN_SEATS] if reviewed["ptn"] else []
+    for one in reviewed["hands"]:
+        if "error" in one:
+            continue
+        lines.append(review_text(one["hand"], one))
+        if "show_how" in one:
+            lines.append(show_how_text(one["show_how"]))
+        if "duplicate" in one:
+            lines.append(duplicate_text(one["duplicate"]))
+    return "\n".join(lines)
+
+
+def problems(reviewed: dict) -> list[str]:
+    """A line for each hand that could not be reviewed."""
+    return [f"hand {one['hand']}: {one['error']}" for one in reviewed["hands"] if "error" in one]
+
+
+QUESTION = Question(
+    "review", "Review hands played at a real table, step by step.",
+    "Each hand gets the referee's result, then one line a decision: the action, the best "
+    "option (= where the action was as good), the side to act's game-win chance with the best "
+    "option > with the action (the shipped match-equity table; 0-0 for a record without a "
+    "score), its grade (as euchre-sim grade gives it: from what the seat could see, on worlds "
+    "consistent with its view, with the points a hand it gave up and their 95% interval) and, "
+    "for a card, the solver's value of the hand before and after it with every card seen (as "
+    "show --review), and the best card where it cost its side.  Under the decisions: each "
+    "seat's accuracy on lichess's curve beside the points it gave up.  Every hand is answered; "
+    "a bad one gets its line on standard error and makes the exit status 1.  The web's Review "
+    "page shows the same answer.",
+    INPUTS,
+    examples=("euchre-sim review examples/graded-march.jsonl",
+              "euchre-sim review examples/trickster.ptn --worlds 256",
+              "euchre-sim review examples/graded-march.jsonl --json",
+              "euchre-sim review examples/graded-march.jsonl --show-how 17",
+              "euchre-sim review examples/graded-march.jsonl --duplicate 0"),
+    progress=True, answers=answer, texts=text, jsons=lambda reviewed: reviewed,
+    problems=problems)
+
+
+__all__ = ["QUESTION", "INPUTS", "answer", "hands_in", "problems", "hand_steps", "json_safe",
+           "review_record", "show_how", "duplicate", "move_accuracy", "game_accuracy",
+           "win_now", "DEFAULT_STRATEGY", "DUPLICATE_BOTS", "DUPLICATE_PIMC"]

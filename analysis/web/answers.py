@@ -11,10 +11,10 @@ no request may read a path or load code.
 
 from __future__ import annotations
 
-from analysis.hands_in import hand_entries, ptn_json
 from analysis.inputs import InputError
 from analysis.questions.advise import QUESTION as ADVISE
 from analysis.questions.decide import QUESTION as DECIDE
+from analysis.questions.review import QUESTION as REVIEW
 from analysis.questions.review import json_safe, review_record
 from analysis.web.questions import (  # noqa: F401  (the web's limits and readers, here too)
     MAX_DEALS,
@@ -140,26 +140,14 @@ def decide(view, spec: str | None = "tuned", seed: int = 0, hand: int = 0,
 
 
 def review_text(text: str, rules_spec: str | None = None, worlds: int = MAX_WORLDS,
-                seed: int = 0, check=None) -> dict:
-    """``grade`` (and ``replay``, ``show --review``) of hand records, one JSON object a line:
-    each hand reviewed, or its one-line error as ``replay`` and ``grade`` give it."""
-    if not 2 <= worlds <= MAX_WORLDS:
-        raise ValueError(f"worlds: from 2 to {MAX_WORLDS}, not {worlds}")
-    rules = rules_of(rules_spec)
-    lines, ptn = hand_entries(text.lstrip("\ufeff").splitlines(keepends=True))
-    if not lines:
-        raise ValueError("the request: no hands (the file is empty or holds only blank lines); "
-                         "give hand records, one JSON object a line, or PTN records")
-    if len(lines) > MAX_HANDS:
-        raise ValueError(f"{len(lines)} hands: at most {MAX_HANDS} in one request")
-    hands = []
-    for n, obj, bad in lines:
-        if bad is None and not isinstance(obj, dict):
-            bad = "a hand record is a JSON object"
-        one = {"error": bad} if bad else review_record(
-            obj, rules, worlds, seed + 7919 * n, check, partial=ptn is not None)
-        hands.append({"hand": n, **one, **(ptn_json(ptn[n]) if ptn else {})})
-    return {"rules": rules.describe(), "hands": hands}
+                seed: int = 0, check=None, show_how: int | None = None,
+                duplicate: int | None = None) -> dict:
+    """``POST /api/review``: hand records (one JSON object a line, or PTN) reviewed, as ``euchre-sim
+    review --json`` answers (the question ``analysis.questions.review``), at most ``MAX_HANDS``
+    of them: each hand reviewed, or its one-line error as ``replay`` and ``grade`` give it."""
+    values = checked(REVIEW, {"records": text, "rules": rules_spec, "worlds": worlds,
+                              "seed": seed, "show_how": show_how, "duplicate": duplicate})
+    return REVIEW.json(REVIEW.answer(values, cancel=check, most_hands=MAX_HANDS))
 
 
 def review_run(seed: int, hand: int, spec: str | None, rules_spec: str | None,

@@ -32,6 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from analysis.inputs import InputError
 from analysis.questions.advise import QUESTION as ADVISE
+from analysis.questions.review import QUESTION as REVIEW
 from analysis.questions.review import duplicate, review_record, show_how
 from analysis.web import answers, questions
 from analysis.web.game import Game, Games
@@ -165,7 +166,7 @@ def create_app(prepare: bool = True, jobs: int | None = None, limit: float | Non
 
     _pages(app)
     _advise_routes(app, work, compute)
-    questions.add_routes(app, compute, skip=("advise",))
+    questions.add_routes(app, compute, skip=("advise", "review"))
     _other_routes(app, compute, preparing, work)
     _game_routes(app, games, compute)
     return app
@@ -204,6 +205,7 @@ def _pages(app: FastAPI) -> None:
 
 
 _ADVISED = Annotated[dict, Depends(questions.dependency(ADVISE))]
+_REVIEWED = Annotated[dict, Depends(questions.dependency(REVIEW))]
 
 
 def _advised(q: dict) -> dict:
@@ -294,13 +296,14 @@ def _other_routes(app: FastAPI, compute, preparing: Preparing, work: Work) -> No
         return {**preparing.status(), "running": work.running, "slots": work.jobs}
 
     @app.post("/api/review", tags=["review"])
-    async def review(request: Request, rules: str | None = None, worlds: int = 4096,
-                     seed: int = 0):
+    async def review(request: Request, q: _REVIEWED):
         """Hand records (the body: one JSON object a line, as ``replay`` and ``grade`` read
-        them) reviewed: the result, every decision graded, every card valued by the solver."""
-        text = await _body(request)
-        return await compute(request, lambda token: answers.review_text(
-            text, rules, worlds, seed, token.check))
+        them, or PTN records) reviewed, as ``euchre-sim review --json`` answers: the result,
+        every decision graded, every card valued by the solver, each seat's accuracy; with
+        ``show_how`` or ``duplicate`` those too (at most ``MAX_HANDS`` hands)."""
+        values = questions.checked(REVIEW, {**q, "records": await _body(request)})
+        return await compute(request, lambda token: REVIEW.json(REVIEW.answer(
+            values, cancel=token.check, most_hands=answers.MAX_HANDS)))
 
     @app.get("/api/review", tags=["review"])
     async def review_run(request: Request, seed: int = 1, hand: int = 0,

@@ -23,9 +23,9 @@ def test_the_json_is_the_review_pages_answer():
 
     r = run("review", MARCH, "--worlds", 16, "--json")
     assert r.exit_code == 0, r.output
-    (got,) = [json.loads(x) for x in r.stdout.splitlines()]
-    want = review_text(MARCH.read_text(), worlds=16)["hands"][0]
-    assert got == want
+    answer = json.loads(r.stdout)
+    assert answer == review_text(MARCH.read_text(), worlds=16)
+    (got,) = answer["hands"]
     assert len(got["steps"]) == 22 and got["result"]["points"] == [1, 0]
 
 
@@ -81,7 +81,7 @@ def test_show_how_and_duplicate_at_the_terminal():
     assert "tricks 5-0; points: team 0 2, team 1 0" in text
     assert "duplicate, seat 0" in text and "pimc:worlds=16,bid_worlds=8" in text
     j = run("review", MARCH, "--worlds", 16, "--show-how", 17, "--duplicate", 0, "--json")
-    answer = json.loads(j.stdout)
+    (answer,) = json.loads(j.stdout)["hands"]
     assert answer["show_how"]["choice"] == {"action": "play", "card": "9S"}
     assert len(answer["duplicate"]["rows"]) == 4
     far = run("review", MARCH, "--worlds", 16, "--show-how", 40)
