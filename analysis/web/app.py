@@ -370,7 +370,8 @@ def _other_routes(app: FastAPI, compute, preparing: Preparing, work: Work) -> No
             code = hand_code(record)
         except (ValueError, TypeError) as e:
             raise ApiError(400, str(e)) from None
-        return {"code": code, "review": f"/review?h={code}", "advise": f"/advise?h={code}"}
+        return {"code": code, "review": f"/review?h={code}", "advise": f"/advise?h={code}",
+                "play": f"/play?h={code}"}
 
 
 async def _review_body(request: Request) -> dict:
@@ -390,11 +391,23 @@ def _game_routes(app: FastAPI, games: Games, compute) -> None:
     @app.post("/api/games", tags=["play"])
     async def new_game(request: Request, seed: int = 1, seat: int = 0,
                        partner: str = "tuned", opponents: str = "tuned",
-                       rules: str | None = None):
-        """A new game to 10 at ``seat`` against the bots (built-in players)."""
+                       rules: str | None = None,
+                       h: Annotated[str | None, Query(description="a hand's code (euchre-sim "
+                                                      "link): the game starts at its deal "
+                                                      "and score")] = None):
+        """A new game to 10 at ``seat`` against the bots (built-in players); with ``h``, from
+        that hand's deal and score (the hands after it the seed's)."""
         def start(token):
+            from sim.links import read_hand_code
+
+            first = None
+            if h:
+                try:
+                    first = read_hand_code(h)
+                except ValueError as e:
+                    raise ValueError(f"h: {e}") from None
             game = Game(answers.seed_of(seed), seat, answers.strategy(partner),
-                        answers.strategy(opponents), answers.rules_of(rules))
+                        answers.strategy(opponents), answers.rules_of(rules), start=first)
             return games.add(game).state()
         return await compute(request, start)
 

@@ -376,6 +376,36 @@ def test_review_limits(client):
 # ---------------------------------------------------------------------------------------------
 # a game against the bots
 
+def test_a_game_from_a_hands_link_starts_at_its_deal_and_score(client):
+    """``/play?h=CODE``: the game's first hand is the code's deal, dealt by its dealer, at its
+    score; the user's seat sees its own cards of it and nothing more (the others' cards, the
+    kitty under the upcard); a bad code or a score past the game is one line."""
+    from sim import Table, trace
+    from sim.cards import card_name
+    from sim.links import hand_code
+
+    record = {**trace(5, [3], None, Table.teams("tuned"))[0], "scores": [7, 8]}
+    code = hand_code(record)
+    g = client.post("/api/games", params={"seed": 2, "h": code}).json()
+    assert g["hand"] == 1 and g["dealer"] == record["dealer"] and g["scores"] == [7, 8]
+    assert g["upcard"] == record["kitty"][0]
+    dealt = set(record["hands"][0])
+    mine = set(g["view"]["hand"]) | {c for s, c in g["view"].get("plays", []) if s == 0}
+    assert mine == dealt
+    hidden = {c for s in (1, 2, 3) for c in record["hands"][s]} | set(record["kitty"][1:])
+    played = {c for _, c in g["view"].get("plays", [])}
+    said = json.dumps({k: v for k, v in g.items() if k != "view"})
+    assert not [c for c in hidden - played if f'"{c}"' in said or f" {c}" in said]
+    assert {card_name(c) for c in range(24)} >= dealt
+    bad = one_line(client.post("/api/games", params={"h": "1zzzz"}))
+    assert bad.startswith("h: ")
+    other = hand_code({**record, "scores": [3, 4], "rules": {"game_to": 5}})
+    assert one_line(client.post("/api/games", params={"h": other})).startswith(
+        "h: the hand was played under other rules (short-game)")
+    g = client.post("/api/games", params={"h": other, "rules": "game_to=5"}).json()
+    assert g["scores"] == [3, 4] and g["game_to"] == 5
+
+
 def test_a_game_played_to_the_end_of_a_hand(client):
     g = client.post("/api/games", params={"seed": 3, "partner": "tuned",
                                           "opponents": "equilibrium"}).json()

@@ -171,6 +171,22 @@ def test_review_stepped_with_the_keyboard(page, url, shots):
     page.screenshot(path=str(shots / "serve-review.png"), full_page=True)
 
 
+def test_a_hands_link_opens_a_game_at_that_deal(page, url):
+    """``/play?h=CODE`` (the Review page's link to a hand, or ``euchre-sim link``): the game
+    starts at once at the hand's deal and score, the user's seat holding its cards."""
+    from sim import Table, trace
+    from sim.links import hand_code
+
+    record = {**trace(5, [3], None, Table.teams("tuned"))[0], "scores": [7, 8]}
+    page.goto(url + f"play?h={hand_code(record)}")
+    page.wait_for_selector("#actions")
+    shown = {c.get_attribute("data-card") for c in page.query_selector_all("#game .card")}
+    assert set(record["hands"][0]) | {record["kitty"][0]} <= shown
+    text = page.inner_text("#game")
+    assert "You & North 7 \u2013 8 West & East" in text and "hand 1 \u00b7 dealer East" in text
+    assert record["dealer"] == 3 and "h=" in page.url
+
+
 def test_play_a_hand_to_the_end_and_see_it_graded(page, url, shots):
     page.goto(url + "play?seed=3&partner=tuned&opponents=equilibrium")
     page.wait_for_selector("#actions")
