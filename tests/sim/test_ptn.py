@@ -91,6 +91,18 @@ def test_a_record_pasted_as_the_threads_paste_it_reads_as_the_record_alone():
     assert [x.record for x in two] == [want.record, want.record]
 
 
+def test_the_thread_233_date_tag_pasted_without_its_bracket_is_no_harm():
+    """#233 pastes ``[LocalDateTime "1/2/2024 9:07 PM PST"`` with no closing bracket (the
+    fixture leaves the dates out): the record is still refused for its rule, a line on."""
+    text = (FIXTURES / "trickster-233-nt-alone.ptn").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    k = next(i for i, x in enumerate(lines) if x.startswith("[GameCode"))
+    lines.insert(k, '[LocalDateTime "1/2/2024 9:07 PM PST"')
+    (h,) = read_ptn("\n".join(lines))
+    assert h.problem == ("line 6: refused: CardsPassed (line 19): S:N:DQ: a card passed to a "
+                         "lone maker: call for best, which we do not play")
+
+
 def _fixture_hands():
     return {(p.name, h.number): h for p in sorted(FIXTURES.glob("*.ptn"))
             for h in read_ptn(p.read_text(encoding="utf-8"))}
