@@ -4,8 +4,8 @@
 // /api/advise/cost) and lets the user choose the deals; Stop, or the time limit, shows what the
 // deals so far say (POST /api/advise/{id}/stop).
 import {
-  RANKS, SUITS, api, apiError, card, clearError, el, field, header, inputsOf, labelled, pct,
-  query, ready, scroll, setQuery, showError, signed,
+  POSITIONS, RANKS, SUITS, api, apiError, card, clearError, el, field, header, inputsOf,
+  labelled, pct, query, ready, scroll, setQuery, showError, signed,
 } from "/static/common.js";
 
 header("advise");

@@ -169,8 +169,6 @@ export function clearError(where) {
   }
 }
 
-export const STRATEGIES = ["equilibrium", "tuned", "pimc", "basic", "aggressive", "conservative",
-  "trump-count", "random"];
 export const RULES = [["", "published rules"], ["stick-the-dealer", "stick the dealer"],
   ["game_to=5", "game to 5"], ["game_to=7", "game to 7"]];
 

@@ -4,7 +4,7 @@
 // me how" from a decision (POST /api/review/show-how), the deal played by the bots at one seat
 // (POST /api/review/duplicate), and a link to the hand (/review?h=CODE, /api/links).
 import {
-  RULES, STRATEGIES, api, clearError, el, header, options, query, ready, setQuery, showError,
+  RULES, api, inputsOf, clearError, el, header, options, query, ready, setQuery, showError,
 } from "/static/common.js";
 import { Board, SEAT_NAMES } from "/static/board.js";
 
@@ -24,7 +24,9 @@ const worlds = options(el("select", { id: "worlds" }), [["256", "quick (up to 25
 const rules = options(el("select", { id: "rules" }), RULES, q.rules || "");
 const seed = el("input", { type: "number", id: "seed", value: q.seed || "1", style: "width:90px" });
 const handNo = el("input", { type: "number", id: "handno", value: q.hand || "7", min: 0, style: "width:90px" });
-const strategy = options(el("select", { id: "strategy" }), STRATEGIES, q.strategy || "tuned");
+// the players a run's hand may be played by: the built-ins, as /api/questions lists them
+const players = (await inputsOf("decide")).strategy;
+const strategy = options(el("select", { id: "strategy" }), players.choices, q.strategy || players.default);
 const show = options(el("select", { id: "show" }), [["all", "all four hands"],
   ...SEAT_NAMES.map((n, i) => [String(i), `only ${n}'s`])], q.show || "all");
 const go = el("button", { class: "primary", id: "go" }, "Review these records");
