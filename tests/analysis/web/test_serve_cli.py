@@ -41,9 +41,11 @@ def test_cold_start_answers_at_once_warns_for_a_public_address_and_stops_on_ctrl
     _, err = p.communicate(timeout=60)
     stopped = time.monotonic() - t0
     assert any(ln.startswith("Warning: listening on 0.0.0.0") for ln in lines), lines
-    assert "<title>Advise" in page and first_page < 3, first_page
+    # the page answered while the compile was still going on: "at once" is that, not a clock
+    # (its seconds are euchre-sim bench --web-cold's to measure, on a quiet machine)
+    assert "<title>Advise" in page, first_page
     assert '"ready":false' in status                      # still compiling: "preparing"
-    assert stopped < 8, stopped
+    assert stopped < 30, stopped                          # a hang, not a speed
     assert p.returncode == 130
     assert [ln for ln in err.splitlines() if ln.strip()] == ["interrupted"], err
     deadline = time.monotonic() + 10
