@@ -34,10 +34,15 @@ SURE_WORLDS = 10_000  # worlds that surely price in a minute
 @click.option("--price", is_flag=True, help="Price every legal action (automatic for pimc).")
 @click.option("--worlds", type=click.IntRange(min=2), default=None, metavar="N",
               help="Worlds the prices are worked out on (default: pimc's worlds, else 64).")
+@click.option("--rollouts", type=click.IntRange(min=2), default=None, metavar="N",
+              help="At a card play: price each legal card on N worlds by a rollout (the "
+                   "card, then tuned's card play at every seat to the end, from each seat's "
+                   "own cards), not face up.")
 @infer_option
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 @yes_option
-def decide(view_file, strategy, seed, hand_index, price, worlds, infer, as_json, yes):
+def decide(view_file, strategy, seed, hand_index, price, worlds, rollouts, infer, as_json,
+           yes):
     """One seat's decision from what it has seen: VIEW.json (or - for stdin) holds "seat",
     "dealer", "hand", "upcard", and the "bids", "discard" (the dealer's own), "plays",
     "scores" and "rules" so far; nothing of the other seats' cards.
@@ -56,6 +61,11 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, infer, as_json,
         euchre-sim decide examples/view.json --strategy pimc:worlds=100
         euchre-sim decide examples/view.json --strategy basic --price --json
         euchre-sim decide examples/view.json --price --infer bids+play
+        euchre-sim decide examples/view.json --rollouts 2000 --infer bids+play
+
+    With --rollouts N (a card play only) each card is instead worth what the seat's team
+    scores when it plays that card and then every seat, itself included, plays tuned's card
+    play from its own cards: the value without seeing the other hands.
     """
     from analysis.decide import decide_view
     from sim import agent, view_from_json
@@ -65,10 +75,16 @@ def decide(view_file, strategy, seed, hand_index, price, worlds, infer, as_json,
     try:
         view = view_from_json(view_file.read())
         who = agent(strategy, seed)
-        check_count("--worlds", worlds, unit="worlds", least=2, memory=WORLD_BYTES, yes=yes,
-                    sure=SURE_WORLDS, estimate=rate_of(lambda k: price_view(view, k, seed), 16)
-                    if price or who.strategy.player.searches else None)
-        d = decide_view(view, who, seed, hand_index, price, worlds, infer)
+        if rollouts:
+            check_count("--rollouts", rollouts, unit="worlds", least=2, memory=WORLD_BYTES,
+                        yes=yes, sure=SURE_WORLDS, estimate=rate_of(
+                            lambda k: price_view(view, k, seed, rollouts=True), 16))
+        else:
+            check_count("--worlds", worlds, unit="worlds", least=2, memory=WORLD_BYTES, yes=yes,
+                        sure=SURE_WORLDS,
+                        estimate=rate_of(lambda k: price_view(view, k, seed), 16)
+                        if price or who.strategy.player.searches else None)
+        d = decide_view(view, who, seed, hand_index, price, worlds, infer, rollouts)
     except ValueError as e:         # the view, the strategy, no equilibrium table for the rules
         raise click.ClickException(str(e)) from None
     action, pricing = d.action, d.pricing
