@@ -208,7 +208,7 @@ ROLLOUT_PLAYER = register(PlayerType(
     "solved face up (discards and defends alone like tuned; about a millisecond a card)",
     # pimc's decide module, so that rollout and pimc seats can sit at one table
     decide="sim.players.pimc.seat", inline_phases=False,
-    check_params=_rollout_check, param_names=("worlds", "inference"),
+    check_params=_rollout_check, param_names=("worlds", "inference", "endgame"),
     param_rows=_rollout_rows, name_with=_rollout_name,
     vector=lambda s: TUNED_VECTOR.copy(),
     own_row=_rollout_row,

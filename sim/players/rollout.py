@@ -37,10 +37,10 @@ import math
 import numpy as np
 from numba import njit, types
 
-from sim.bits import TRUMP_POW, low, to_cards, to_power
+from sim.bits import TRUMP_POW, low, popcount, to_cards, to_power
 from sim.cards import LED_MASK, POWER_POS, SUIT_MASK_POW
 from sim.jit.apart import later
-from sim.players.auction import FLOOR, weigh_worlds
+from sim.players.auction import FLOOR, weigh_worlds, world_weight
 from sim.players.pimc import params as pimc_params
 from sim.players.pimc.turns import PLAY_ARGS, ST_CARD, _note, _table_at
 from sim.players.play_likelihood import PLAY_SOFT, rule_card
@@ -48,6 +48,9 @@ from sim.rng import sub_key
 from sim.seats import next_seats
 from sim.solver.timing import cycle_counter
 from sim.solver.worlds import (
+    D_COUNT,
+    D_HANDS,
+    D_VOID,
     K_ALONE,
     K_CARDS,
     K_DEALER,
@@ -62,6 +65,7 @@ from sim.solver.worlds import (
     K_SEATS,
     K_TRUMP,
     K_UPCARD,
+    derive,
 )
 
 # name: (default, description)
@@ -71,7 +75,15 @@ ROLLOUT_PARAMS: dict[str, tuple[object, str]] = {
     "inference": ("bids+play", "how the worlds are weighed: off, bids (the other seats' bids "
                                "under the equilibrium table), play (the cards played under "
                                "tuned's card play, softened) or bids+play (both)"),
+    "endgame": ("off", "on: once the seat holds two cards (trick 4), every layout of the unseen "
+                       "cards it cannot rule out is rolled out, weighed as the worlds are, "
+                       "instead of a sample of them; off: always the sample"),
 }
+ENDGAMES = ("off", "on")
+# a rollout seat's settings row is pimc's; its bid_worlds slot, which a rollout seat never
+# reads (it bids by the table), holds its endgame switch
+S_ENDGAME = pimc_params.S_BID_WORLDS
+ENDGAME_CARDS = 2       # the endgame search starts when the seat holds this many cards
 INFERENCE = ("off", "bids", "play", "bids+play")
 DEFAULTS = {k: v for k, (v, _) in ROLLOUT_PARAMS.items()}
 
@@ -96,6 +108,11 @@ def check_params(label: str, params: dict) -> dict:
                 raise ValueError(f"{label}: worlds must be a whole number from 1 to "
                                  f"{pimc_params.MAX_WORLDS}, not {value!r}")
             out[key] = int(n)
+        elif key == "endgame":
+            if value not in ENDGAMES:
+                raise ValueError(f"{label}: endgame must be one of {', '.join(ENDGAMES)}, "
+                                 f"not {value!r}")
+            out[key] = value
         else:
             if value not in INFERENCE:
                 raise ValueError(f"{label}: inference must be one of {', '.join(INFERENCE)}, "
@@ -108,8 +125,10 @@ def settings_row(params: dict, passes_round1: bool = False) -> np.ndarray:
     """The seat's settings row, in pimc's layout (``sim.players.pimc.params``): its worlds, its
     inference, and its bids from the equilibrium's table."""
     p = {**DEFAULTS, **params}
-    return pimc_params.settings_row({"worlds": p["worlds"], "inference": p["inference"],
-                                     "bidding": "equilibrium"}, passes_round1)
+    row = pimc_params.settings_row({"worlds": p["worlds"], "inference": p["inference"],
+                                    "bidding": "equilibrium"}, passes_round1)
+    row[S_ENDGAME] = float(ENDGAMES.index(p["endgame"]))
+    return row
 
 
 def describe(params: dict) -> str:
@@ -267,14 +286,108 @@ def weighed_worlds(kn, n, key, seat_table, at, soft, worlds, weights):
 
 
 @njit(cache=True)
-def choose(kn, n, key, seat_table, at, soft):
+def choose(kn, n, key, seat_table, at, soft, endgame):
     """The card (power layout) the rollouts choose for the seat of ``kn``, and the worlds
-    rolled out (0: no world needed)."""
+    rolled out (0: no world needed); with ``endgame``, once the seat holds ``ENDGAME_CARDS``
+    cards or fewer, every layout (``endgame_worlds``) instead of ``n`` sampled worlds."""
     worlds = np.zeros((n, 4), np.int64)
     weights = np.zeros(n, np.float64)
     dealt = weighed_worlds(kn, n, key, seat_table, at, soft, worlds, weights)
     if dealt == 0:
         return low(legal_power(kn)), 0
+    if endgame and popcount(kn[K_HAND]) <= ENDGAME_CARDS:
+        every, weighed = endgame_worlds(kn, seat_table, at, soft)
+        if weighed.sum() > 0:
+            return best_card(kn, every, weighed), every.shape[0]
+    return best_card(kn, worlds, weights), dealt
+
+
+# ---------------------------------------------------------------------------------------------
+# the endgame: every layout the seat cannot rule out
+
+
+@njit(cache=True)
+def subsets(mask, k, out):
+    """Every ``k``-card subset of ``mask`` into ``out`` (Gosper's next-combination over the
+    mask's cards); returns how many (``out`` holds at least that many)."""
+    if k == 0:
+        out[0] = 0
+        return 1
+    bits = np.zeros(24, np.int64)
+    n = 0
+    x = mask
+    while x:
+        bits[n] = low(x)
+        n += 1
+        x &= x - 1
+    if k > n:
+        return 0
+    m = 0
+    v = (np.int64(1) << k) - 1
+    while v < (np.int64(1) << n):
+        sub = np.int64(0)
+        y = v
+        while y:
+            sub |= np.int64(1) << bits[low(y)]
+            y &= y - 1
+        out[m] = sub
+        m += 1
+        c = v & -v
+        r = v + c
+        v = (((r ^ v) >> 2) // c) | r
+    return m
+
+
+@njit(cache=True)
+def layouts(kn, out):
+    """Every layout of the unseen cards the seat of ``kn`` cannot rule out (each other seat
+    its number of cards, none of a suit it has shown void in, the pinned upcard with the
+    dealer; the cards left over in the kitty): the four hands now (card layout) into ``out``
+    (rows; a 0-row ``out`` only counts them).  Returns how many."""
+    summary = np.zeros((3, 4), np.int64)
+    table = np.zeros(3, np.int64)
+    unseen, _l, _w, _o = derive(kn, summary, table)
+    seat = kn[K_SEAT]
+    o1, o2, o3 = (seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3
+    b1 = np.zeros(256, np.int64)
+    b2 = np.zeros(256, np.int64)
+    b3 = np.zeros(256, np.int64)
+    n = 0
+    n1 = subsets(unseen & ~summary[D_VOID, o1], summary[D_COUNT, o1], b1)
+    for i in range(n1):
+        a = b1[i]
+        n2 = subsets(unseen & ~a & ~summary[D_VOID, o2], summary[D_COUNT, o2], b2)
+        for j in range(n2):
+            b = b2[j]
+            n3 = subsets(unseen & ~a & ~b & ~summary[D_VOID, o3], summary[D_COUNT, o3], b3)
+            if out.shape[0] > 0:
+                for q in range(n3):
+                    out[n + q, seat] = kn[K_HAND]
+                    out[n + q, o1] = a | summary[D_HANDS, o1]
+                    out[n + q, o2] = b | summary[D_HANDS, o2]
+                    out[n + q, o3] = b3[q] | summary[D_HANDS, o3]
+            n += n3
+    return n
+
+
+@njit(cache=True)
+def endgame_worlds(kn, seat_table, at, soft):
+    """(every layout, its weight: ``world_weight``, as the sampled worlds are weighed)."""
+    n = layouts(kn, np.zeros((0, 4), np.int64))
+    worlds = np.zeros((n, 4), np.int64)
+    layouts(kn, worlds)
+    weights = np.zeros(n, np.float64)
+    scratch = np.zeros(10, np.int64)
+    for w in range(n):
+        weights[w] = world_weight(kn, worlds[w], seat_table, at, FLOOR, soft, scratch)
+    return worlds, weights
+
+
+@njit(cache=True)
+def best_card(kn, worlds, weights):
+    """The legal card (power layout) with the best weighted sum of rollouts for the seat's
+    side over ``worlds`` (ties to the cheaper card)."""
+    n = worlds.shape[0]
     table = np.zeros((n, 24), np.float64)
     legal = rollout_table(kn, worlds, weights, table)
     sign = 1.0 if (kn[K_SEAT] & 1) == (kn[K_MAKER] & 1) else -1.0
@@ -291,7 +404,7 @@ def choose(kn, n, key, seat_table, at, soft):
         if v > best_v + 1e-9:
             best_v = v
             best = c
-    return best, dealt
+    return best
 
 
 @later(types.int64, PLAY_ARGS)
@@ -309,7 +422,7 @@ def rollout_play(ps, seat, hand, t, seat_key):
     soft = PLAY_SOFT if (infer == pimc_params.INFER_PLAY
                          or infer == pimc_params.INFER_BIDS_PLAY) else -1.0
     c, rolled = choose(kn, np.int64(s[pimc_params.S_WORLDS]), sub_key(seat_key, kn[K_N_PLAYED]),
-                       seat_table, _table_at(s, seat), soft)
+                       seat_table, _table_at(s, seat), soft, s[S_ENDGAME] != 0)
     if rolled > 0:
         counts[0] = rolled
         counts[1] = rolled
@@ -336,6 +449,7 @@ def card_values(kn: np.ndarray, worlds: np.ndarray) -> tuple[list[int], np.ndarr
     return [int(POWER_CARD[t, p]) for p in pos], table[:, pos]
 
 
-__all__ = ["ROLLOUT_PARAMS", "INFERENCE", "DEFAULTS", "check_params", "settings_row",
-           "describe", "play_state", "finish", "rollout_table", "choose", "rollout_play",
-           "card_values", "points"]
+__all__ = ["ROLLOUT_PARAMS", "INFERENCE", "ENDGAMES", "DEFAULTS", "S_ENDGAME", "ENDGAME_CARDS",
+           "check_params", "settings_row", "describe", "play_state", "finish", "rollout_table",
+           "choose", "rollout_play", "card_values", "points", "subsets", "layouts",
+           "endgame_worlds", "best_card"]

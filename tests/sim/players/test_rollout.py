@@ -98,3 +98,107 @@ def test_rollout_and_pimc_seats_sit_at_one_table():
     assert both is kernels_for((rollout,) * 4) is kernels_for((pimc,) * 4)
     r = sim.simulate(16, 3, sim.Rules(), sim.Table.teams(rollout, "tuned"), threads=1)
     assert r.hands == 16
+
+
+# ---------------------------------------------------------------------------------------------
+# the endgame: every layout, checked against a brute force written apart
+
+
+def _brute_layouts(rec, j, seat):
+    """Every layout of the unseen cards at play ``j`` of ``rec`` for ``seat``, by brute force
+    in Python: each other active seat's count, its shown voids, the ordered-up upcard with the
+    dealer until he plays it (unless he showed no trump), the rest in the kitty."""
+    from itertools import combinations
+
+    from sim.cards import effective_suit, suit_of
+
+    made = [b for b in rec.bids if b.action in ("order_up", "call")][-1]
+    trump = suit_of(rec.upcard) if made.action == "order_up" else made.suit
+    out = {(made.seat + 2) & 3} if made.alone else set()
+    active = [s for s in range(4) if s not in out]
+    plays = rec.plays[:j]
+    now = [set(h) for h in rec.hands]
+    if rec.discard is not None:
+        now[rec.dealer] = (now[rec.dealer] | {rec.upcard}) - {rec.discard}
+    for s, c in plays:
+        now[s].discard(c)
+    void = {s: set() for s in range(4)}
+    for t in range(0, len(plays), len(active)):
+        trick = plays[t:t + len(active)]
+        led = effective_suit(trick[0][1], trump)
+        for s, c in trick[1:]:
+            if effective_suit(c, trump) != led:
+                void[s].add(led)
+    played = {c for _, c in plays}
+    unseen = set(range(24)) - now[seat] - played - {rec.upcard}
+    if seat == rec.dealer and rec.discard is not None:
+        unseen -= {rec.discard}
+    pinned = {s: set() for s in range(4)}
+    if (rec.discard is not None and rec.dealer != seat and rec.dealer in active
+            and rec.upcard not in played and trump not in void[rec.dealer]):
+        pinned[rec.dealer] = {rec.upcard}
+    others = [(seat + k) & 3 for k in (1, 2, 3)]
+    need = {s: (5 - sum(1 for p, _ in plays if p == s) - len(pinned[s]) if s in active else 0)
+            for s in others}
+    found = set()
+
+    def deal(k, left, hands):
+        if k == 3:
+            found.add(tuple(hands))
+            return
+        s = others[k]
+        allowed = [c for c in sorted(left) if effective_suit(c, trump) not in void[s]]
+        for cards in combinations(allowed, need[s]):
+            h = list(hands)
+            h[s] = sum(1 << c for c in set(cards) | pinned[s])
+            deal(k + 1, left - set(cards), h)
+
+    mine = [0] * 4
+    mine[seat] = sum(1 << c for c in now[seat])
+    deal(0, unseen, mine)
+    return found
+
+
+@pytest.mark.compile
+def test_the_endgame_takes_every_layout_and_the_best_weighted_card_as_brute_force_does():
+    from sim.agents.view_weights import table_words
+    from sim.bits import popcount
+    from sim.players.play_likelihood import PLAY_SOFT
+    from sim.players.rollout import choose, endgame_worlds, layouts
+    from sim.solver.worlds import K_HAND, K_MAKER, K_SEAT
+
+    seat_table = table_words(sim.Rules())
+    checked = 0
+    for record in sim.trace(8, range(40), sim.Rules(), sim.Table.teams("tuned")):
+        rec = parse_record(record)
+        for j, (kn, _hidden) in enumerate(card_decisions(rec)):
+            if popcount(int(kn[K_HAND])) != 2:
+                continue
+            seat = int(kn[K_SEAT])
+            brute = _brute_layouts(rec, j, seat)
+            n = layouts(kn, np.zeros((0, 4), np.int64))
+            worlds, weights = endgame_worlds(kn, seat_table, 0, PLAY_SOFT)
+            assert n == len(brute) == worlds.shape[0]
+            assert {tuple(int(x) for x in row) for row in worlds} == brute
+            legal, table = card_values(kn, worlds)
+            if len(legal) < 2:
+                continue
+            sign = 1 if (seat & 1) == (int(kn[K_MAKER]) & 1) else -1
+            sums = sign * (weights[:, None] * table).sum(axis=0)
+            c, rolled = choose(kn, 50, np.uint64(j), seat_table, 0, PLAY_SOFT, True)
+            if rolled == 0:
+                continue                       # legal cards worth the same everywhere
+            t = rec_trump(rec)
+            from sim.cards import POWER_CARD
+
+            got = int(POWER_CARD[t, c])
+            assert sums[legal.index(got)] >= sums.max() - 1e-9
+            checked += 1
+    assert checked >= 10
+
+
+def rec_trump(rec):
+    from sim.cards import suit_of
+
+    made = [b for b in rec.bids if b.action in ("order_up", "call")][-1]
+    return suit_of(rec.upcard) if made.action == "order_up" else made.suit
