@@ -205,7 +205,7 @@ ROLLOUT_PLAYER = register(PlayerType(
     "rollout", ROLLOUT,
     "bids by the equilibrium table; plays each card by rollouts: the worlds pimc:inference="
     "bids+play weighs, the rest of the hand played by tuned's card play at every seat, not "
-    "solved face up (discards and defends alone like tuned; about a millisecond a card)",
+    "solved face up (discards and defends alone like tuned; under a millisecond a card)",
     # pimc's decide module, so that rollout and pimc seats can sit at one table
     decide="sim.players.pimc.seat", inline_phases=False,
     check_params=_rollout_check, param_names=("worlds", "inference", "endgame"),
