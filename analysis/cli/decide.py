@@ -17,12 +17,18 @@ SURE_WORLDS = 10_000  # worlds that surely price in a minute
 
 
 def _check_worlds(values: dict, yes: bool) -> None:
-    """The pricing's size (``--worlds``: its estimate, ``--yes`` past an hour)."""
+    """The pricing's size (``--worlds`` or ``--rollouts``: its estimate, ``--yes`` past an
+    hour)."""
     from sim import agent, view_from_json
     from sim.agents.pricing import price as price_view
 
     view = view_from_json(values["view"])
     seed = values["seed"]
+    if values["rollouts"] and view.phase == "play":
+        check_count("--rollouts", values["rollouts"], unit="worlds", least=2,
+                    memory=WORLD_BYTES, yes=yes, sure=SURE_WORLDS,
+                    estimate=rate_of(lambda k: price_view(view, k, seed, rollouts=True), 16))
+        return
     prices = values["price"] or agent(values["strategy"], seed).strategy.player.searches
     check_count("--worlds", values["worlds"], unit="worlds", least=2, memory=WORLD_BYTES,
                 yes=yes, sure=SURE_WORLDS,

@@ -25,6 +25,10 @@ INPUTS = (
           help="Price every legal action (automatic for pimc)."),
     Input("worlds", "int", low=2, metavar="N", label="Worlds",
           help="Worlds the prices are worked out on (default: pimc's worlds, else 64)."),
+    Input("rollouts", "int", low=2, metavar="N", label="Rollouts",
+          help="At a card play: price each legal card on N worlds by a rollout (the card, then "
+               "tuned's card play at every seat to the end, from each seat's own cards), not "
+               "face up; instead of worlds."),
     Input("infer", "choice", default="rest", choices=INFER, label="Read the others by",
           help="How the worlds read what the other seats did: rest (kept where tuned would "
                "have bid as they bid), bids (weighed by the equilibrium's odds of their bids), "
@@ -43,8 +47,15 @@ def answer(values: dict, progress=None, cancel=None):
         view = sim.view_from_json(v["view"])
     except ValueError as e:         # its words say what is wrong with the view
         raise InputError("view", str(e), named=False) from None
+    if v["rollouts"]:
+        if v["worlds"]:
+            raise InputError("rollouts", "give rollouts (the worlds rolled out) or worlds, "
+                                         "not both")
+        if view.phase != "play":
+            raise InputError("rollouts", f"rollouts value the cards of a card play; this view "
+                                         f"is at the {view.phase} (price it without rollouts)")
     return decide_view(view, v["strategy"], v["seed"], v["hand"], v["price"], v["worlds"],
-                       v["infer"])
+                       v["infer"], v["rollouts"])
 
 
 def text(d) -> str:
@@ -72,12 +83,15 @@ QUESTION = Question(
     " every option played out face up and perfectly on worlds consistent with the view (after a"
     " pass, the rest of the auction bid by tuned); the strategy's own choice is marked *.  A "
     "view no seat could have (a card in two places, a void contradicted, not the seat's turn) "
-    "is refused with the reason.",
+    "is refused with the reason.  With rollouts (a card play only) each card is instead worth "
+    "what the seat's team scores when it plays that card and then every seat, itself included, "
+    "plays tuned's card play from its own cards: the value without seeing the other hands.",
     INPUTS,
     examples=("euchre-sim decide examples/view.json",
               "euchre-sim decide examples/view.json --strategy pimc:worlds=100",
               "euchre-sim decide examples/view.json --strategy basic --price --json",
-              "euchre-sim decide examples/view.json --price --infer bids+play"),
+              "euchre-sim decide examples/view.json --price --infer bids+play",
+              "euchre-sim decide VIEW.json --rollouts 2000 --infer bids+play"),
     answers=answer, texts=text, jsons=as_json)
 
 __all__ = ["QUESTION", "INPUTS", "INFER", "answer"]

@@ -51,6 +51,10 @@ def priced_by(pricing) -> str:
     if pricing.effective is not None:
         fit = (f", weighed by how likely the other seats' bids (and cards played) are in each "
                f"(worth {pricing.effective:.0f} worlds)")
+    if pricing.rollouts:
+        return (f"the pricing tool's rollouts, the same for every strategy: each card played, "
+                f"then every seat playing tuned's card play to the end (from its own cards, "
+                f"not face up), on {pricing.worlds} worlds consistent with the view{fit}")
     return (f"the pricing tool's, the same for every strategy: each option played out "
             f"face up and perfectly on {pricing.worlds} worlds consistent with the view{fit}; "
             f"after a pass {DEFAULT_REST} bids the rest of the auction")
@@ -100,6 +104,7 @@ def decision_json(strategy: str, view, action, pricing=None) -> dict:
         if pricing.effective is not None:
             out["effective_worlds"] = round(pricing.effective, 1)
         out["priced_by"] = priced_by(pricing)
+        out["method"] = "rollouts" if pricing.rollouts else "face up"
         out["options"] = option_rows(pricing)
     return out
 

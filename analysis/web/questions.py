@@ -18,6 +18,8 @@ from analysis.questions.record import Question, questions
 
 TYPES = {"int": int, "float": float, "bool": bool}
 MAX_WORLDS = 4096          # the most worlds a request may price a decision on (grade's default)
+MAX_ROLLOUTS = 20_000      # the most worlds a request may roll a card play out on (each costs
+                           # microseconds: a rollout, not a solve)
 MAX_HANDS = 50             # hand records in one review request
 MAX_DEALS = 2_000_000      # accepted deals in one advise request (the advisor's cap)
 
@@ -52,7 +54,7 @@ def rules_of(spec):
 def limits(name: str) -> dict:
     """The web application's own bounds on a question's inputs (input -> (low, high))."""
     return {"advise": {"deals": (1, MAX_DEALS)},
-            "decide": {"worlds": (2, MAX_WORLDS)},
+            "decide": {"worlds": (2, MAX_WORLDS), "rollouts": (2, MAX_ROLLOUTS)},
             "review": {"worlds": (2, MAX_WORLDS)}}.get(name, {})
 
 
@@ -143,4 +145,4 @@ def _route(app, compute, question: Question) -> None:
 
 
 __all__ = ["add_routes", "dependency", "checked", "words", "body_text", "strategy", "rules_of",
-           "limits", "MAX_DEALS", "MAX_HANDS", "MAX_WORLDS"]
+           "limits", "MAX_DEALS", "MAX_HANDS", "MAX_WORLDS", "MAX_ROLLOUTS"]

@@ -97,6 +97,7 @@ class Pricing:
     fitted: int = 0              # of the worlds, those that explain the other seats' bids
     weights: np.ndarray = None   # infer "bids" / "bids+play": each world's weight (as table)
     effective: float | None = None   # ... and the worlds they are worth
+    rollouts: bool = False       # cards valued by rollouts of tuned's card play, not face up
 
     @property
     def best(self) -> Option:
@@ -119,15 +120,22 @@ def _inference(infer) -> str:
 
 
 def price(view: View, worlds: int = DEFAULT_WORLDS, seed: int = 0, rest=DEFAULT_REST,
-          infer="rest") -> Pricing:
+          infer="rest", rollouts: bool = False) -> Pricing:
     """Every legal action of ``view`` priced on ``worlds`` deals consistent with it (the
     module's header); ``seed`` picks the worlds, ``rest`` bids the auction after a pass and,
     with ``infer="rest"``, models the other seats' bids the worlds must explain (``"bids"``,
-    ``"bids+play"``: the worlds weighed by the equilibrium's table, and the play)."""
+    ``"bids+play"``: the worlds weighed by the equilibrium's table, and the play).
+    ``rollouts``: a card to play is valued by a rollout on each world instead of the solver:
+    the seat plays it, then every seat plays tuned's card play to the end
+    (``sim.players.rollout``), so no later choice sees a card its seat cannot see; card plays
+    only."""
     if not isinstance(view, View):
         raise TypeError(f"price takes a View (sim.referee.views), not {type(view).__name__}")
     if worlds < 2:
         raise ValueError(f"worlds must be at least 2 for an interval, not {worlds}")
+    if rollouts and view.phase != PLAY:
+        raise ValueError(f"rollouts value the cards of a card play; this view is at the "
+                         f"{view.phase} (price it without rollouts)")
     infer = _inference(infer)
     legal = list(view.legal)
     model = Agent(load_strategy(rest))
@@ -139,12 +147,14 @@ def price(view: View, worlds: int = DEFAULT_WORLDS, seed: int = 0, rest=DEFAULT_
         weights = view_weights(view, deals, play=infer == "bids+play")
     if view.phase in (ROUND1, ROUND2):
         table = _bid_values(view, legal, deals, model)
+    elif rollouts:
+        table = _rollout_values(view, legal, deals)
     else:
         table = _play_values(view, legal, [replay_view(view, d) for d in deals])
     sign = 1 if view.maker is None or team(view.seat) == team(view.maker) else -1
     if view.phase in (ROUND1, ROUND2):
         sign = 1                       # bid values are already for the seat's team
-    return replace(_pricing(legal, sign * table, weights), fitted=fitted)
+    return replace(_pricing(legal, sign * table, weights), fitted=fitted, rollouts=rollouts)
 
 
 def combine(pricings) -> Pricing:
@@ -164,8 +174,10 @@ def combine(pricings) -> Pricing:
         tables.append(p.table[:, [columns.index(a) for a in order]])
     weights = None if pricings[0].weights is None else np.concatenate(
         [p.weights for p in pricings])
+    if len({p.rollouts for p in pricings}) > 1:
+        raise ValueError("pricings by rollouts and face up cannot be combined")
     return replace(_pricing(order, np.concatenate(tables), weights),
-                   fitted=sum(p.fitted for p in pricings))
+                   fitted=sum(p.fitted for p in pricings), rollouts=pricings[0].rollouts)
 
 
 def consistent_worlds(view: View, worlds: int, seed: int, model: Agent | None,
@@ -278,6 +290,29 @@ def _play_values(view: View, legal, hands) -> np.ndarray:
     if view.phase == PLAY:
         return np.array([[s.cards[a.card] for a in legal] for s in sols], np.float64)
     return np.array([s.value for s in sols], np.float64).reshape(len(hands), len(legal))
+
+
+def _rollout_values(view: View, legal, deals) -> np.ndarray:
+    """(worlds x options) values to the maker's team, each a rollout of tuned's card play."""
+    from sim.players.rollout import card_values
+    from sim.solver.worlds import new_knowledge
+
+    kn = new_knowledge(view.seat, mask_of(view.hand), view.trump, view.maker, view.alone,
+                       -1 if view.defender_alone is None else view.defender_alone, view.dealer,
+                       view.upcard, view.picked_up,
+                       view.discard if view.discard is not None else -1, list(view.plays),
+                       view.rules.lone_defender_euchre_points)
+    worlds = np.zeros((len(deals), 4), np.int64)
+    for i, (hands, _kitty, discard) in enumerate(deals):
+        for s, h in enumerate(hands):
+            worlds[i, s] = mask_of(h)
+        if view.picked_up and discard is not None:
+            worlds[i, view.dealer] |= 1 << view.upcard
+            worlds[i, view.dealer] &= ~(1 << discard)
+        for s, c in view.plays:
+            worlds[i, s] &= ~(1 << c)
+    cards, table = card_values(kn, worlds)
+    return table[:, [cards.index(a.card) for a in legal]]
 
 
 # ---------------------------------------------------------------------------------------------

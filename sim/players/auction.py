@@ -90,6 +90,34 @@ def auction_likelihood(seat_table, at, hands, dealer, upcard, made_round, maker,
 
 
 @njit(cache=True)
+def world_weight(kn, hands, seat_table, at, floor, soft, scratch):
+    """One world's weight (before ``weigh_worlds`` scales the heaviest to 1): the auction's
+    likelihood with the seats holding ``hands`` now (card masks, by seat) and the cards they
+    played, under the table at ``at`` (< 0: no factor), times the cards played's under tuned's
+    card play softened by ``soft`` (< 0: no factor), raised to ``TEMPER``.  ``scratch``: 10
+    int64s."""
+    seat, dealer, maker = kn[K_SEAT], kn[K_DEALER], kn[K_MAKER]
+    made_round = 1 if kn[K_PICKED] else 2
+    skip = (1 << seat) | (15 & ~active_mask(maker, kn[K_ALONE], kn[K_DEFENDER]))
+    bid_skip = skip
+    if made_round == 1 and maker == dealer:
+        bid_skip |= 1 << dealer
+    bidding = scratch[0:4]
+    counts = scratch[4:6]
+    for s in range(4):
+        bidding[s] = hands[s]
+    for j in range(kn[K_N_PLAYED]):
+        bidding[kn[K_SEATS + j]] |= np.int64(1) << kn[K_CARDS + j]
+    weight = 1.0
+    if at >= 0:
+        weight = auction_likelihood(seat_table, at, bidding, dealer, kn[K_UPCARD], made_round,
+                                    maker, kn[K_TRUMP], kn[K_ALONE], bid_skip, floor)
+    if soft >= 0:
+        weight *= play_likelihood(kn, hands, skip, soft, counts)
+    return weight ** TEMPER
+
+
+@njit(cache=True)
 def weigh_worlds(kn, n_worlds, key, seat_table, at, floor, soft, worlds, weights):
     """Deal ``n_worlds`` worlds for the seat of knowledge ``kn`` as ``sim.solver.pimc``'s
     ``choose_card`` deals them (the same key: the same worlds) into ``worlds`` (a row of zeros:
@@ -106,21 +134,11 @@ def weigh_worlds(kn, n_worlds, key, seat_table, at, floor, soft, worlds, weights
     table = np.zeros(3, np.int64)
     pool = np.zeros(24, np.int64)
     hands = np.zeros(4, np.int64)
-    bidding = np.zeros(4, np.int64)
-    counts = np.zeros(2, np.int64)
+    scratch = np.zeros(10, np.int64)
     unseen, _leader, _won, _lost = derive(kn, summary, table)
     if not needs_worlds(legal_mask(kn[K_HAND], table, kn[K_TRUMP]), kn[K_TRUMP], unseen,
                         summary, table):
         return 0
-    seat, dealer, maker = kn[K_SEAT], kn[K_DEALER], kn[K_MAKER]
-    made_round = 1 if kn[K_PICKED] else 2
-    skip = (1 << seat) | (15 & ~active_mask(maker, kn[K_ALONE], kn[K_DEFENDER]))
-    bid_skip = skip
-    if made_round == 1 and maker == dealer:
-        bid_skip |= 1 << dealer
-    played = np.zeros(4, np.int64)
-    for j in range(kn[K_N_PLAYED]):
-        played[kn[K_SEATS + j]] |= np.int64(1) << kn[K_CARDS + j]
     for w in range(n_worlds):
         status = deal_world(kn, unseen, summary, key, w, hands, pool)
         if status == 0:
@@ -130,15 +148,7 @@ def weigh_worlds(kn, n_worlds, key, seat_table, at, floor, soft, worlds, weights
             continue
         for s in range(4):
             worlds[w, s] = hands[s]
-            bidding[s] = hands[s] | played[s]
-        weight = 1.0
-        if at >= 0:
-            weight = auction_likelihood(seat_table, at, bidding, dealer, kn[K_UPCARD],
-                                        made_round, maker, kn[K_TRUMP], kn[K_ALONE], bid_skip,
-                                        floor)
-        if soft >= 0:
-            weight *= play_likelihood(kn, hands, skip, soft, counts)
-        weights[w] = weight ** TEMPER
+        weights[w] = world_weight(kn, hands, seat_table, at, floor, soft, scratch)
     top = weights.max()
     if top > 0:             # the heaviest world weighs 1: the search's early stop comes sooner
         for w in range(n_worlds):
@@ -187,5 +197,5 @@ def effective_worlds(weights: np.ndarray) -> float:
     return float(w.sum()) ** 2 / s2 if s2 > 0 else 0.0
 
 
-__all__ = ["auction_likelihood", "weigh_worlds", "resample", "effective_worlds", "FLOOR",
-           "CANDIDATES", "TEMPER"]
+__all__ = ["auction_likelihood", "world_weight", "weigh_worlds", "resample", "effective_worlds",
+           "FLOOR", "CANDIDATES", "TEMPER"]

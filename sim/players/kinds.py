@@ -12,6 +12,8 @@ RANDOM = 0
 BASIC = 1
 USER = 2
 PIMC = 64        # above every USER kind (``sim.players.pimc.seat``)
+ROLLOUT = 72     # the rollout card player, decided by pimc's decide module too
+                 # (``sim.players.rollout``)
 EQUILIBRIUM = 96  # bids by an equilibrium table (``sim.players.equilibrium``), plays as basic
                   # does with its parameters (tuned's)
 OUTSIDE = 128    # an outside Python bot (``act(view)``): played through the referee, never the

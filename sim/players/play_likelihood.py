@@ -52,7 +52,7 @@ FOLLOW_CODE = basic.follow_code(TUNED_VECTOR)
 
 
 @njit(cache=True)
-def _rule_card(seat, h, t, maker, lone, avoid, played, in_trick, n_active, nxt, led_mask,
+def rule_card(seat, h, t, maker, lone, avoid, played, in_trick, n_active, nxt, led_mask,
                lead_pos, win_pos, win_seat):
     """(the card tuned plays, power layout; the number of legal cards) for ``seat`` holding
     ``h`` (power layout) with ``played`` (power layout) gone, ``in_trick`` cards on the table."""
@@ -101,7 +101,7 @@ def play_likelihood(kn, hands, skip, soft, counts):
         s = kn[K_SEATS + j]
         c = POWER_POS[t, kn[K_CARDS + j]]
         if not (skip >> s) & 1:
-            rule, n_legal = _rule_card(s, held[s], t, maker, lone, avoid, played, in_trick,
+            rule, n_legal = rule_card(s, held[s], t, maker, lone, avoid, played, in_trick,
                                        n_active, nxt, led_mask, lead_pos, win_pos, win_seat)
             if n_legal >= 2:
                 counts[0] += 1
@@ -176,4 +176,5 @@ def play_agreement(records) -> tuple[int, int]:
     return int(counts[0]), int(counts[1])
 
 
-__all__ = ["PLAY_SOFT", "play_likelihood", "played_hand", "card_decisions", "play_agreement"]
+__all__ = ["PLAY_SOFT", "rule_card", "play_likelihood", "played_hand", "card_decisions",
+           "play_agreement"]

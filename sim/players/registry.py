@@ -17,7 +17,16 @@ import numpy as np
 
 from sim.players.basic import DEFAULT_VECTOR, PARAM_NAMES, SETTINGS
 from sim.players.counts import ALL_COUNTS, count_source
-from sim.players.kinds import BASIC, EQUILIBRIUM, HOOK_BITS, OUTSIDE, PIMC, RANDOM, USER
+from sim.players.kinds import (
+    BASIC,
+    EQUILIBRIUM,
+    HOOK_BITS,
+    OUTSIDE,
+    PIMC,
+    RANDOM,
+    ROLLOUT,
+    USER,
+)
 from sim.players.param_bounds import (
     ParamRow,
     basic_param_rows,
@@ -165,6 +174,52 @@ PIMC_PLAYER = register(PlayerType(
 ))
 
 
+def _rollout_name(base: str, checked: dict) -> str:
+    from sim.players import rollout
+
+    shown = rollout.describe(checked)
+    return f"rollout:{shown}" if shown else "rollout"
+
+
+def _rollout_rows(s: Strategy) -> list[ParamRow]:
+    from sim.players import rollout
+
+    return [ParamRow(p, v, v != default, words, str(v))
+            for p, (default, words) in rollout.ROLLOUT_PARAMS.items()
+            for v in [s.params.get(p, default)]]
+
+
+def _rollout_check(label: str, params: dict) -> dict:
+    from sim.players import rollout
+
+    return rollout.check_params(label, params)
+
+
+def _rollout_row(s: Strategy) -> np.ndarray:
+    from sim.players import rollout
+
+    return rollout.settings_row(s.params, s.passes_round1)
+
+
+ROLLOUT_PLAYER = register(PlayerType(
+    "rollout", ROLLOUT,
+    "bids by the equilibrium table; plays each card by rollouts: the worlds pimc:inference="
+    "bids+play weighs, the rest of the hand played by tuned's card play at every seat, not "
+    "solved face up (discards and defends alone like tuned; under a millisecond a card)",
+    # pimc's decide module, so that rollout and pimc seats can sit at one table
+    decide="sim.players.pimc.seat", inline_phases=False,
+    check_params=_rollout_check, param_names=("worlds", "inference", "endgame"),
+    param_rows=_rollout_rows, name_with=_rollout_name,
+    vector=lambda s: TUNED_VECTOR.copy(),
+    own_row=_rollout_row,
+    table_slot=lambda s: pimc_params.S_TABLE,
+    pass_round1=lambda s: replace(s, passes_round1=True, spec=None),
+    refuses={_FARMERS: "the rollout player does not play the farmer's hand house rule: leave "
+                       "farmers_hand off, or seat another strategy"},
+    searches=True,
+))
+
+
 def _code_hooks(s: Strategy) -> tuple[str, ...]:
     """The hooks a code strategy's seat calls: all it defines, but ``order_up`` when it is made
     to pass round 1 (the same kernel copy, the same addresses: only its kind changes)."""
@@ -229,7 +284,8 @@ _COUNTED = [Strategy(name, EQUILIBRIUM_PLAYER, {"count": name},
 _order = ["random", "basic"]
 for _s in _VARIANTS + _COUNTED:
     name_strategy(_s)
-_order += [s.name for s in _VARIANTS] + ["equilibrium"] + [s.name for s in _COUNTED] + ["pimc"]
+_order += [s.name for s in _VARIANTS] + ["equilibrium"] + [s.name for s in _COUNTED]
+_order += ["pimc", "rollout"]
 _rest = {n: NAMED.pop(n) for n in list(NAMED)}
 NAMED.update({n: _rest.pop(n) for n in _order})
 NAMED.update(_rest)
@@ -252,5 +308,5 @@ def get_strategy(name) -> Strategy:
 
 
 __all__ = ["BASIC_PLAYER", "BUILTINS", "CODE_PLAYER", "DEFAULT_STRATEGY", "EQUILIBRIUM_PLAYER",
-           "NEVER", "OUTSIDE_PLAYER", "PIMC_PLAYER", "RANDOM_PLAYER", "Strategy",
+           "NEVER", "OUTSIDE_PLAYER", "PIMC_PLAYER", "RANDOM_PLAYER", "ROLLOUT_PLAYER", "Strategy",
            "get_strategy"]

@@ -89,7 +89,12 @@ def player_kernels(player):
     process, so that this one compiles the copy meanwhile: ``sim.jit.apart``)."""
     if player.prepare is not None:
         player.prepare()
-    return bound_kernels(decide_source(player.decide), tag=player.name,
+    # players sharing a decide module (pimc and rollout) share one copy: it is tagged by the
+    # first player registered with that module
+    from sim.players.player_type import player_types
+
+    owner = next((p for p in player_types().values() if p.decide == player.decide), player)
+    return bound_kernels(decide_source(player.decide), tag=owner.name,
                          inline_phases=player.inline_phases)
 
 
@@ -98,8 +103,9 @@ def kernels_for(seats, rules=None):
     ``sim.kernel`` and ``sim.kernel.games`` when every seat's player is decided by the
     built-ins' decide module, else the copy bound to the one other decide module the table
     needs.  Raises ValueError for a table no kernel plays: a player that plays only through the
-    referee, a rule one of the players refuses (under ``rules``, when given), two players with
-    decide modules of their own, or two strategies of a player that takes one a table."""
+    referee, a rule one of the players refuses (under ``rules``, when given), players with two
+    different decide modules of their own (pimc and rollout share one), or two strategies of a
+    player that takes one a table."""
     players = {s.player.name: s.player for s in seats}
     for s in seats:
         if s.player.decide is None:
@@ -109,9 +115,12 @@ def kernels_for(seats, rules=None):
         why = p.refusal(rules)
         if why:
             raise ValueError(why)
-    own = [p for p in players.values() if p.decide != MAIN_DECIDE]
-    if len(own) > 1:
-        a, b = sorted(own, key=lambda p: p.kind)[:2]
+    own = sorted((p for p in players.values() if p.decide != MAIN_DECIDE), key=lambda p: p.kind)
+    modules = {}                # each decide module the table needs: its first player
+    for p in own:
+        modules.setdefault(p.decide, p)
+    if len(modules) > 1:
+        a, b = list(modules.values())[:2]
         raise ValueError(f"a {a.name} strategy and a {b.name} strategy cannot sit at one table "
                          "(each plays in its own copy of the kernel)")
     for p in own:

@@ -107,13 +107,20 @@ def test_games_through_the_referee_match_the_kernel_with_scores():
         assert replay_game(records).score == scores
 
 
-@pytest.mark.parametrize("strategy", [s if s != "pimc" else "pimc:worlds=4" for s in BUILTINS]
+def test_rollout_agent_with_the_same_keys_decides_as_in_the_kernel():
+    assert _mismatches("rollout:worlds=40", 4) == []
+
+
+_SMALL = {"pimc": "pimc:worlds=4", "rollout": "rollout:worlds=40"}
+
+
+@pytest.mark.parametrize("strategy", [_SMALL.get(s, s) for s in BUILTINS]
                          + ["pimc:worlds=4,inference=bids+play"])
 def test_redealing_unseen_cards_changes_no_decision(strategy):
     """Every decision of a hand asked again on other deals consistent with the seat's view
     (cards moved between the other hands and the kitty, across suits, voids kept)."""
     agent = sim.agent(strategy, seed=3)
-    n = 2 if strategy.startswith("pimc") else 12
+    n = 2 if strategy.startswith("pimc") else 4 if strategy.startswith("rollout") else 12
     for i in range(n):
         hands, kitty, dealer = deal_of(5, i)
         hand = Hand(hands, kitty, dealer)

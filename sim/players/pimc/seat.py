@@ -13,6 +13,9 @@ copy's compile needs neither them nor the search.  A pimc seat:
   upcard and whether the dealer took it, the contract (``contract``), the cards played
   (``played``) and, as the dealer, its own discard;
 * defends alone (a house rule) and discards when its partner is alone by ``basic``'s numbers;
+* (kind ``ROLLOUT``, the ``rollout`` player, ``sim.players.rollout``) bids as pimc's
+  ``bidding=equilibrium`` does, discards like tuned and plays its cards by
+  ``rollout.rollout_play``: the same state, keys and worlds, rollouts in place of solves;
 * draws the worlds of its ``d``-th kind of decision in a hand from ``sub_key(seat_key, d)``
   (``turns.D_*``; a card play's ``d`` is its number in the hand), with the hand's ``seat_key``
   from the kernel (``KEYED``): the same seed gives the same play whatever the thread count.
@@ -37,9 +40,10 @@ from sim.players import decide
 from sim.players import equilibrium as eq
 from sim.players.basic import OWN, OWN_WIDTH
 from sim.players.decide import *  # noqa: F403  (the decide interface; some replaced below)
-from sim.players.kinds import PIMC
+from sim.players.kinds import PIMC, ROLLOUT
 from sim.players.pimc.params import S_BIDDING, S_PASSES_ROUND1, S_TABLE
 from sim.players.pimc.turns import chunk_state, pimc_bid, pimc_discard, pimc_play
+from sim.players.rollout import rollout_play
 from sim.rng import STREAM_SEAT, bounded, draw, hand_key, sub_key
 from sim.rules import R_LONE_DEFENDER_POINTS, R_STICK
 from sim.solver.worlds import (
@@ -88,6 +92,13 @@ def searched_play(ps, seat, hand, t, seat_key):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def rolled_play(ps, seat, hand, t, seat_key):
+    """``rollout.rollout_play`` (a rollout seat's card), its arguments as declared."""
+    return call_later(rollout_play, (ps, np.int64(seat), np.int64(hand), np.int64(t),
+                                     np.uint64(seat_key)))
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def plain_round1(kinds):
     """Never: this copy plays tables with a pimc seat, whose bids are asked one by one (a
     table without one gets the same bids that way)."""
@@ -103,7 +114,7 @@ def round1_all(hands, dealer, upcard, seat_table, ctx):
 @njit(cache=True, inline="always", _nrt=False)
 def order_up(ps, kinds, seat, k, hand, dealer, upcard, seat_table, ctx, rules, scores,
              play_key, seat_key, draws):
-    if kinds[seat] == PIMC:
+    if kinds[seat] == PIMC or kinds[seat] == ROLLOUT:
         a = 0
         if ps[0][seat, S_PASSES_ROUND1]:
             pass
@@ -135,7 +146,7 @@ def discard(ps, kinds, dealer, hand6, upcard, maker, alone, rules, ctx, play_key
 @njit(cache=True, inline="always", _nrt=False)
 def call(ps, kinds, seat, k, hand, dealer, upcard, stuck, seat_table, ctx, rules, scores,
          play_key, seat_key, draws):
-    if kinds[seat] == PIMC:
+    if kinds[seat] == PIMC or kinds[seat] == ROLLOUT:
         if ps[0][seat, S_BIDDING]:
             return eq.table_round2(seat_table, OWN + OWN_WIDTH * seat + S_TABLE, k, hand, upcard,
                                    table_draw(seat_key, 2, k)), 0
@@ -175,6 +186,8 @@ def lead(ps, kinds, seat, hand, t, maker, alone, lone, avoid, leads, played_card
          seat_key, draws):
     if kinds[seat] == PIMC:
         return searched_play(ps, seat, hand, t, seat_key), 0
+    if kinds[seat] == ROLLOUT:
+        return rolled_play(ps, seat, hand, t, seat_key), 0
     return decide.lead(ps, kinds, seat, hand, t, maker, alone, lone, avoid, leads, played_cards,
                        play_key, seat_key, draws)
 
@@ -184,6 +197,8 @@ def follow(ps, kinds, seat, hand, legal, beat, led_mask, lead_pos, win_pos, win_
            after, second, lone, follows, t, play_key, seat_key, draws):
     if kinds[seat] == PIMC:
         return searched_play(ps, seat, hand, t, seat_key), 0
+    if kinds[seat] == ROLLOUT:
+        return rolled_play(ps, seat, hand, t, seat_key), 0
     return decide.follow(ps, kinds, seat, hand, legal, beat, led_mask, lead_pos, win_pos,
                          win_seat, threat, after, second, lone, follows, t, play_key, seat_key,
                          draws)

@@ -63,3 +63,27 @@ def test_decide_prices_on_worlds_weighed_by_the_bids():
     r = run("decide", VIEW, "--price", "--infer", "maybe")
     assert r.exit_code == 1 and r.output.strip() == \
         "Error: --infer: one of rest, bids, bids+play, off, not 'maybe'"
+
+
+PLAY_VIEW = {"seat": 1, "dealer": 0, "hand": ["QC", "KC", "QD", "TH"], "upcard": "AH",
+             "bids": [{"seat": 1, "action": "pass"}, {"seat": 2, "action": "order_up"}],
+             "plays": [[1, "9D"], [2, "KD"], [3, "TD"], [0, "AD"], [0, "TS"]]}
+
+
+def test_decide_rollouts_price_each_card_by_tuneds_play_from_each_seats_cards(tmp_path):
+    """``--rollouts N``: each legal card on N worlds, finished by tuned's card play, not face
+    up; with intervals; a bid is refused in one line, and so is --worlds beside it."""
+    view = tmp_path / "play.json"
+    view.write_text(json.dumps(PLAY_VIEW))
+    r = run("decide", view, "--rollouts", "200", "--infer", "bids+play", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["method"] == "rollouts" and out["worlds"] == 200
+    assert {o["card"] for o in out["options"]} == {"QC", "KC", "QD", "TH"}
+    assert all(o["low"] <= o["value"] <= o["high"] for o in out["options"])
+    text = run("decide", view, "--rollouts", "50").output
+    assert "tuned's card play to the end" in text and "face up and perfectly" not in text
+    for args, words in (((VIEW, "--rollouts", "50"), "value the cards of a card play"),
+                        ((view, "--rollouts", "50", "--worlds", "9"), "not both")):
+        r = run("decide", *args)
+        assert r.exit_code == 1 and "Traceback" not in r.output and words in r.output

@@ -249,6 +249,21 @@ def test_decide_reads_the_bids_as_the_command_line_does(client):
     assert "infer: one of rest, bids, bids+play, off" in got
 
 
+def test_decide_rollouts_answer_as_the_command_line_does(client):
+    """``rollouts`` (the command's ``--rollouts``): the same prices through one function, the
+    web's cap said in one line."""
+    from tests.analysis.cli.test_decide_cli import PLAY_VIEW
+
+    r = client.post("/api/decide", params={"rollouts": 40}, content=json.dumps(PLAY_VIEW))
+    assert r.status_code == 200, r.text
+    cli = CliRunner().invoke(main, ["decide", "-", "--rollouts", "40", "--json"],
+                             input=json.dumps(PLAY_VIEW))
+    assert r.json() == json.loads(cli.output) and r.json()["method"] == "rollouts"
+    got = one_line(client.post("/api/decide", params={"rollouts": 10**6},
+                               content=json.dumps(PLAY_VIEW)), input="rollouts")
+    assert "20,000" in got or "20000" in got
+
+
 @pytest.mark.parametrize("text", [
     json.dumps({**VIEW, "plays": 5}), json.dumps({**VIEW, "scores": [1]}),
     json.dumps({**VIEW, "hand": ["JD", "QH", "TH", "KC", "9H"]}),
