@@ -1,7 +1,7 @@
 """The players: each one's record, parameters, tables, Numba decisions and plain-Python twin.
 
 A player is one record (``player_type.PlayerType``; the built-ins' are in ``registry``, which
-also names the built-in strategies): its name, kernel kind, parameters, decide module, twin and
+also names the built-in strategies): its name, kernel kind, parameters, decide module and
 what it refuses.  ``basic`` (``sim.players.basic``, twin ``basic_twin``) and ``random``
 (``random_player``) are decided by the built-ins' decide module (``decide``, which documents the
 interface every player answers through), with the ``equilibrium`` table bidder; ``pimc``
