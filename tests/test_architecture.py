@@ -249,3 +249,26 @@ def test_nothing_asks_which_player_a_strategy_is():
     bad += [f"{p.relative_to(ROOT)}: imports the kernel's kind numbers" for p in paths
             if "sim.players.kinds" in p.read_text() and "players" not in p.parts]
     assert not bad, "\n".join(bad)
+
+
+def test_the_engine_reaches_a_player_only_through_its_record():
+    """Outside ``sim/players/``, the engine names no player: no module imports one player's own
+    modules (``sim.players.pimc``: its search bids, its costs) or one built-in's record
+    (``PIMC_PLAYER`` and the rest), nor compares a strategy's name with a player's; what it
+    needs of a player (a searching player's bids on worlds, what its decisions cost) is a field
+    of the record or a function of the kernel bound to it."""
+    import re
+
+    names = "|".join(t.upper() for t in ("random", "basic", "equilibrium", "pimc", "code",
+                                          "outside"))
+    by_record = re.compile(rf"\b({names})_PLAYER\b")
+    by_name = re.compile(rf"""\.name\s*(==|!=|\bin\b)\s*\(?\s*["']({names.lower()})\b""")
+    own = [f"{m} imports {d}" for m, deps in graph().items()
+           if m.startswith("sim.") and not m.startswith("sim.players") for d in sorted(deps)
+           if d.startswith("sim.players.pimc")]
+    paths = [p for p in sorted((ROOT / "sim").rglob("*.py")) if "players" not in p.parts]
+    own += [f"{p.relative_to(ROOT)}: names a built-in's record" for p in paths
+            if by_record.search(p.read_text())]
+    own += [f"{p.relative_to(ROOT)}: compares a strategy's name with a player's" for p in paths
+            if by_name.search(p.read_text())]
+    assert not own, "\n".join(own)

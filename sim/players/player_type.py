@@ -74,6 +74,8 @@ class PlayerType:
     prepare: Callable | None = None
     file_base: bool = False                      # a TOML strategy may start from it
     searches: bool = False                       # milliseconds a hand: runs sized down
+    costs: Callable | None = None                # (strategy, chunk state, hands, ms a cycle)
+                                                 # -> its decisions' costs (``sim.run.costs``)
     bids_by_count: bool = False                  # bids by basic's count of its parameter vector
     param_family: str = ""                       # whose parameters it takes ("basic", "pimc")
     named: bool = True                           # a strategy of its defaults has its name

@@ -143,6 +143,12 @@ def _pimc_prepare() -> None:
     turns.compile_ahead()
 
 
+def _pimc_costs(strategy, state, hands, ms_per_cycle) -> dict:
+    from sim.players.pimc.costs import decision_costs
+
+    return decision_costs(strategy, state, hands, ms_per_cycle)
+
+
 PIMC_PLAYER = register(PlayerType(
     "pimc", PIMC,
     "perfect-information Monte Carlo: deals the unseen cards at random, solves each world "
@@ -159,7 +165,7 @@ PIMC_PLAYER = register(PlayerType(
     pass_round1=lambda s: replace(s, passes_round1=True, spec=None),
     refuses={_FARMERS: "the pimc player does not play the farmer's hand house rule: leave "
                        "farmers_hand off, or seat another strategy"},
-    file_base=True, searches=True,
+    file_base=True, searches=True, costs=_pimc_costs,
 ))
 
 
