@@ -31,7 +31,7 @@ from sim.referee import DEFEND, DISCARD, PLAY, ROUND1, ROUND2
 from sim.referee.actions import Call, DefendAlone, Discard, OrderUp, Pass, Play
 from sim.referee.views import View, ViewError
 from sim.rng import STREAM_PLAY, STREAM_SEAT, normalise_seed, py_hand_key, py_sub_key
-from sim.run.spec import Table
+from sim.table import Table
 
 _ASK = {ROUND1: ASK_ROUND1, DISCARD: ASK_DISCARD, ROUND2: ASK_ROUND2, DEFEND: ASK_DEFEND,
         PLAY: ASK_PLAY}

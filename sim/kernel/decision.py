@@ -9,7 +9,7 @@ contract and every card played (its notices), works out the trick's masks as ``f
 does, and asks the one decision.  ``bids_on_worlds`` asks a table's eight bids on many worlds
 at once, for the bidding game's exploitability (``sim.equilibrium.exploit``; a search player's
 bids cost milliseconds, so they are asked before the worlds are valued).  Both live in the
-kernel package, so a copy bound to another player (``sim.run.bindings``: a code strategy, pimc)
+kernel package, so a copy bound to another player (``sim.table.bindings``: a code strategy, pimc)
 asks that player, with the decisions its runs compiled.
 """
 

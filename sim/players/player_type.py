@@ -4,7 +4,7 @@ of player, and ``Strategy`` is one player of that type with its parameters.
 The record holds the player's name, its kernel kind number(s), its parameters (how they are
 checked and turned into the seat table's numbers), the decide module that plays it in the
 kernel (``sim.players.decide``'s interface: the built-ins' module, or one of its own, which
-``sim.run.bindings`` binds into a copy of the kernel), the house rules it refuses, and whether
+``sim.table.bindings`` binds into a copy of the kernel), the house rules it refuses, and whether
 it can be made to pass round 1.  Whether a strategy draws from the play key is its decide
 module's ``uses_play_key`` (``Strategy.draws_play_key``), said once there; a player's
 plain-Python twin (``sim.players.basic_twin``) is a module of its own that the tests read.

@@ -1,7 +1,7 @@
 """What a searching player's hand costs: CPU time per hand and per decision by kind, for the
 benchmark.
 
-The hands are the kernel's, bound to the player (``sim.run.bindings.player_kernels``), played
+The hands are the kernel's, bound to the player (``sim.table.bindings.player_kernels``), played
 on one thread through the hand loop (``play_chunk``); the player's record reads what its
 decisions cost from its chunk state (``PlayerType.costs``: pimc's stats row counts each
 decision's worlds, solves and CPU cycles, ``sim.players.pimc.costs``).
@@ -34,7 +34,7 @@ def decision_costs(hands: int = 200, seed: int = 0, *, strategy: str) -> dict:
     solves per decision).  The per-kind times are the CPU cycle counts of the decisions scaled
     by the run's CPU time per cycle."""
     from sim.players import load_strategy
-    from sim.run.spec import Table
+    from sim.table import Table
 
     s = load_strategy(strategy)
     if s.player.costs is None:

@@ -1,7 +1,7 @@
 """The decide module of a table with ``pimc`` seats: the search player's decisions at its seats,
 the built-ins' (``sim.players.decide``) at the others.
 
-``sim.run.bindings`` compiles a copy of the kernel package with this module's source as its
+``sim.table.bindings`` compiles a copy of the kernel package with this module's source as its
 ``seat.py``, so complete hands and games with pimc seats are the kernel's own phases.  The
 copy calls the three searching decisions (``sim.players.pimc.turns``) with
 ``sim.jit.apart.call_later``: they are compiled at their first call, not inside the copy, and the
@@ -23,7 +23,7 @@ solver's table and stack, two scratch arrays, the stats row (decisions, worlds, 
 cycles by kind, ``turns.ST_*``, for the benchmark) and the hand's discard.  A pimc decision costs
 milliseconds, so runs use small chunks and batches (``MAX_*``), which keeps the progress bar
 moving; neither changes a result.  The farmer's hand and code strategies are not played with
-pimc seats (``sim.run.bindings`` refuses them).
+pimc seats (``sim.table.bindings`` refuses them).
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ from sim.solver.worlds import (
 )
 
 KEYED = True
-FARMERS_HAND = False   # refused with pimc seats (sim.run.bindings): its phase is not compiled
+FARMERS_HAND = False   # refused with pimc seats (sim.table.bindings): its phase is not compiled
 FAST_TRICKS = False     # one loop of tricks: a pimc play is a call LLVM would copy into each
 MAX_CHUNK = 4
 MAX_BATCH = 256
