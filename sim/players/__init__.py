@@ -7,7 +7,8 @@ what it refuses.  ``basic`` (``sim.players.basic``, twin ``basic_twin``) and ``r
 interface every player answers through), with the ``equilibrium`` table bidder; ``pimc``
 (``sim.players.pimc``) and the code strategies (``code``) have decide modules of their own;
 ``files`` reads TOML and code strategies, ``recorded`` writes a strategy into a run's record and
-rebuilds it.  This layer imports only the foundation and the solver; the kernel reaches it only
+rebuilds it, ``layout`` lays out and builds the seat table the kernel reads from what each seat's
+record contributes.  This layer imports only the foundation and the solver; the kernel reaches it only
 through its ``seat`` module.
 """
 

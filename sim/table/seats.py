@@ -9,14 +9,9 @@ neither, so neither imports the other for it.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
-import numpy as np
-
-from sim.players import Strategy
-from sim.players.basic import OWN, OWN_WIDTH, seat_table
-from sim.players.equilibrium_table import score_tables
+from sim.players import Strategy, layout
 from sim.rules import Rules
 
 
@@ -59,55 +54,12 @@ class Table:
         return kinds, table
 
     def build_arrays(self, rules: Rules | None = None, scores: bool = True):
-        """(kinds, seat table) for the kernels: each seat's kind, and the seat table of the four
-        seats' parameters and own numbers (``sim.players.basic.seat_table``).  A seat that bids
-        by an equilibrium table (``PlayerType.table_slot``) has the table (for ``rules``: the
-        published ones when None) after the seats, once for each table file, and its own row
-        says where; a seat that reads the score (``PlayerType.reads_score``) has the score
-        tables' directory and tables instead, unless ``scores`` is False (a run played at 0-0
-        only: then its 0-0 table, which the directory would give it there).  Words a player
-        adds to its table's kinds (a code strategy's hook addresses, ``PlayerType.table_words``)
-        follow the four kinds."""
-        kinds = [s.kind for s in self.seats]
-        words = {s.player.name: s for s in self.seats if s.player.table_words is not None}
-        for s in words.values():
-            kinds += s.player.table_words(s)
-        kinds = np.array(kinds, dtype=np.int64)
-        own = [s.own_row() for s in self.seats]
-        regions, where, at, score_to = [], {}, {}, {}
-        for i, s in enumerate(self.seats):
-            slot = None if s.player.table_slot is None else s.player.table_slot(s)
-            if slot is None:
-                continue
-            path = None if s.player.table_file is None else s.player.table_file(s)
-            found = (score_tables(rules or Rules()) if scores and s.player.reads_score is not None
-                     and s.player.reads_score(s) else None)
-            key = (path, found is not None)
-            if key not in where:
-                where[key] = sum(len(r) for r in regions)
-                regions.append(_score_region(rules or Rules()) if key[1]
-                               else _table_region(rules or Rules(), path))
-                if key[1]:
-                    score_to[where[key]] = found[0].shape[0]
-            width = slot + (2 if key[1] else 1)    # a directory: its game length after it
-            own[i] = np.concatenate([own[i], np.zeros(max(0, width - len(own[i])))])
-            own[i][slot] = where[key]
-            if key[1]:
-                own[i][slot + 1] = score_to[where[key]]
-            at[i] = OWN + i * OWN_WIDTH + slot
-        table = seat_table([s.vector() for s in self.seats], own)
-        if regions:
-            table = np.concatenate([table, np.zeros(len(table) % 2)])   # rows on 16 bytes
-            for j in at.values():
-                table[j] += len(table)
-            starts = np.cumsum([0] + [len(r) for r in regions[:-1]])
-            for k, start in enumerate(starts):      # a directory's entries: its tables' places
-                to = score_to.get(int(start))
-                if to:
-                    regions[k] = regions[k].copy()      # (the cached region stays relative)
-                    regions[k][:to * to] += len(table) + start
-            table = np.concatenate([table, *regions])
-        return kinds, table
+        """(kinds, seat table) for the kernels: each seat's kind and the words its player adds
+        (``sim.players.layout.kinds``), and the seat table each seat's player contributes its
+        parts to (``sim.players.layout.build``: basic's rows and plan, the seats' own rows, the
+        equilibrium tables or score tables a seat bids by; for ``rules``, the published ones
+        when None; the score tables unless ``scores`` is False, a run played at 0-0 only)."""
+        return layout.kinds(self.seats), layout.build(self.seats, rules, scores)
 
     def describe(self) -> dict:
         """What a manifest records of the players: each seat's strategy, its parameters, the
@@ -130,29 +82,6 @@ class Table:
 # kept: larger than any seat table of one table region
 _LAST_SCORE_ARRAYS: dict = {}
 SCORE_ARRAYS_WORDS = 8_000_000
-
-
-@functools.lru_cache(maxsize=16)
-def _table_region(rules: Rules, path: str | None) -> np.ndarray:
-    """An equilibrium table's region of the seat table (``sim.players.equilibrium.region``),
-    read once a process for each rule set and file."""
-    from sim.players.equilibrium import region
-    from sim.players.equilibrium_table import load_equilibrium_table
-
-    t = load_equilibrium_table(rules, path)
-    return region(t.round1, t.round2)
-
-
-@functools.lru_cache(maxsize=2)
-def _score_region(rules: Rules) -> np.ndarray:
-    """The score tables' region for ``rules`` (``sim.players.equilibrium.score_region``: a
-    directory by score, then the committed 0-0 table and each score table), read once a
-    process."""
-    from sim.players.equilibrium import score_region
-
-    states, files = score_tables(rules)
-    return score_region([_table_region(rules, None if f is None else str(f)) for f in files],
-                        states)
 
 
 __all__ = ["Table"]
