@@ -8,8 +8,8 @@ interface every player answers through), with the ``equilibrium`` table bidder; 
 (``sim.players.pimc``) and the code strategies (``code``) have decide modules of their own;
 ``files`` reads TOML and code strategies, ``recorded`` writes a strategy into a run's record and
 rebuilds it, ``layout`` lays out and builds the seat table the kernel reads from what each seat's
-record contributes.  This layer imports only the foundation and the solver; the kernel reaches it only
-through its ``seat`` module.
+record contributes.  This layer imports only the foundation and the solver; the kernel reaches it
+only through its ``seat`` module.
 """
 
 from sim.players.basic import BASIC_PARAMS, N_PARAMS, PARAM_NAMES, P, bid_table, seat_table
