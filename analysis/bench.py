@@ -70,13 +70,13 @@ INFERENCES = {"bids": "bids", "bids_play": "bids+play"}
 
 def pimc_hand_rates(hands: int = 200) -> dict:
     """CPU milliseconds per complete hand with four pimc players on one thread, and per
-    decision by kind (``sim.run.pimc_costs.decision_costs``): at the default settings
+    decision by kind (``sim.run.costs.decision_costs``): at the default settings
     (``pimc_hand``) and weighing its worlds by the bids (``pimc_hand_inference_bids``) and by
     the bids and the play (``pimc_hand_inference_bids_play``), on the same deals."""
-    from sim.run.pimc_costs import decision_costs
+    from sim.run.costs import decision_costs
 
     seed = random.randrange(1 << 30)
-    return {"pimc_hand": decision_costs(hands, seed=seed),
+    return {"pimc_hand": decision_costs(hands, seed=seed, strategy="pimc"),
             **{f"pimc_hand_inference_{key}": decision_costs(
                 hands, seed=seed, strategy=f"pimc:inference={name}")
                for key, name in INFERENCES.items()}}

@@ -22,7 +22,7 @@ _EXPORTS = {
     "Strategy": ("sim.players", "Strategy"),
     "BUILTINS": ("sim.players", "BUILTINS"),
     "load_strategy": ("sim.players", "load_strategy"),
-    "Table": ("sim.run.spec", "Table"),
+    "Table": ("sim.table", "Table"),
     "RunResult": ("sim.run.hands", "RunResult"),
     "POSITIONS": ("sim.seats", "POSITIONS"),
     "points_table": ("sim.scoring", "points_table"),

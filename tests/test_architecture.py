@@ -2,10 +2,11 @@
 
 Layers, each importing only itself and those before it (``LAYERS``, one row a layer): the
 foundation (cards, bits, seats, rules and scoring, rng, threads, records, the referee) -> the
-solver -> players (each behind the decide interface, ``sim.players.decide``) -> the kernel and
-its bound copies -> the run layer -> the analyses (compute) -> plots and text -> the studies
-(each one protocol, written to run folders) and the report -> the user interfaces (the command
-line and the web application); analyses reach
+solver -> players (each behind the decide interface, ``sim.players.decide``) -> the kernel ->
+the table (who sits where, and the kernel or bound copy that plays it) -> the run layer, the
+agents and the equilibrium (no two rooms of ``sim`` importing each other) -> the analyses
+(compute) -> plots and text -> the studies (each one protocol, written to run folders) and the
+report -> the user interfaces (the command line and the web application); analyses reach
 the kernel only through the run layer, and the kernel reaches the players only through its
 ``seat`` module.  Imports are read from the source (function-level imports included), so a
 cycle cannot hide in a function body.
@@ -32,19 +33,20 @@ LAYERS = (
     ("sim.solver", 1),
     ("sim.players", 2),
     ("sim.kernel", 3),
-    ("sim.run", 4),                  # the run layer: specs, loops, kernels bound, run folders
-    ("sim.agents", 4),               # the decision API and its doors (bots, OpenSpiel, pricing)
-    ("sim.equilibrium", 4),          # the bidding game, on the kernel's phases
-    ("sim", 4),                      # the engine's API (sim/__init__.py)
-    ("analysis", 5),                 # the analyses (compute) and the notebook API
-    ("analysis.plots", 6), ("analysis.text", 6),
-    ("analysis.studies", 7), ("analysis.report", 7),   # the studies' registry, the report
-    ("analysis.questions", 7),       # the questions both interfaces answer from
-    ("analysis.cli", 8), ("analysis.entry", 8),
-    ("analysis.web", 8),             # the local web application (``euchre-sim serve``)
+    ("sim.table", 4),                # who sits where, its arrays and the kernel bound to play it
+    ("sim.run", 5),                  # the run layer: specs, loops, run folders
+    ("sim.agents", 5),               # the decision API and its doors (bots, OpenSpiel, pricing)
+    ("sim.equilibrium", 5),          # the bidding game, on the kernel's phases
+    ("sim", 5),                      # the engine's API (sim/__init__.py)
+    ("analysis", 6),                 # the analyses (compute) and the notebook API
+    ("analysis.plots", 7), ("analysis.text", 7),
+    ("analysis.studies", 8), ("analysis.report", 8),   # the studies' registry, the report
+    ("analysis.questions", 8),       # the questions both interfaces answer from
+    ("analysis.cli", 9), ("analysis.entry", 9),
+    ("analysis.web", 9),             # the local web application (``euchre-sim serve``)
 )
-LAYER_NAMES = ("foundation", "solver", "players", "kernel", "run", "analyses", "plots and text",
-               "studies and report", "user interfaces")
+LAYER_NAMES = ("foundation", "solver", "players", "kernel", "table", "run", "analyses",
+               "plots and text", "studies and report", "user interfaces")
 KERNEL = 3
 MAX_FUNCTION_LINES = 100
 MAX_COMMAND_LINES = 250
@@ -122,6 +124,25 @@ def test_no_import_cycles():
     assert not cycles, "\n".join(cycles)
 
 
+def test_no_cycles_between_the_rooms_of_sim():
+    """Nor between the rooms of ``sim`` (``sim/run``, ``sim/agents``, ...), a module's imports
+    counted for its room (function-level imports too): the run layer plays an outside bot's
+    table through the agents, so the agents reach the ``Table`` below both (``sim.table``),
+    not through the run layer."""
+    rooms: dict[str, set[str]] = {}
+    for m, deps in graph().items():
+        parts = m.split(".")
+        if parts[0] != "sim" or len(parts) < 2:
+            continue
+        for d in deps:
+            q = d.split(".")
+            if q[0] == "sim" and len(q) > 1 and q[1] != parts[1]:
+                rooms.setdefault(parts[1], set()).add(q[1])
+    both = sorted(f"sim.{a} <-> sim.{b}" for a in rooms for b in rooms[a]
+                  if a < b and a in rooms.get(b, ()))
+    assert not both, "\n".join(both)
+
+
 def test_the_engine_never_imports_analysis():
     bad = [f"{m} imports {d}" for m, deps in graph().items() if m.split(".")[0] == "sim"
            for d in deps if d.split(".")[0] == "analysis"]
@@ -136,7 +157,7 @@ def test_analysis_reaches_the_kernel_through_the_runner():
 
 def test_the_kernel_reaches_the_players_only_through_its_seat_module():
     """The kernel names no particular player: every decision goes through ``sim.kernel.seat``
-    (which ``sim.run.bindings`` replaces to bind another player)."""
+    (which ``sim.table.bindings`` replaces to bind another player)."""
     bad = [f"{m} imports {d}" for m, deps in graph().items()
            if m.startswith("sim.kernel") and m != "sim.kernel.seat" for d in deps
            if d.startswith("sim.players")]
@@ -224,7 +245,8 @@ def test_the_repository_refers_to_nothing_outside_it():
 # package whose name says what it holds)
 FOUNDATION = {"__init__", "atomic", "bits", "cards", "interrupts", "intervals", "lazy", "links",
               "ptn", "records", "rng", "rules", "scoring", "seats", "threads"}
-ROOMS = {"agents", "equilibrium", "jit", "kernel", "players", "referee", "run", "solver"}
+ROOMS = {"agents", "equilibrium", "jit", "kernel", "players", "referee", "run", "solver",
+         "table"}
 
 
 def test_the_top_of_sim_is_the_foundation_and_its_rooms():
@@ -249,3 +271,26 @@ def test_nothing_asks_which_player_a_strategy_is():
     bad += [f"{p.relative_to(ROOT)}: imports the kernel's kind numbers" for p in paths
             if "sim.players.kinds" in p.read_text() and "players" not in p.parts]
     assert not bad, "\n".join(bad)
+
+
+def test_the_engine_reaches_a_player_only_through_its_record():
+    """Outside ``sim/players/``, the engine names no player: no module imports one player's own
+    modules (``sim.players.pimc``: its search bids, its costs) or one built-in's record
+    (``PIMC_PLAYER`` and the rest), nor compares a strategy's name with a player's; what it
+    needs of a player (a searching player's bids on worlds, what its decisions cost) is a field
+    of the record or a function of the kernel bound to it."""
+    import re
+
+    names = "|".join(t.upper() for t in ("random", "basic", "equilibrium", "pimc", "code",
+                                          "outside"))
+    by_record = re.compile(rf"\b({names})_PLAYER\b")
+    by_name = re.compile(rf"""\.name\s*(==|!=|\bin\b)\s*\(?\s*["']({names.lower()})\b""")
+    own = [f"{m} imports {d}" for m, deps in graph().items()
+           if m.startswith("sim.") and not m.startswith("sim.players") for d in sorted(deps)
+           if d.startswith("sim.players.pimc")]
+    paths = [p for p in sorted((ROOT / "sim").rglob("*.py")) if "players" not in p.parts]
+    own += [f"{p.relative_to(ROOT)}: names a built-in's record" for p in paths
+            if by_record.search(p.read_text())]
+    own += [f"{p.relative_to(ROOT)}: compares a strategy's name with a player's" for p in paths
+            if by_name.search(p.read_text())]
+    assert not own, "\n".join(own)

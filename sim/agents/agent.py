@@ -31,7 +31,7 @@ from sim.referee import DEFEND, DISCARD, PLAY, ROUND1, ROUND2
 from sim.referee.actions import Call, DefendAlone, Discard, OrderUp, Pass, Play
 from sim.referee.views import View, ViewError
 from sim.rng import STREAM_PLAY, STREAM_SEAT, normalise_seed, py_hand_key, py_sub_key
-from sim.run.spec import Table
+from sim.table import Table
 
 _ASK = {ROUND1: ASK_ROUND1, DISCARD: ASK_DISCARD, ROUND2: ASK_ROUND2, DEFEND: ASK_DEFEND,
         PLAY: ASK_PLAY}
@@ -48,6 +48,7 @@ class Agent:
         self._tables = {}     # an equilibrium seat's seat table, by the rules of its views
         self._table = table
         self._decide = None
+        self._keyed = self.strategy.draws_play_key()
         self._hand = -1
         self._last: View | None = None
 
@@ -122,7 +123,7 @@ class Agent:
         decision (the kernel's random seats share one draw counter a hand, which a single
         decision cannot see; without this every decision of a hand would take the same
         draw)."""
-        return py_sub_key(key, _decision_number(view)) if self.strategy.player.keyed else key
+        return py_sub_key(key, _decision_number(view)) if self._keyed else key
 
     def _seat_table_for(self, rules):
         """The seat table (a seat that bids by an equilibrium table holds the table for

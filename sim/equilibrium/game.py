@@ -55,7 +55,7 @@ def play_arrays(play: str = "tuned"):
 
 def basic_arrays(strategy):
     """(kinds, seat table, slots) of four seats of a parameterised built-in or TOML strategy
-    (``sim.run.spec.Table.arrays`` for such a table)."""
+    (``sim.table.Table.arrays`` for such a table)."""
     if not strategy.player.bids_by_count:
         raise ValueError(f"{strategy.name}: the bidding game takes parameterised built-in or "
                          "TOML strategies, not this kind")

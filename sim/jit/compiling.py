@@ -54,7 +54,7 @@ from numba.core import event as numba_event
 from sim.jit import numba_private
 
 SIM = Path(__file__).resolve().parent.parent
-# the folders of the kernel copies bound to other players are named so (``sim.run.bindings``)
+# the folders of the kernel copies bound to other players are named so (``sim.table.bindings``)
 KERNEL_COPY_PREFIX = "euchre_kernel_copy_"
 
 # Value-stack slots the wrapper frame declares: 300,000 words (2.4 MB) do not fit a 2 MB chunk,

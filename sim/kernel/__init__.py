@@ -3,7 +3,7 @@
 ``hand`` plays one hand as the phases of the rules; ``batch`` runs hands (aggregates, records,
 traces, the advisor's deals); ``games`` plays games to ``game_to`` points; ``layout`` holds the
 arrays' layouts; ``seat`` the decide module every decision is asked of (the built-in
-players), which ``sim.run.bindings`` replaces in a copy of this package bound to another player.
+players), which ``sim.table.bindings`` replaces in a copy of this package bound to another player.
 The modules import each other relatively, so a copy is self-contained.
 The rules implemented are the ones ``sim.referee`` enforces (options in ``sim.rules``).
 """

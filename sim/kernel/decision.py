@@ -6,8 +6,11 @@ seats' cards in it are any consistent ones, which by the players' contract chang
 the hand's public facts so far and, for the play, the cards played in order.  It makes the
 seat module's state and the hand's context as ``play_dealt`` does, tells the seat module the
 contract and every card played (its notices), works out the trick's masks as ``follow_card``
-does, and asks the one decision.  It lives in the kernel package, so a copy bound to another
-player (``sim.run.bindings``: a code strategy, pimc) asks that player.
+does, and asks the one decision.  ``bids_on_worlds`` asks a table's eight bids on many worlds
+at once, for the bidding game's exploitability (``sim.equilibrium.exploit``; a search player's
+bids cost milliseconds, so they are asked before the worlds are valued).  Both live in the
+kernel package, so a copy bound to another player (``sim.table.bindings``: a code strategy, pimc)
+asks that player, with the decisions its runs compiled.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from numba import njit
 
 from sim.bits import TRUMP_POW, to_power
 from sim.cards import LED_MASK, POWER_CARD, POWER_POS, SUIT_MASK_POW
+from sim.rng import STREAM_SEAT, hand_key, sub_key
 from sim.rules import R_GAME_TO, R_STICK
 from sim.seats import next_seats
 
@@ -159,3 +163,43 @@ def play(ps, seat, dealer, upcard, kinds, seat_table, slots, rules, seat_key, pl
                             win_pos, win_seat, above & ~(h | played), after, in_trick == 1,
                             lone, follows, t, play_key, seat_key, draws)
     return POWER_CARD[t, c]
+
+
+# the best-responding seat's key under a hand's in ``bids_on_worlds`` (the worlds' are 0, 1, ..)
+OWN_KEY = 1 << 32
+SCORES0 = np.zeros(2, np.int64)
+
+
+@njit(cache=True, nogil=True, _nrt=True)
+def bids_on_worlds(p, seed, lo, hi, hands, upcards, kinds, seat_table, rules, out):
+    """The bidding game's view of a table of these seats (``sim.equilibrium.exploit``), for
+    the samples ``lo .. hi - 1`` (a chunk: the caller runs chunks on threads): ``out[i, w]``
+    the round-1 bids by position (0 pass, 1 order up, 2 alone) then the round-2 bids (-1 pass,
+    else 2 * suit + alone) of the seats holding ``hands[i, w]`` (by position, the dealer last)
+    under ``upcards[i]``.  Position ``p`` sees the same on every world of ``i``, so it is asked
+    once, with one key; the others with a key of their world (``sub_key`` of the sample's
+    ``STREAM_SEAT`` key: the seat's own key of a hand)."""
+    z = np.uint64(0)
+    dealer = np.int64(3)
+    stick = rules[R_STICK] != 0
+    ps = sm.chunk_state(seat_table, kinds)        # one a chunk, as the kernel keeps one
+    draws = np.zeros(1, np.int64)
+    for i in range(lo, hi):
+        upcard = upcards[i]
+        hand = hand_key(seed, i, STREAM_SEAT)
+        for w in range(hands.shape[1]):
+            world = hands[i, w]
+            ctx = sm.hand_context(world, dealer, upcard, kinds, rules, 0)
+            row = out[i, w]
+            for k in range(4):
+                if k == p and w > 0:
+                    row[k] = out[i, 0, k]
+                    row[4 + k] = out[i, 0, 4 + k]
+                    continue
+                key = sub_key(hand, OWN_KEY if k == p else w)
+                a, _ = sm.order_up(ps, kinds, k, k, world[k], dealer, upcard, seat_table, ctx,
+                                   rules, SCORES0, z, key, draws)
+                row[k] = a
+                c, _ = sm.call(ps, kinds, k, k, world[k], dealer, upcard, stick and k == 3,
+                               seat_table, ctx, rules, SCORES0, z, key, draws)
+                row[4 + k] = c

@@ -3,7 +3,7 @@ dealer's pick-up and discard, round 2, defending alone, five tricks, points.
 
 Every decision is asked of the ``seat`` module beside this one (the decide interface,
 ``sim.players.decide``): the built-in players here; a copy of this package bound to another
-decide module (``sim.run.bindings``: a code strategy, the pimc player) asks that one, so the
+decide module (``sim.table.bindings``: a code strategy, the pimc player) asks that one, so the
 kernel names no particular player.  The seat module is told the contract and every card played
 (``contract``, ``played``), gets its own working state ``ps`` (one per chunk of hands) and, for
 a player that draws, a key of its own per hand (``seat_key``, when ``seat.KEYED``).  What a

@@ -1,7 +1,7 @@
 """The seat decisions this kernel asks for: the built-in players' (``sim.players.decide``, whose
 header describes the interface).
 
-A copy of the kernel package bound to another decide module (``sim.run.bindings``) has that
+A copy of the kernel package bound to another decide module (``sim.table.bindings``) has that
 module's source in place of this file; nothing else in the copy changes.
 """
 

@@ -1,14 +1,15 @@
 """The players: each one's record, parameters, tables, Numba decisions and plain-Python twin.
 
 A player is one record (``player_type.PlayerType``; the built-ins' are in ``registry``, which
-also names the built-in strategies): its name, kernel kind, parameters, decide module, twin and
+also names the built-in strategies): its name, kernel kind, parameters, decide module and
 what it refuses.  ``basic`` (``sim.players.basic``, twin ``basic_twin``) and ``random``
 (``random_player``) are decided by the built-ins' decide module (``decide``, which documents the
 interface every player answers through), with the ``equilibrium`` table bidder; ``pimc``
 (``sim.players.pimc``) and the code strategies (``code``) have decide modules of their own;
 ``files`` reads TOML and code strategies, ``recorded`` writes a strategy into a run's record and
-rebuilds it.  This layer imports only the foundation and the solver; the kernel reaches it only
-through its ``seat`` module.
+rebuilds it, ``layout`` lays out and builds the seat table the kernel reads from what each seat's
+record contributes.  This layer imports only the foundation and the solver; the kernel reaches it
+only through its ``seat`` module.
 """
 
 from sim.players.basic import BASIC_PARAMS, N_PARAMS, PARAM_NAMES, P, bid_table, seat_table

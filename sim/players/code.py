@@ -6,7 +6,7 @@ defines; a decision it leaves out is basic's.  An illegal answer from a hook is 
 basic's choice and flagged (``bad``), and the kernel counts it (``COUNTS_BAD``).  The hooks
 are called through their addresses, which the table's kinds carry after the four seats'
 (``sim.players.hook_calls``), so the one copy of the kernel package whose ``seat.py`` is this
-module (``sim.run.bindings.player_kernels``) plays every code strategy.
+module (``sim.table.bindings.player_kernels``) plays every code strategy.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 
 The kernel (``sim.kernel.hand``) asks its ``seat`` module for every decision and tells it what
 happens; ``sim/kernel/seat.py`` takes this module's functions, and a copy of the kernel package
-bound to another decide module (``sim.run.bindings``: a code strategy's ``sim.players.code``, the
+bound to another decide module (``sim.table.bindings``: a code strategy's ``sim.players.code``, the
 search player's ``sim.players.pimc.seat``) gets that module in its place.  A decide module
 defines every name in ``__all__``:
 

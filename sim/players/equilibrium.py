@@ -254,7 +254,7 @@ def score_region(regions: list, states: np.ndarray) -> np.ndarray:
     """A seat table region that reads the score: a directory of ``T x T`` words (``states[d,
     o]``: which of ``regions`` plays at the dealing team's ``d``, the other's ``o``), each
     entry the offset of its table from the directory's start (the seat table's builder adds
-    the directory's own place, ``sim.run.spec.Table.arrays``), then the tables (each a
+    the directory's own place, ``sim.table.Table.arrays``), then the tables (each a
     ``region``)."""
     to = states.shape[0]
     head = to * to + (to * to) % 2                          # rows stay on 16 bytes

@@ -159,7 +159,7 @@ def _spec_params(spec: str) -> dict[str, str]:
 
 # ---------------------------------------------------------------------------------------------
 # Code strategies: "package.module:Name" or "file.py:Name" imports the user's module and
-# returns a Strategy whose hooks the code strategies' kernel calls (``sim.run.bindings``).
+# returns a Strategy whose hooks the code strategies' kernel calls (``sim.table.bindings``).
 
 
 def load_code_strategy(spec: str) -> Strategy:
@@ -183,8 +183,8 @@ def load_code_strategy(spec: str) -> Strategy:
     The kernel checks every answer; an illegal one is replaced by basic's choice and the run
     stops with an error naming the strategy.  See ``examples/code_strategy.py``.  A run can use
     one code strategy (on any seats).  It runs in the code strategies' copy of the kernel, which
-    calls the hooks through their addresses (``sim.run.bindings``): that copy is compiled once on a
-    machine and cached, so a new strategy costs only its hooks' own compile.
+    calls the hooks through their addresses (``sim.table.bindings``): that copy is compiled once
+    on a machine and cached, so a new strategy costs only its hooks' own compile.
     """
     module_name, _, attr = spec.rpartition(":")
     if module_name.endswith(".py"):

@@ -1,7 +1,7 @@
 """A code strategy's hooks called through their addresses, so one compiled kernel plays every
 code strategy.
 
-The kernel's code-strategy copy (``sim.run.bindings.player_kernels``, its seat module
+The kernel's code-strategy copy (``sim.table.bindings.player_kernels``, its seat module
 ``sim.players.code``) calls a hook as ``call_hook(address, (arguments...))``: a call through a
 function pointer read from the seat kinds (``kinds[HOOK_SLOTS + i]``, the order of
 ``HOOK_ARGS``), which ``hook_addresses`` fills in for the table's code strategy

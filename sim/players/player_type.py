@@ -4,8 +4,10 @@ of player, and ``Strategy`` is one player of that type with its parameters.
 The record holds the player's name, its kernel kind number(s), its parameters (how they are
 checked and turned into the seat table's numbers), the decide module that plays it in the
 kernel (``sim.players.decide``'s interface: the built-ins' module, or one of its own, which
-``sim.run.bindings`` binds into a copy of the kernel), its plain-Python twin, whether it draws
-from the play key, the house rules it refuses, and whether it can be made to pass round 1.
+``sim.table.bindings`` binds into a copy of the kernel), the house rules it refuses, and whether
+it can be made to pass round 1.  Whether a strategy draws from the play key is its decide
+module's ``uses_play_key`` (``Strategy.draws_play_key``), said once there; a player's
+plain-Python twin (``sim.players.basic_twin``) is a module of its own that the tests read.
 The run layer, the agents, strategy files and the analyses read the record; nothing outside a
 player's own modules asks which player a strategy is.
 
@@ -66,14 +68,14 @@ class PlayerType:
     hooks: Callable | None = None                # strategy -> the user's Numba hooks it runs
     pass_round1: Callable | None = None
     no_pass_round1: str = "it cannot be made to pass round 1"
-    keyed: bool = False                          # its decisions draw from the play key
     refuses: dict = field(default_factory=dict)  # Rules field -> why it cannot play that rule
     one_per_table: str = ""                      # why two of its strategies cannot share a table
     inline_phases: bool = True                   # its kernel copy inlines the hand's phases
     prepare: Callable | None = None
-    twin: str | None = None                      # its plain-Python twin (module), if any
     file_base: bool = False                      # a TOML strategy may start from it
     searches: bool = False                       # milliseconds a hand: runs sized down
+    costs: Callable | None = None                # (strategy, chunk state, hands, ms a cycle)
+                                                 # -> its decisions' costs (``sim.run.costs``)
     bids_by_count: bool = False                  # bids by basic's count of its parameter vector
     param_family: str = ""                       # whose parameters it takes ("basic", "pimc")
     named: bool = True                           # a strategy of its defaults has its name
@@ -136,6 +138,15 @@ class Strategy:
         """The equilibrium table file this strategy bids by (None: the committed one for the
         rules in force); only meaningful where ``bids_by_table``."""
         return None if self.player.table_file is None else self.player.table_file(self)
+
+    def draws_play_key(self) -> bool:
+        """Whether this strategy's decisions draw from the hand's play key: its decide
+        module's ``uses_play_key`` for a table of four of it (run as plain Python), so the
+        kernel and the agents read one source (False for a player with no decide module)."""
+        if self.player.decide is None:
+            return False
+        uses = importlib.import_module(self.player.decide).uses_play_key
+        return bool(uses.py_func(np.full(4, self.kind, np.int64)))
 
     def bids_by_table(self) -> bool:
         """Whether this strategy draws its bids from an equilibrium table."""

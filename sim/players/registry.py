@@ -57,12 +57,11 @@ BASIC_PLAYER = register(PlayerType(
     "basic", BASIC, "point-count bidder, card play from the rules text",
     check_params=check_basic_params, param_names=PARAM_NAMES, param_rows=basic_param_rows,
     param_family="basic", name_with=lambda base, checked: f"{base}:{_changes(checked)}",
-    from_text=param_from_text, pass_round1=_basic_passing, twin="sim.players.basic_twin",
-    file_base=True, bids_by_count=True,
+    from_text=param_from_text, pass_round1=_basic_passing, file_base=True, bids_by_count=True,
 ))
 
 RANDOM_PLAYER = register(PlayerType(
-    "random", RANDOM, "uniform over the legal actions at every decision", keyed=True,
+    "random", RANDOM, "uniform over the legal actions at every decision",
     # its round-1 bid depends on no unseen card, so a caller conditions on its pass instead
     pass_round1=lambda s: s,
 ))
@@ -131,7 +130,6 @@ EQUILIBRIUM_PLAYER = register(PlayerType(
     # and 1 when made to pass round 1 (``sim.players.decide.order_up``)
     own_row=lambda s: np.array([0.0, 0.0, float(s.passes_round1)]),
     pass_round1=lambda s: replace(s, passes_round1=True, spec=None),
-    keyed=True,
     refuses={_FARMERS: "equilibrium does not cover the farmer's hand house rule (its bidding "
                        "game has no swap before the bids): leave farmers_hand off"},
 ))
@@ -154,6 +152,12 @@ def _pimc_prepare() -> None:
     turns.compile_ahead()
 
 
+def _pimc_costs(strategy, state, hands, ms_per_cycle) -> dict:
+    from sim.players.pimc.costs import decision_costs
+
+    return decision_costs(strategy, state, hands, ms_per_cycle)
+
+
 PIMC_PLAYER = register(PlayerType(
     "pimc", PIMC,
     "perfect-information Monte Carlo: deals the unseen cards at random, solves each world "
@@ -170,7 +174,7 @@ PIMC_PLAYER = register(PlayerType(
     pass_round1=lambda s: replace(s, passes_round1=True, spec=None),
     refuses={_FARMERS: "the pimc player does not play the farmer's hand house rule: leave "
                        "farmers_hand off, or seat another strategy"},
-    file_base=True, searches=True,
+    file_base=True, searches=True, costs=_pimc_costs,
 ))
 
 

@@ -28,7 +28,8 @@ from sim.run.executors import (
 )
 from sim.run.hands import DEFAULT_BATCH, TALLY_SHAPE, RunResult, simulate_spec
 from sim.run.sizes import DEFAULT_CHUNK_HANDS
-from sim.run.spec import RunSpec, Table, check_count
+from sim.run.spec import RunSpec, check_count
+from sim.table import Table
 
 RUN_FORMAT = 2      # 2: strategies recorded by their specs (``sim.players.recorded``)
 

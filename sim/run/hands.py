@@ -24,8 +24,9 @@ from sim.run.executors import LocalExecutor, ProcessExecutor, pieces, play_piece
 from sim.run.refereed import HandsTask as RefereeHands
 from sim.run.refereed import deck_deal, has_bots
 from sim.run.refereed import records as referee_records
-from sim.run.spec import RunSpec, Table, check_count
+from sim.run.spec import RunSpec, check_count
 from sim.seats import POSITIONS
+from sim.table import Table
 from sim.threads import set_threads
 
 # the kernel's layout and forced actions, for analyses (``sim.kernel`` documents each)

@@ -1,11 +1,11 @@
-"""What a pimc hand costs (``sim.run.pimc_costs``): with inference, the card decisions say what
-their weighed worlds are worth in uniform ones."""
+"""What a pimc hand costs (``sim.run.costs``, ``sim.players.pimc.costs``): with inference, the
+card decisions say what their weighed worlds are worth in uniform ones."""
 
 from __future__ import annotations
 
 import pytest
 
-from sim.run.pimc_costs import decision_costs
+from sim.run.costs import decision_costs
 
 pytestmark = pytest.mark.compile
 

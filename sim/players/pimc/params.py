@@ -89,7 +89,7 @@ def _as_number(label: str, key: str, value) -> float:
 S_WORLDS, S_BID_WORLDS, S_MARGIN, S_PASS, S_INFERENCE, S_PASSES_ROUND1, S_BIDDING = range(7)
 N_SETTINGS = 7
 S_TABLE = 7          # bidding=equilibrium or inference=bids(+play): where its table is
-                     # (``sim.run.spec.Table.arrays``)
+                     # (``sim.table.Table.arrays``)
 
 
 def settings_row(params: dict, passes_round1: bool = False) -> np.ndarray:

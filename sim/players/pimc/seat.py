@@ -1,7 +1,7 @@
 """The decide module of a table with ``pimc`` seats: the search player's decisions at its seats,
 the built-ins' (``sim.players.decide``) at the others.
 
-``sim.run.bindings`` compiles a copy of the kernel package with this module's source as its
+``sim.table.bindings`` compiles a copy of the kernel package with this module's source as its
 ``seat.py``, so complete hands and games with pimc seats are the kernel's own phases.  The
 copy calls the three searching decisions (``sim.players.pimc.turns``) with
 ``sim.jit.apart.call_later``: they are compiled at their first call, not inside the copy, and the
@@ -26,7 +26,7 @@ solver's table and stack, two scratch arrays, the stats row (decisions, worlds, 
 cycles by kind, ``turns.ST_*``, for the benchmark) and the hand's discard.  A pimc decision costs
 milliseconds, so runs use small chunks and batches (``MAX_*``), which keeps the progress bar
 moving; neither changes a result.  The farmer's hand and code strategies are not played with
-pimc seats (``sim.run.bindings`` refuses them).
+pimc seats (``sim.table.bindings`` refuses them).
 """
 
 from __future__ import annotations
@@ -42,10 +42,15 @@ from sim.players.basic import OWN, OWN_WIDTH
 from sim.players.decide import *  # noqa: F403  (the decide interface; some replaced below)
 from sim.players.kinds import PIMC, ROLLOUT
 from sim.players.pimc.params import S_BIDDING, S_PASSES_ROUND1, S_TABLE
-from sim.players.pimc.turns import chunk_state, pimc_bid, pimc_discard, pimc_play
+from sim.players.pimc.turns import (
+    chunk_state,  # noqa: F401  (the interface's, replaced)
+    pimc_bid,
+    pimc_discard,
+    pimc_play,
+)
 from sim.players.rollout import rollout_play
-from sim.rng import STREAM_SEAT, bounded, draw, hand_key, sub_key
-from sim.rules import R_LONE_DEFENDER_POINTS, R_STICK
+from sim.rng import bounded, draw
+from sim.rules import R_LONE_DEFENDER_POINTS
 from sim.solver.worlds import (
     K_ALONE,
     K_CARDS,
@@ -61,7 +66,7 @@ from sim.solver.worlds import (
 )
 
 KEYED = True
-FARMERS_HAND = False   # refused with pimc seats (sim.run.bindings): its phase is not compiled
+FARMERS_HAND = False   # refused with pimc seats (sim.table.bindings): its phase is not compiled
 FAST_TRICKS = False     # one loop of tricks: a pimc play is a call LLVM would copy into each
 MAX_CHUNK = 4
 MAX_BATCH = 256
@@ -202,49 +207,6 @@ def follow(ps, kinds, seat, hand, legal, beat, led_mask, lead_pos, win_pos, win_
     return decide.follow(ps, kinds, seat, hand, legal, beat, led_mask, lead_pos, win_pos,
                          win_seat, threat, after, second, lone, follows, t, play_key, seat_key,
                          draws)
-
-
-# the best-responding seat's key under a hand's in ``bids_on_worlds`` (the worlds' are 0, 1, ..)
-OWN_KEY = 1 << 32
-SCORES0 = np.zeros(2, np.int64)
-
-
-@njit(cache=True, nogil=True, _nrt=True)
-def bids_on_worlds(p, seed, lo, hi, hands, upcards, swapped, kinds, seat_table, rules, out):
-    """The bidding game's view of a table of these seats (``sim.equilibrium.exploit``), for
-    the samples ``lo .. hi - 1`` (a chunk: the caller runs chunks on threads): ``out[i, w]``
-    (8 x 7) the round-1 then round-2 bids by position, each a pure action in the bidding
-    game's order (``sim.players.equilibrium``), of the seats holding ``hands[i, w]`` (by
-    position, the dealer last) under ``upcards[i]`` (``swapped``: each hand's cross suits'
-    order).  Position ``p`` sees the same on every world of ``i``, so it is asked once, with one
-    key; the others with a key of their world.  Asking here, in the kernel copy, reuses the
-    decisions its runs compiled."""
-    z = np.uint64(0)
-    dealer = np.int64(3)
-    stick = rules[R_STICK] != 0
-    ps = chunk_state(seat_table, kinds)        # one a chunk, as the kernel keeps one
-    draws = np.zeros(1, np.int64)
-    for i in range(lo, hi):
-        upcard = upcards[i]
-        hand = hand_key(seed, i, STREAM_SEAT)
-        for w in range(hands.shape[1]):
-            world = hands[i, w]
-            ctx = decide.hand_context(world, dealer, upcard, kinds, rules, 0)
-            row = out[i, w]
-            row[:] = 0.0
-            for k in range(4):
-                if k == p and w > 0:
-                    row[k] = out[i, 0, k]
-                    row[4 + k] = out[i, 0, 4 + k]
-                    continue
-                key = sub_key(hand, OWN_KEY if k == p else w)
-                a, _ = order_up(ps, kinds, k, k, world[k], dealer, upcard, seat_table, ctx,
-                                rules, SCORES0, z, key, draws)
-                row[k, a] = 1.0
-                c, _ = call(ps, kinds, k, k, world[k], dealer, upcard, stick and k == 3,
-                            seat_table, ctx, rules, SCORES0, z, key, draws)
-                row[4 + k, 0 if c < 0 else eq.call_action(c // 2, c & 1, upcard,
-                                                          swapped[i, w, k])] = 1.0
 
 
 __all__ = decide.__all__

@@ -1,4 +1,4 @@
-"""Which kernel plays a table (``sim.run.bindings.kernels_for``): the built-in one, a copy bound
+"""Which kernel plays a table (``sim.table.bindings.kernels_for``): the built-in one, a copy bound
 to the one player with a decide module of its own, or a refusal that says why.  A bound decide
 module that changes one decision changes that decision and nothing else:
 ``tests/sim/players/test_new_player.py`` binds one."""
@@ -13,7 +13,7 @@ from sim import kernel as K
 from sim.players import load_strategy
 from sim.players.player_type import MAIN_DECIDE
 from sim.rules import Rules
-from sim.run.bindings import bound_kernels, decide_source, kernels_for
+from sim.table.bindings import bound_kernels, decide_source, kernels_for
 
 pytestmark = pytest.mark.compile
 

@@ -1,7 +1,7 @@
 """A new player is a decide module, a record and one registration call, with nothing edited
 outside them: this test module is all three for a throwaway player, ``never-orders`` (basic, but
 it never orders the upcard up, not even as the dealer), and plays it in the kernel (a copy bound
-to this module, ``sim.run.bindings``) and in the referee (``sim.run.refereed``, asking it through
+to this module, ``sim.table.bindings``) and in the referee (``sim.run.refereed``, asking it through
 its agent), which agree hand for hand.
 
 The module is its own decide module: it takes the built-ins' decide interface

@@ -1,5 +1,5 @@
 """Complete hands and games with ``pimc`` seats: the kernel bound to pimc's decide module
-(``sim.players.pimc.seat``, ``sim.run.bindings.player_kernels``).  Without a pimc seat the bound
+(``sim.players.pimc.seat``, ``sim.table.bindings.player_kernels``).  Without a pimc seat the bound
 copy plays the kernel's hands card for card; with pimc seats its hands are legal and scored as the
 referee scores them, repeat whatever the thread count, and a pimc bidder's first bid depends on
 nothing it cannot see."""
@@ -18,8 +18,8 @@ from sim.players import load_strategy
 from sim.players.registry import PIMC_PLAYER
 from sim.referee import replay_record as replay
 from sim.rules import Rules
-from sim.run.bindings import player_kernels
 from sim.run.hands import NO_FORCE, Table, simulate
+from sim.table.bindings import player_kernels
 
 pytestmark = [pytest.mark.compile, pytest.mark.subprocess]
 
