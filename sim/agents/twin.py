@@ -26,8 +26,7 @@ from the kernel's keyed stream; ``equilibrium``; ``pimc``; code and outside bots
 from __future__ import annotations
 
 from sim.cards import effective_suit, mask_of
-from sim.players import load_strategy
-from sim.players import basic
+from sim.players import basic, load_strategy
 from sim.players import basic_twin as twin
 from sim.players.basic import D_UP, PL_ALONE, PL_CALL, PL_ORDER, PL_ROW, PLAN
 from sim.referee import DEFEND, DISCARD, PLAY, ROUND1, ROUND2, trick_winner
