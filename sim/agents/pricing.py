@@ -30,6 +30,12 @@ The worlds explain the bids (``infer``, one of ``INFER``):
 
 The seat's own bids tell it nothing it does not know.
 
+``plain=True`` prices without compiling anything (a cold start's first hint, while Numba
+compiles): the rest of the auction and the bids the worlds must explain by the ``rest``
+strategy's plain-Python twin (``sim.agents.twin``), each world solved by the solver's plain twin
+(``sim.solver.twin``), the same values as the compiled path gives on the same worlds; about a
+hundred times slower, so it is asked for few worlds.  Only ``infer`` "rest" and "off".
+
 Values are points a hand for the seat's team.  Each option's interval is the normal 95%
 interval of its mean over the worlds; ``loss`` (what an option gives up against the best) is
 a paired difference, with its own interval.  Face-up values flatter every option a little (the
@@ -119,18 +125,26 @@ def _inference(infer) -> str:
 
 
 def price(view: View, worlds: int = DEFAULT_WORLDS, seed: int = 0, rest=DEFAULT_REST,
-          infer="rest") -> Pricing:
+          infer="rest", plain: bool = False) -> Pricing:
     """Every legal action of ``view`` priced on ``worlds`` deals consistent with it (the
     module's header); ``seed`` picks the worlds, ``rest`` bids the auction after a pass and,
     with ``infer="rest"``, models the other seats' bids the worlds must explain (``"bids"``,
-    ``"bids+play"``: the worlds weighed by the equilibrium's table, and the play)."""
+    ``"bids+play"``: the worlds weighed by the equilibrium's table, and the play); ``plain``:
+    in plain Python (the module header)."""
     if not isinstance(view, View):
         raise TypeError(f"price takes a View (sim.referee.views), not {type(view).__name__}")
     if worlds < 2:
         raise ValueError(f"worlds must be at least 2 for an interval, not {worlds}")
     infer = _inference(infer)
     legal = list(view.legal)
-    model = Agent(load_strategy(rest))
+    if plain:
+        from sim.agents.twin import TwinAgent
+
+        if infer not in ("rest", "off"):
+            raise ValueError(f"a plain-Python pricing infers by 'rest' or 'off', not {infer!r}")
+        model = TwinAgent(rest)
+    else:
+        model = Agent(load_strategy(rest))
     deals, fitted = consistent_worlds(view, worlds, seed, model if infer == "rest" else None)
     weights = None
     if infer in ("bids", "bids+play"):
@@ -138,9 +152,9 @@ def price(view: View, worlds: int = DEFAULT_WORLDS, seed: int = 0, rest=DEFAULT_
 
         weights = view_weights(view, deals, play=infer == "bids+play")
     if view.phase in (ROUND1, ROUND2):
-        table = _bid_values(view, legal, deals, model)
+        table = _bid_values(view, legal, deals, model, plain)
     else:
-        table = _play_values(view, legal, [replay_view(view, d) for d in deals])
+        table = _play_values(view, legal, [replay_view(view, d) for d in deals], plain)
     sign = 1 if view.maker is None or team(view.seat) == team(view.maker) else -1
     if view.phase in (ROUND1, ROUND2):
         sign = 1                       # bid values are already for the seat's team
@@ -263,8 +277,8 @@ def _position(hand, discard=None, lone_defender=None) -> Position:
     return replace(record_position(rec, hand.rules), played=rec.plays)
 
 
-def _play_values(view: View, legal, hands) -> np.ndarray:
-    """(worlds x options) values to the maker's team."""
+def _play_values(view: View, legal, hands, plain: bool = False) -> np.ndarray:
+    """(worlds x options) values to the maker's team (``plain``: by the solver's twin)."""
     positions = []
     for hand in hands:
         if view.phase == PLAY:
@@ -274,7 +288,14 @@ def _play_values(view: View, legal, hands) -> np.ndarray:
         elif view.phase == DEFEND:
             positions += [_position(hand, lone_defender=view.seat if isinstance(a, DefendAlone)
                                     else None) for a in legal]
-    sols = solve_positions(positions, view.rules.lone_defender_euchre_points)
+    lone = view.rules.lone_defender_euchre_points
+    if plain:
+        from sim.solver.api import Solution
+        from sim.solver.twin import solve_slow
+
+        sols = [Solution(*solve_slow(p, lone)) for p in positions]
+    else:
+        sols = solve_positions(positions, lone)
     if view.phase == PLAY:
         return np.array([[s.cards[a.card] for a in legal] for s in sols], np.float64)
     return np.array([s.value for s in sols], np.float64).reshape(len(hands), len(legal))
@@ -283,12 +304,21 @@ def _play_values(view: View, legal, hands) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------
 # bids: each contract under perfect play after the bidding; a pass, the rest of the auction
 
-def _bid_values(view: View, legal, deals, rest: Agent) -> np.ndarray:
-    """(worlds x options) values to the seat's team."""
+def _bid_values(view: View, legal, deals, rest: Agent, plain: bool = False) -> np.ndarray:
+    """(worlds x options) values to the seat's team (``plain``: by the solver's twin)."""
     rows = []              # one contract per (world, option): the columns perfect_points reads
     for deal in deals:
         for a in legal:
             rows.append(_contract(view, a, deal, rest) + (deal,))
+    if plain:
+        from sim.solver.twin import perfect_value_slow
+
+        mine = []
+        for rnd, maker, trump, alone, deal in rows:
+            v = perfect_value_slow([mask_of(h) for h in deal[0]], view.upcard, view.dealer,
+                                   rnd, maker, trump, alone, view.rules)
+            mine.append(v if maker < 0 or team(maker) == team(view.seat) else -v)
+        return np.array(mine, np.float64).reshape(len(deals), len(legal))
     dealt = np.array([[mask_of(h) for h in r[-1][0]] for r in rows], np.int64)
     rnd, maker, trump, alone = (np.array([r[k] for r in rows], np.int64) for k in range(4))
     pts = perfect_points(dealt, np.full(len(rows), view.upcard), np.full(len(rows), view.dealer),
