@@ -103,10 +103,11 @@ def first_page_seconds() -> float:
 # a cold start as a player meets it: ``serve`` in a new process with empty caches, asked what
 # the pages ask, in the order a player asks it, each figure from the command's start
 
-# what each page waits for before it asks (``ready`` in static/common.js), and the states of a
-# step in which the page goes on
-PAGE_WAITS = {"play": ("players",), "hint": ("solver",), "advise": ("advisor",)}
-GOES_ON = ("ready", "failed", "interim")
+# what each page waits for before it asks (``ready`` in static/common.js): the steps, and those
+# it goes on without while the server answers them another way (``/api/status``'s "interim")
+PAGE_WAITS = {"play": (("players",), ("players",)), "hint": (("solver",), ("solver",)),
+              "advise": (("advisor",), ())}
+GOES_ON = ("ready", "failed")
 ROUND2 = {"hand": "JS AS 9H 9D TC", "upcard": "9S", "position": "first", "round": "2"}
 SCORED = {**ADVISE, "score": "9-6"}
 OTHER = {"hand": "QD KD AD 9C TS", "upcard": "JD", "position": "dealer"}
@@ -144,11 +145,14 @@ class _Server:
             raw = r.read()
         return json.loads(raw) if path.startswith("/api") else raw
 
-    def wait(self, steps) -> dict:
-        """Poll ``/api/status`` as a page does until ``steps`` let the page go on."""
+    def wait(self, needs) -> dict:
+        """Poll ``/api/status`` as a page does until the steps ``needs`` (steps, those that
+        may be interim) let the page go on."""
+        steps, interim = needs
         while True:
             s = self.ask("/api/status")
-            if all(s["steps"].get(k) in GOES_ON for k in steps):
+            if all(s["steps"].get(k) in GOES_ON or (k in interim and k in s.get("interim", {}))
+                   for k in steps):
                 return s
             time.sleep(0.25)
 
@@ -198,7 +202,7 @@ def cold_figures(later: int = 3) -> dict:
                 out[f"first_{key}_s"] = srv.since()
                 out[f"first_{key}_took_s"] = took
                 out[f"first_{key}_deals"] = a.get("deals")
-            s = srv.wait(list(srv.ask("/api/status")["steps"]))
+            s = srv.wait((list(srv.ask("/api/status")["steps"]), ()))
             while not s["ready"]:
                 time.sleep(0.5)
                 s = srv.ask("/api/status")
