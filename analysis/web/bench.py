@@ -174,7 +174,7 @@ def cold_figures(later: int = 3) -> dict:
     first round-2 and score answers; then the seconds until the background compile is done; then,
     warm, the worst of ``later`` repeats of each answer (a move, a hint, the advisor's three
     questions and another hand).  The hint's and advisor's worlds and deals are kept beside."""
-    out: dict = {}
+    out: dict = {"cores": os.cpu_count(), "load_before": _load(), "later": later}
     with tempfile.TemporaryDirectory() as cache:
         srv = _Server(cache)
         try:
@@ -239,9 +239,11 @@ def _load() -> str:
 
 
 def web_rows() -> dict:
-    """Every web row (``analysis.text.bench.format_web`` prints them)."""
-    return {"first_page_s": first_page_seconds(), "advise_s": advise_seconds(),
+    """Every web row (``analysis.text.bench.format_web`` and ``format_web_cold`` print them):
+    the cold start as a player meets it, then the warm answers."""
+    cold = cold_figures()
+    return {"first_page_s": cold["first_page_s"], "cold": cold, "advise_s": advise_seconds(),
             "bot_move": {s: bot_move_ms(s) for s in ("tuned", "equilibrium", "pimc")}}
 
 
-__all__ = ["web_rows", "advise_seconds", "bot_move_ms", "first_page_seconds"]
+__all__ = ["web_rows", "cold_figures", "advise_seconds", "bot_move_ms", "first_page_seconds"]

@@ -142,11 +142,24 @@ def _warm_advisor() -> None:
 
 
 def _warm_players() -> None:
-    """A hand of the Play page with each bot (the equilibrium's tables read once)."""
-    from analysis.web.game import Game
+    """The Play page's compiled bots (``analysis.web.game.bot``), tuned and the equilibrium
+    (its tables read once), asked each kind of decision: hands played by four of them until
+    each has bid in both rounds, discarded and played a card."""
+    from analysis.web.game import bot
+    from sim.referee import Hand
+    from sim.referee.actions import DISCARD, DONE
+    from sim.run.refereed import deal_of
 
     for spec in ("tuned", "equilibrium"):
-        _play_a_hand(Game(1, 0, spec, spec))
+        who, asked = bot(spec), set()
+        for i in range(64):
+            hand = Hand(*deal_of(1, i))
+            while hand.phase != DONE:
+                asked.add(hand.phase)
+                seat = hand.dealer if hand.phase == DISCARD else hand.turn
+                hand.apply(who.decide_at(hand, seat, (0, 0), (0, 0)))
+            if {"round1", "round2", "discard", "play"} <= asked:
+                break
 
 
 def _play_a_hand(game) -> None:
