@@ -24,8 +24,8 @@ import secrets
 import threading
 
 from analysis.text.decisions import describe
+from analysis.web.interim import pending
 from analysis.web.seen import bidding, sort_hand, told, words
-from analysis.web.work import pending
 
 GAMES_KEPT = 64           # games the server keeps in memory (the oldest is dropped)
 SEAT_NAMES = ("South", "West", "North", "East")   # seat 0 .. 3, play passing to the left

@@ -18,6 +18,9 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from analysis.web import interim
+from analysis.web.interim import INTERIM, TWINS, pending
+
 MAX_JOBS = 2             # computations at once (the machine's cores, at least on 2 cores)
 TIME_LIMIT = 120.0       # seconds a computation may run
 
@@ -128,8 +131,9 @@ class Work:
 # the code (a second or a few) and marks it ready.  Until then the pages are served by plain
 # Python where that is honest: the bots of the basic family play through their twins, which
 # decide exactly as the compiled players (``sim.agents.twin``), and a hint is priced in plain
-# Python on fewer worlds, saying so (``analysis.web.game``).  Without a child (it cannot start,
-# or dies) the steps are compiled here, as they are without the background compile.
+# Python on fewer worlds, saying so (``analysis.web.game``, ``analysis.web.interim``).  Without
+# a child (it cannot start, or dies) the steps are compiled here, as without the background
+# compile.
 
 def _warm_advisor() -> None:
     """The advisor as the Advise page asks it (the equilibrium at the table): round 1, round 2
@@ -206,23 +210,6 @@ def _warm_chart() -> None:
 STEPS = {"advisor": _warm_advisor, "players": _warm_players, "solver": _warm_solver,
          "chart": _warm_chart, "pimc": _warm_pimc}
 
-# the steps a page may go on without, and what answers meanwhile (``/api/status`` says)
-INTERIM = {
-    "players": "the bots of the basic family (tuned, basic and its variants) play by their "
-               "plain-Python twins meanwhile: the same decisions",
-    "solver": "a hint is priced in plain Python on fewer worlds meanwhile (it says how many)",
-}
-TWINS = ("tuned", "basic", "conservative", "aggressive", "trump-count")
-
-_pending: set[str] = set()       # the steps of a background compile not ready in this process
-
-
-def pending(name: str) -> bool:
-    """Whether the background compile has yet to make step ``name`` ready in this process
-    (False where no background compile runs: the compiled path is used, compiling at need)."""
-    return name in _pending
-
-
 def compile_steps(names=None) -> None:
     """The child's job: each step in turn (``STEPS`` order), a line on stdout as it starts and
     as it ends (``start NAME``, ``done NAME``, ``failed NAME: why``).  It ends itself when the
@@ -266,7 +253,7 @@ class Preparing:
 
     def start(self) -> None:
         self.started = time.monotonic()
-        _pending.update(n for n in self.steps if n in INTERIM)
+        interim.wait_for(self.steps)
         self._thread = threading.Thread(target=self._run, name="euchre-web-prepare", daemon=True)
         self._thread.start()
 
@@ -278,7 +265,8 @@ class Preparing:
                 if self.state[name] not in ("ready", "failed"):
                     self._step(name, "compiling")
         finally:
-            _pending.difference_update(self.steps)
+            for name in self.steps:
+                interim.done(name)
 
     def _from_child(self) -> None:
         """The steps compiled by a child process, each loaded here as the child finishes it."""
@@ -318,15 +306,15 @@ class Preparing:
         else:
             self.state[name] = "ready"
         self.seconds[name] = round(time.monotonic() - self.started, 1)
-        _pending.discard(name)
+        interim.done(name)
 
     def status(self) -> dict:
         ready = all(s in ("ready", "failed") for s in self.state.values())
-        interim = {k: v for k, v in INTERIM.items()
-                   if k in self.state and self.state[k] not in ("ready", "failed")}
+        meanwhile = {k: v for k, v in INTERIM.items()
+                     if k in self.state and self.state[k] not in ("ready", "failed")}
         return {"ready": ready, "steps": dict(self.state), "errors": dict(self.errors),
                 "seconds": round(time.monotonic() - self.started, 1),
-                "step_seconds": dict(self.seconds), "interim": interim, "twins": list(TWINS)}
+                "step_seconds": dict(self.seconds), "interim": meanwhile, "twins": list(TWINS)}
 
 
 __all__ = ["Work", "Token", "Stopped", "Busy", "Preparing", "STEPS", "INTERIM", "TWINS",

@@ -16,7 +16,7 @@ pytest.importorskip("httpx")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from analysis.web import game as game_module  # noqa: E402
-from analysis.web import work  # noqa: E402
+from analysis.web import interim, work  # noqa: E402
 from analysis.web.app import create_app  # noqa: E402
 from tests.analysis.web.test_hidden import play_game  # noqa: E402
 
@@ -30,10 +30,10 @@ def client():
 
 
 @pytest.fixture
-def interim(monkeypatch):
+def compiling(monkeypatch):
     """As during a cold start: the players and the solver not compiled yet; a compiled bot
     asked for a tuned seat fails the test."""
-    monkeypatch.setattr(work, "_pending", {"players", "solver"})
+    monkeypatch.setattr(interim, "_pending", {"players", "solver"})
 
     def no_compiled_bot(spec):
         raise AssertionError(f"the compiled {spec} bot was asked while the players compile")
@@ -58,14 +58,14 @@ def whole_game(client, seed: int, seat: int = 0) -> str:
 def test_the_twins_play_the_compiled_bots_game(client, monkeypatch):
     compiled = {seed: whole_game(client, seed, seed % 4) for seed in (1, 2)}
     with monkeypatch.context() as m:
-        m.setattr(work, "_pending", {"players"})
+        m.setattr(interim, "_pending", {"players"})
         m.setattr(game_module, "bot", lambda spec: pytest.fail("a compiled bot was asked"))
         by_twins = {seed: whole_game(client, seed, seed % 4) for seed in (1, 2)}
     assert by_twins == compiled and compiled[1].count("\n") >= 3
 
 
 @pytest.mark.parametrize("seat", [0, 3])
-def test_an_interim_game_tells_nothing_hidden_and_its_hints_answer(client, interim, seat):
+def test_an_interim_game_tells_nothing_hidden_and_its_hints_answer(client, compiling, seat):
     covered = play_game(client, 1, seat, hints=3)
     assert covered["hands"] >= 3
 
@@ -80,7 +80,7 @@ def test_an_interim_hint_says_how_it_was_priced_and_has_the_hint_s_form(client, 
     g = _bid_game(client)
     full = client.get(f"/api/games/{g['id']}/hint", params={"worlds": 16}).json()
     with monkeypatch.context() as m:
-        m.setattr(work, "_pending", {"solver"})
+        m.setattr(interim, "_pending", {"solver"})
         first = client.get(f"/api/games/{g['id']}/hint").json()
         same = client.get(f"/api/games/{g['id']}/hint", params={"worlds": 16}).json()
     assert first["worlds"] == game_module.PLAIN_WORLDS["other"] == 16
@@ -98,7 +98,7 @@ def test_an_interim_card_hint(client, monkeypatch):
     g = _bid_game(client)
     pick = random.Random(5)
     with monkeypatch.context() as m:
-        m.setattr(work, "_pending", {"players", "solver"})
+        m.setattr(interim, "_pending", {"players", "solver"})
         while g["done"] or g["phase"] != "play":
             g = (client.post(f"/api/games/{g['id']}/next").json() if g["done"] else
                  client.post(f"/api/games/{g['id']}/act",
@@ -119,7 +119,7 @@ def test_status_says_what_answers_meanwhile():
     s = p.status()
     assert s["ready"] and s["steps"] == {"players": "ready", "chart": "failed"}
     assert s["interim"] == {} and set(s["step_seconds"]) == {"players", "chart"}
-    assert "ZeroDivisionError" in s["errors"]["chart"] and not work.pending("players")
+    assert "ZeroDivisionError" in s["errors"]["chart"] and not interim.pending("players")
 
 
 def test_the_child_s_lines(monkeypatch, capsys):
