@@ -128,3 +128,18 @@ def test_the_child_s_lines(monkeypatch, capsys):
     assert capsys.readouterr().out.splitlines() == [
         "start advisor", "done advisor", "start chart",
         "failed chart: ZeroDivisionError: division by zero"]
+
+
+def test_serve_loads_without_the_rest_of_the_command_line():
+    """The first page does not wait for Numba, pandas or the other commands: ``serve`` and
+    the application load without them (``analysis.entry``'s way in for ``serve``)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from analysis.web.command import command; command(); "
+            "from analysis.web.app import create_app; create_app(prepare=False); "
+            "print(sorted(m for m in ('numba', 'pandas', 'scipy', 'analysis.cli') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
