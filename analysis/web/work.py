@@ -236,6 +236,16 @@ def compile_steps(names=None) -> None:
     sys.stdout.flush()
 
 
+def _preload() -> None:
+    """Import what the interim answers use (Numba and the engine among them: a second or two),
+    so that the first game does not wait for it (the server itself starts without them)."""
+    import analysis.decide  # noqa: F401
+    import analysis.web.game  # noqa: F401
+    import sim.agents.pricing  # noqa: F401
+    import sim.agents.twin  # noqa: F401
+    import sim.solver.twin  # noqa: F401
+
+
 class Preparing:
     """The background compile: each step ``waiting``, ``compiling``, ``loading`` (compiled by
     the child, loaded here), ``ready`` (or ``failed`` with its one line); ``status()`` is what
@@ -261,6 +271,8 @@ class Preparing:
         try:
             if self.child:
                 self._from_child()
+            else:
+                _preload()
             for name in self.steps:
                 if self.state[name] not in ("ready", "failed"):
                     self._step(name, "compiling")
@@ -280,6 +292,7 @@ class Preparing:
                 stderr=subprocess.DEVNULL, text=True)
         except OSError:
             return
+        _preload()
         try:
             for line in p.stdout:
                 verb, _, rest = line.strip().partition(" ")
