@@ -116,9 +116,11 @@ OTHER = {"hand": "QD KD AD 9C TS", "upcard": "JD", "position": "dealer"}
 class _Server:
     """``euchre-sim serve`` in a subprocess with empty caches; ``get``/``post`` ask it."""
 
-    def __init__(self, cache: str):
+    def __init__(self, cache: str, source: str | None = None):
         env = {**os.environ, "NUMBA_CACHE_DIR": os.path.join(cache, "numba"),
                "EUCHRE_SIM_CACHE": os.path.join(cache, "sim")}
+        if source is not None:
+            env["PYTHONPATH"] = source
         self.t0 = time.monotonic()
         self.p = subprocess.Popen([sys.executable, "-c", "from analysis.entry import run; run()",
                                    "serve", "--port", "0", "--no-open"], env=env, text=True,
@@ -167,16 +169,17 @@ def _timed(fn):
     return out, time.monotonic() - t0
 
 
-def cold_figures(later: int = 3) -> dict:
+def cold_figures(later: int = 3, source: str | None = None) -> dict:
     """A player's cold start (``serve`` with empty caches, as ``PAGE_WAITS`` says the pages
     wait): seconds from the command's start to the first page, a game playable (the Play page's
     new game answered), the first bot move, the first hint, the advisor's first answer and its
     first round-2 and score answers; then the seconds until the background compile is done; then,
     warm, the worst of ``later`` repeats of each answer (a move, a hint, the advisor's three
-    questions and another hand).  The hint's and advisor's worlds and deals are kept beside."""
+    questions and another hand).  The hint's and advisor's worlds and deals are kept beside.
+    ``source``: the folder of another checkout to serve (its ``PYTHONPATH``), to compare."""
     out: dict = {"cores": os.cpu_count(), "load_before": _load(), "later": later}
     with tempfile.TemporaryDirectory() as cache:
-        srv = _Server(cache)
+        srv = _Server(cache, source)
         try:
             srv.ask("/advise")
             out["first_page_s"] = srv.since()
