@@ -94,8 +94,8 @@ def format_web(w: dict) -> list[str]:
 
 COLD_ROWS = (("first_page_s", "first page", ""),
              ("game_playable_s", "a game playable", "the Play page's new game answered"),
-             ("first_bot_move_s", "first move answered", "the bots' replies included"),
              ("first_hint_s", "first hint", ""),
+             ("first_bot_move_s", "first move answered", "the bots' replies included"),
              ("first_advise_s", "advisor, first answer", "equilibrium at the table"),
              ("first_advise_round2_s", "advisor, first round 2", ""),
              ("first_advise_score_s", "advisor, first at a score", "9-6"),
@@ -116,7 +116,8 @@ def format_web_cold(c: dict) -> list[str]:
             continue
         extra = note
         if key == "first_hint_s":
-            extra = (f"{c.get('first_hint_worlds')} worlds"
+            extra = (f"{c.get('first_hint_phase') or 'a decision'}, "
+                     f"{c.get('first_hint_worlds')} worlds"
                      + (", plain Python while the solver compiles" if c.get("first_hint_note")
                         else ""))
         elif key.startswith("first_advise") and f"{key[:-2]}_took_s" in c:

@@ -172,7 +172,8 @@ def _timed(fn):
 def cold_figures(later: int = 3, source: str | None = None) -> dict:
     """A player's cold start (``serve`` with empty caches, as ``PAGE_WAITS`` says the pages
     wait): seconds from the command's start to the first page, a game playable (the Play page's
-    new game answered), the first bot move, the first hint, the advisor's first answer and its
+    new game answered), the first hint (at the game's first decision, a bid), the first move
+    answered (the bots' replies with it), the advisor's first answer and its
     first round-2 and score answers; then the seconds until the background compile is done; then,
     warm, the worst of ``later`` repeats of each answer (a move, a hint, the advisor's three
     questions and another hand).  The hint's and advisor's worlds and deals are kept beside.
@@ -188,15 +189,14 @@ def cold_figures(later: int = 3, source: str | None = None) -> dict:
                                           "opponents": "tuned"}, body={})
             out["game_playable_s"] = srv.since()
             gid = game["id"]
-            state = srv.ask(f"/api/games/{gid}/act", body=game["view"]["legal"][0])
-            out["first_bot_move_s"] = srv.since()
-            srv.wait(PAGE_WAITS["hint"])
-            while state["done"]:
-                state = srv.ask(f"/api/games/{gid}/next", body={})
+            srv.wait(PAGE_WAITS["hint"])           # a hint at the game's first decision, a bid
             hint = srv.ask(f"/api/games/{gid}/hint")
             out["first_hint_s"] = srv.since()
+            out["first_hint_phase"] = hint.get("phase")
             out["first_hint_worlds"] = hint.get("worlds")
             out["first_hint_note"] = hint.get("interim")
+            srv.ask(f"/api/games/{gid}/act", body=game["view"]["legal"][0])
+            out["first_bot_move_s"] = srv.since()
             srv.wait(PAGE_WAITS["advise"])
             for key, q in (("advise", ADVISE), ("advise_round2", ROUND2),
                            ("advise_score", SCORED)):
