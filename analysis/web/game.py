@@ -30,6 +30,7 @@ from analysis.web.seen import bidding, sort_hand, told, words
 GAMES_KEPT = 64           # games the server keeps in memory (the oldest is dropped)
 SEAT_NAMES = ("South", "West", "North", "East")   # seat 0 .. 3, play passing to the left
 PLAIN_WORLDS = {"play": 32, "other": 16}   # a plain-Python hint's worlds: a card, a bid or discard
+PLAIN_SECONDS = 4.0       # ... or those priced in this time (at least 4: a busy machine)
 
 
 _bots: dict = {}
@@ -300,15 +301,19 @@ class Game:
 
 def _plain_hint(view, seed: int, worlds: int) -> dict:
     """``answers.decide``'s hint priced in plain Python (``price(plain=True)``) on fewer
-    worlds, tuned's choice by its twin; ``"interim"`` says how and why."""
+    worlds (``PLAIN_WORLDS``, or those priced in ``PLAIN_SECONDS``), tuned's choice by its
+    twin; ``"interim"`` says how and why."""
     from analysis.text.decisions import decision_json
     from sim.agents.pricing import price
     from sim.agents.twin import TwinAgent
 
     if not 2 <= worlds <= 4096:
         raise ValueError(f"worlds: from 2 to 4096, not {worlds}")
-    n = min(worlds, PLAIN_WORLDS["play" if view.phase == "play" else "other"])
-    pricing = price(view, n, seed, plain=True)
+    import time
+
+    asked = min(worlds, PLAIN_WORLDS["play" if view.phase == "play" else "other"])
+    pricing = price(view, asked, seed, plain=True, until=time.monotonic() + PLAIN_SECONDS)
+    n = pricing.worlds
     who = TwinAgent("tuned")
     action = who.act(view)
     out = decision_json("tuned", view, action, pricing)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from sim import Rules, view_from_json
-from sim.agents.pricing import price
+from sim.agents.pricing import MIN_PLAIN_WORLDS, price
 from sim.solver.perfect import perfect_points
 from sim.solver.twin import perfect_value_slow
 
@@ -60,3 +60,13 @@ def test_perfect_value_slow_equals_perfect_points():
 def test_plain_refuses_the_table_s_inference():
     with pytest.raises(ValueError, match="plain-Python"):
         price(view_from_json(VIEWS["play"]), 4, infer="bids", plain=True)
+
+
+def test_a_plain_pricing_stopped_by_its_time_prices_the_first_worlds():
+    view = view_from_json(VIEWS["round 1, dealer"])
+    stopped = price(view, 16, 2, plain=True, until=0.0)        # past already
+    assert stopped.worlds == MIN_PLAIN_WORLDS
+    first = price(view, MIN_PLAIN_WORLDS, 2, plain=True)
+    assert stopped.fitted == first.fitted == MIN_PLAIN_WORLDS      # the bids fitted first
+    by = {o.action: o.value for o in first.options}
+    assert {o.action: o.value for o in stopped.options} == by
