@@ -122,9 +122,10 @@ class _Server:
         if source is not None:
             env["PYTHONPATH"] = source
         self.t0 = time.monotonic()
+        # run from ``source`` too: ``python -c`` puts the folder it runs in first on the path
         self.p = subprocess.Popen([sys.executable, "-c", "from analysis.entry import run; run()",
                                    "serve", "--port", "0", "--no-open"], env=env, text=True,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                  cwd=source, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         for line in self.p.stderr:
             if "serving http" in line:
                 self.url = line.split("serving ")[1].split()[0].rstrip("/")
