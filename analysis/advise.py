@@ -14,6 +14,7 @@ from types import SimpleNamespace
 import numpy as np
 import pandas as pd
 
+from analysis.inputs import InputError
 from analysis.stats import mean_interval, proportion, z_value
 from analysis.win_model import parse_score, win_probability, win_source, win_table
 from sim import POSITIONS, Rules, RunSpec, Table, force_array
@@ -50,19 +51,23 @@ class _Sample:
 
 def _position(position) -> int:
     if isinstance(position, bool):
-        raise ValueError(f"unknown position {position!r}: use first, second, third or dealer")
+        raise InputError("position", f"first, second, third or dealer, not {position!r}")
     if isinstance(position, int | np.integer) and 0 <= int(position) <= 3:
         return int(position)
     if isinstance(position, str) and position.strip().lower() in POSITIONS:
         return POSITIONS.index(position.strip().lower())
-    raise ValueError(f"unknown position {position!r}: use first, second, third or dealer")
+    raise InputError("position", f"first, second, third or dealer, not {position!r}")
 
 
 def _read_hand(hand) -> list[int]:
-    cards = parse_cards(hand)  # unknown and duplicate cards raise CardError (a ValueError)
+    try:
+        cards = parse_cards(hand)
+    except ValueError as e:         # an unknown or repeated card (CardError)
+        raise InputError("hand", str(e)) from None
     if len(cards) != 5:
         shown = " ".join(card_name(c) for c in cards)
-        raise ValueError(f"a hand has exactly five cards, got {len(cards)}: {shown or 'none'}")
+        raise InputError("hand", f"a hand has exactly five cards, got {len(cards)}: "
+                         f"{shown or 'none'}")
     return cards
 
 
@@ -150,31 +155,37 @@ def _check_request(hand, upcard, position, round_, score, strategy, rules, deals
 
         rules = parse_rules(rules)
     cards = _read_hand(hand)
-    up = parse_card(upcard) if isinstance(upcard, str) else int(upcard)
+    try:
+        up = parse_card(upcard) if isinstance(upcard, str) else int(upcard)
+    except ValueError as e:
+        raise InputError("upcard", str(e)) from None
     if not 0 <= up < 24:
-        raise ValueError(f"unknown upcard {upcard!r}")
+        raise InputError("upcard", f"unknown card {upcard!r}")
     if up in cards:
-        raise ValueError(f"the upcard {card_name(up)} is also in the hand")
+        raise InputError("upcard", f"{card_name(up)} is also in the hand")
     pos = _position(position)
     if isinstance(round_, str) and round_.strip() in ("1", "2"):
         round_ = int(round_)
     if isinstance(round_, bool) or round_ not in (1, 2):
-        raise ValueError(f"round must be 1 or 2, not {round_!r}")
-    sc = parse_score(score, rules.game_to)
+        raise InputError("round", f"1 or 2, not {round_!r}")
+    try:
+        sc = parse_score(score, rules.game_to)
+    except ValueError as e:         # its words name the score
+        raise InputError("score", str(e), named=False) from None
     d = _check_discard(discard, cards, up, pos, round_, rules)
     if deals is not None and precision is not None:
-        raise ValueError("give deals or precision, not both")
+        raise InputError("precision", "give {deals} or {precision}, not both", named=False)
     if deals is not None and (isinstance(deals, bool) or int(deals) != deals or deals < 1):
-        raise ValueError(f"deals must be a whole number of at least 1, not {deals!r}")
+        raise InputError("deals", f"a whole number of at least 1, not {deals!r}")
     if precision is not None and not 0 < precision < math.inf:
-        raise ValueError(f"precision must be a positive number of points, not {precision!r}")
+        raise InputError("precision", f"a positive number of points, not {precision!r}")
     table = strategy if isinstance(strategy, Table) else Table.teams(strategy)
     seed = RunSpec.of(seed, rules, table).seed
     play_table = table
     if assume_passed:
         if round_ != 2:
-            raise ValueError("--assume-passed (assume_passed) is for round 2: it assumes the "
-                             "player passed in round 1")
+            raise InputError("assume_passed", "{assume_passed} is for round 2: it assumes "
+                             "the player passed in round 1", named=False)
         play_table = passed_round1(table, pos)
     return _Request(cards, up, pos, round_, sc, d, rules, table, seed, deals, precision,
                     bool(assume_passed), play_table)
@@ -184,12 +195,13 @@ def _check_discard(discard, cards, up, pos, round_, rules) -> int | None:
     if discard is None:
         return None
     if pos != 3 or round_ != 1:
-        raise ValueError("a discard can only be given for the dealer in round 1")
+        raise InputError("discard", "only for the dealer in round 1")
     d = parse_card(discard) if isinstance(discard, str) else int(discard)
     if d != up and d not in cards:
-        raise ValueError(f"discard {card_name(d)} is neither in the hand nor the upcard")
+        raise InputError("discard", f"{card_name(d)} is neither in the hand nor the upcard")
     if d == up and not rules.dealer_may_discard_upcard:
-        raise ValueError(f"these rules do not let the dealer discard the upcard {card_name(d)}")
+        raise InputError("discard", f"these rules do not let the dealer discard the upcard "
+                         f"{card_name(d)}")
     return d
 
 
@@ -326,13 +338,14 @@ def _deal_until_satisfied(req: _Request, options: list[Option], progress,
         state.play_batch(goal, forces)
         if state.have == 0 and state.dealt >= MAX_DEALT_NONE:
             where = "in round 2" if req.round_ == 2 else "in round 1"
-            hint = ("; if he did pass in round 1, ask with --assume-passed (assume_passed=True)"
+            hint = ("; if he did pass in round 1, ask with {assume_passed}"
                     if req.round_ == 2 and not req.assume_passed else "")
-            raise ValueError(
+            raise InputError(
+                "assume_passed",
                 f"the auction never reached the {POSITIONS[req.position]} player {where} in "
                 f"{state.dealt:,} deals: with this hand and upcard the strategy (his own "
                 f"round-1 bid included) never lets him decide, so there is nothing to advise"
-                + hint
+                + hint, named=False,
             )
         if state.dealt >= MAX_DEALT and state.have > 1:
             break

@@ -113,7 +113,8 @@ class Decision:
 def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLDS,
                  seed: int = 0, rest="tuned", scores=None, wins=None,
                  first: int = FIRST_WORLDS, seats=None, check=None,
-                 infer="rest", partial: bool = False) -> list[Decision]:
+                 infer="rest", partial: bool = False,
+                 win_worlds: bool = True) -> list[Decision]:
     """Every decision of one hand record graded (the module's header): each priced on
     ``first`` worlds, then on twice as many while its grade's interval crosses a threshold, up
     to ``worlds``.  With ``scores`` (team 0, team 1 before the hand) and ``wins``
@@ -124,7 +125,10 @@ def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLD
     doubling of its worlds (it may raise to stop, as the web application does when the user
     leaves); ``infer``: how the worlds read the other seats' bids (``sim.agents.pricing``'s
     ``INFER``); ``partial``: the record may stop before the hand ends (a hand in progress, as
-    Trickster Cards' PTN records often are): the decisions it holds are graded."""
+    Trickster Cards' PTN records often are): the decisions it holds are graded;
+    ``win_worlds``: whether a game-win grade still a range asks for more worlds (False: the
+    worlds, and so the points grades, are those a grade without a score prices, the win
+    figures read on them, as the review does for a record without a score)."""
     if worlds < 2:
         raise ValueError(f"worlds must be at least 2 for an interval, not {worlds}")
     rec = parse_record(record)
@@ -141,12 +145,13 @@ def grade_record(record, rules: Rules | None = None, worlds: int = DEFAULT_WORLD
             if seats is None or action.seat in seats:
                 out.append(_graded(number, view_for(hand, action.seat), action,
                                    (min(first, worlds), worlds), seed, (rest, infer), scores,
-                                   wins, check))
+                                   wins, check, win_worlds))
         hand.apply(action)
     return out
 
 
-def _graded(number, view, action, worlds, seed, model, scores=None, wins=None, check=None):
+def _graded(number, view, action, worlds, seed, model, scores=None, wins=None, check=None,
+            win_worlds=True):
     if check is not None:
         check()
     trick = len(view.plays) // view.players + 1 if view.phase == PLAY else None
@@ -156,7 +161,8 @@ def _graded(number, view, action, worlds, seed, model, scores=None, wins=None, c
     d = None
     for pricing in _more_worlds(view, worlds, seed + number, model):
         d = _decision(number, view, action, trick, pricing, scores, wins)
-        if not is_range(d.grade) and (d.win_grade is None or not is_range(d.win_grade)):
+        if not is_range(d.grade) and (not win_worlds or d.win_grade is None
+                                      or not is_range(d.win_grade)):
             break
         if check is not None:           # before pricing on twice as many worlds
             check()

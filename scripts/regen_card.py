@@ -1,5 +1,5 @@
 """Regenerate ``results/card/``: the strategy card of each committed rule set's equilibrium
-(``euchre-sim chart``), the point counts measured against it (agreement with the table, each
+(``euchre-sim card``), the point counts measured against it (agreement with the table, each
 position's exploitability, points a hand and games against the equilibrium and tuned on paired
 seat-swapped deals) and the fitted count's fit (refit with ``--fit``: the values it finds are
 the ones ``sim.players.counts.FITTED`` ships; the script says when they differ).
@@ -43,7 +43,7 @@ def card() -> dict:
     for name in ("published", "stick-the-dealer"):
         result = CARD.run("equilibrium", PRESETS[name])
         result.write(OUT / name, force=True,
-                     command=f"euchre-sim chart --rules {name} --out results/card/{name}")
+                     command=f"euchre-sim card --rules {name} --out results/card/{name}")
         if name == "published":
             save_card(result, OUT / "card.png")
         done[name] = result.text()

@@ -8,6 +8,10 @@ Usage: python scripts/regen_compare.py [--hands N] [--games M] [--out results] [
 (``--strategy tuned --out results/tuned`` writes only ``results/tuned/compare/``: the same
 comparison with ``tuned`` at every seat; ``--strategy equilibrium --out results/score`` the one
 with score-reading players, which the report includes, so run that first.)
+
+The report leads with the answers under the players a person should copy, the equilibrium's
+bids and tuned's card play (``LEAD_RUNS``: ``scripts/regen_orderup.py`` and
+``scripts/regen_score.py`` write them); basic's answers (``OTHER_RUNS``) follow, one link away.
 """
 
 from __future__ import annotations
@@ -20,10 +24,14 @@ from pathlib import Path
 SEED = 20260701
 HANDS = 2_000_000
 GAMES = 200_000
-# the score's answers (scripts/regen_score.py writes them): W, what the blocks win, and stick
-# the dealer or redeal with score-reading players
-REPORT_RUNS = ("compare", "tournament", "orderup", "alone", "score/match_equity",
-               "score/blocks_9-6", "score/compare")
+# the report's answers first: the equilibrium at every seat (its bids, tuned's card play):
+# ordering up and going alone (scripts/regen_orderup.py), stick the dealer or redeal with
+# score-reading players, W and what the blocks win at 9-6 (scripts/regen_score.py)
+LEAD_RUNS = ("equilibrium/orderup", "equilibrium/alone", "score/compare", "score/match_equity",
+             "score/blocks_9-6")
+# then the same questions with basic at every seat (this script's comparison and tournament;
+# scripts/regen_orderup.py --strategy basic --out results), one link away
+OTHER_RUNS = ("orderup", "alone", "compare", "tournament")
 TOURNAMENT = {"a": "basic", "b": "trump-count", "hands": 1_000_000, "games": 100_000,
               "seed": 20260702}
 
@@ -47,8 +55,8 @@ def tournament(out: Path) -> str:
 def main(argv=None) -> int:
     """The comparison plays ``HANDS`` paired hands and ``GAMES`` paired games (seed ``SEED``,
     basic at every seat) under the published redeal rule and under stick the dealer; the
-    tournament is ``TOURNAMENT``; the report gathers ``REPORT_RUNS`` (regenerate orderup and
-    alone with ``scripts/regen_orderup.py``) into one self-contained HTML file."""
+    tournament is ``TOURNAMENT``; the report gathers ``LEAD_RUNS`` and then ``OTHER_RUNS``
+    (regenerate those of the other scripts first) into one self-contained HTML file."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--hands", type=int, default=HANDS, help="paired hands")
     p.add_argument("--games", type=int, default=GAMES, help="paired games")
@@ -80,18 +88,22 @@ def main(argv=None) -> int:
     if args.strategy != "basic":
         return 0          # the tournament and the report are basic's
     print(tournament(args.out / "tournament"))
-    runs = [
-        args.out / name for name in REPORT_RUNS if (args.out / name / "manifest.json").is_file()
-    ]
+    lead, others = ([args.out / name for name in names
+                     if (args.out / name / "manifest.json").is_file()]
+                    for names in (LEAD_RUNS, OTHER_RUNS))  # fmt: skip
     size = write_report(
-        runs,
+        lead or others,
         args.out / "report.html",
-        title="euchre-sim results: stick the dealer, a tournament, ordering up, going alone, "
-              "playing to the score",
+        title="euchre-sim results under the equilibrium's bids and tuned's card play: ordering "
+              "up, going alone, stick the dealer, playing to the score (basic players' answers "
+              "below)" if lead else "euchre-sim results: stick the dealer, a tournament, "
+              "ordering up, going alone",
+        others=others if lead else (),
     )
     t3 = time.perf_counter()
     _log(f"wrote {args.out / 'report.html'} ({size / 1e6:.2f} MB from "
-         f"{', '.join(r.name for r in runs)}; {t3 - t2:.1f} s)")  # fmt: skip
+         f"{', '.join(str(r.relative_to(args.out)) for r in lead + others)}; "
+         f"{t3 - t2:.1f} s)")  # fmt: skip
     _log(f"total {t3 - t0:.1f} s")
     return 0
 

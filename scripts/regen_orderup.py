@@ -1,12 +1,15 @@
-"""Regenerate the committed ``results/orderup/`` and ``results/alone/`` from fixed seeds.
+"""Regenerate the committed ``results/equilibrium/orderup/`` and ``.../alone/`` from fixed seeds.
 
-The CSVs depend only on the seeds, sizes, rules and strategy, so running this twice gives
-identical CSVs (and PNGs); only the manifests' wall times and git revision change.
+By default the equilibrium sits at every seat (its bids, tuned's card play: the strongest
+players that run at this size), the answers the README and the report lead with.  The CSVs
+depend only on the seeds, sizes, rules and strategy, so running this twice gives identical
+CSVs (and PNGs); only the manifests' wall times and git revision change.
 
-Usage: python scripts/regen_orderup.py [--hands N] [--deals M] [--out results] [--threads K]
-                                       [--strategy NAME]
-(``--strategy tuned --out results/tuned`` answers the same questions with ``tuned`` at every
-seat; ``--strategy pimc --hands 20000 --deals 3000 --out results/pimc`` with ``pimc``.)
+Usage: python scripts/regen_orderup.py [--hands N] [--deals M] [--out results/equilibrium]
+                                       [--threads K] [--strategy NAME]
+(``--strategy basic --out results`` writes ``results/orderup/`` and ``results/alone/``, the
+same questions with ``basic`` at every seat; ``--strategy tuned --out results/tuned`` with
+``tuned``; ``--strategy pimc --hands 20000 --deals 3000 --out results/pimc`` with ``pimc``.)
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ OBSERVED_SEED = 20260601
 PAIRED_SEED = 20260602
 HANDS = 10_000_000
 DEALS = 1_000_000
+STRATEGY = "equilibrium"
+OUT = Path("results/equilibrium")
 
 
 def _log(msg: str) -> None:
@@ -49,9 +54,9 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--hands", type=int, default=HANDS, help="observed hands")
     p.add_argument("--deals", type=int, default=DEALS, help="paired deals per position")
-    p.add_argument("--out", type=Path, default=Path("results"), help="parent of the folders")
+    p.add_argument("--out", type=Path, default=OUT, help="parent of the folders")
     p.add_argument("--threads", type=int, default=None)
-    p.add_argument("--strategy", default="basic", help="the strategy at every seat")
+    p.add_argument("--strategy", default=STRATEGY, help="the strategy at every seat")
     args = p.parse_args(argv)
 
     from analysis.studies import order_up_and_alone
@@ -65,7 +70,7 @@ def main(argv=None) -> int:
         f" --{k} {v}"
         for k, v in (("hands", args.hands), ("deals", args.deals), ("out", args.out),
                      ("strategy", args.strategy))
-        if v != {"hands": HANDS, "deals": DEALS, "out": Path("results"), "strategy": "basic"}[k]
+        if v != {"hands": HANDS, "deals": DEALS, "out": OUT, "strategy": STRATEGY}[k]
     )
     for name, result in zip(("orderup", "alone"), results, strict=True):
         result.write(args.out / name, force=True, command=command)

@@ -137,12 +137,18 @@ class _Tag:
 _TAG_START = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s*"')
 
 
+def _aside(line: str) -> bool:
+    """Whether a stripped line is no part of a record: a ``%`` comment, or a Markdown code
+    fence (three backquotes), as the TricksterBots issue threads paste records."""
+    return line.startswith(("%", "```"))
+
+
 def is_ptn(text: str) -> bool:
-    """Whether ``text`` looks like PTN (its first line that is not blank or a ``%`` comment is a
-    tag), rather than JSON lines."""
+    """Whether ``text`` looks like PTN (its first line that is not blank, a ``%`` comment or a
+    code fence is a tag), rather than JSON lines."""
     for line in text.lstrip("\ufeff").splitlines():
         s = line.strip()
-        if s and not s.startswith("%"):
+        if s and not _aside(s):
             return bool(_TAG_START.match(s))
     return False
 
@@ -166,14 +172,15 @@ def _tag(line: str, n: int) -> _Tag:
 def _split(text: str) -> list[tuple[int, list[_Tag] | PtnError]]:
     """The text's records: (first line, tags) each, or (line, PtnError) for one that cannot be
     cut into tags.  A record begins at an Event tag, at a tag already seen in the record, or
-    after a blank line once the record has a Deal; ``%`` lines are comments."""
+    after a blank line once the record has a Deal (a code fence counts as one); ``%`` lines
+    are comments."""
     records: list[tuple[int, list | PtnError]] = []
     tags: list[_Tag] = []
     blank = False
     for n, raw in enumerate(text.lstrip("\ufeff").splitlines(), 1):
         line = raw.strip()
-        if not line or line.startswith("%"):
-            blank = blank or not line
+        if not line or _aside(line):
+            blank = blank or not line or line.startswith("```")
             continue
         if line.startswith("["):
             try:

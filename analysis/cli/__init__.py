@@ -83,14 +83,19 @@ def commands_of(module) -> list[click.Command]:
 
 
 def _add_every_command() -> None:
-    """Every command of every module here joins the group: a new command is its module alone
-    (click lists them by name)."""
+    """Every command of every module here joins the group, and every question
+    (``analysis.questions``) without one: a new command is its module alone, a new question its
+    record alone (click lists them by name)."""
     import importlib
     import pkgutil
 
     for info in pkgutil.iter_modules([os.path.dirname(__file__)]):
         for command in commands_of(importlib.import_module(f"analysis.cli.{info.name}")):
             main.add_command(command)
+    from analysis.cli.questions import commands  # a question with no module here: plain
+
+    for command in commands(set(main.commands)):
+        main.add_command(command)
 
 
 _add_every_command()

@@ -1,92 +1,35 @@
-"""``euchre-sim chart``: the printable strategy card of a bidding table (the study
-``analysis.studies.CARD``), written as one page (PDF, SVG or PNG) or as a run folder."""
+"""``euchre-sim chart``: the equilibrium's strategy chart at the terminal (or as JSON), made from
+the chart's question record (``analysis.questions.chart``), as the web's Strategy chart page
+shows it.  The printable card moved to ``euchre-sim card``: its options given here say so."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
-from analysis.cli.options import reproduce_line, rules_options
+from analysis.cli.questions import command
+from analysis.questions.chart import QUESTION
 
-PAGES = ("pdf", "svg", "png")
-
-
-@click.command("chart")
-@rules_options
-@click.option("--strategy", default="equilibrium", show_default=True, metavar="NAME",
-              help="equilibrium, a point count (euchre-universe, ohio-bps, trickster, "
-                   "trump-rule, fitted), equilibrium:table=FILE, or a parameterised strategy "
-                   "(tuned, basic, a TOML file: its bids asked for every hand class); not pimc.")
-@click.option("--out", type=click.Path(path_type=Path), required=True,
-              help="card.pdf, card.svg or card.png (one page), or a folder: the run folder "
-                   "(the three pages, cells.csv, notes.csv, scores.csv, manifest.json).")
-@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter",
-              show_default=True, help="The page size.")
-@click.option("--no-score", is_flag=True, help="Leave out the score panel.")
-@click.option("--force", is_flag=True, help="Overwrite an existing page or run folder at --out.")
-def chart(rules, strategy, out, paper, no_score, force):
-    """Draw the strategy card: what STRATEGY bids for each hand class a player can count.
-
-    Round 1 (order up, alone) and round 2 (call, which suit, alone) for each position, by
-    trumps, bowers and off-suit aces, with the share of the class where it is mixed; a score
-    panel where the rules have score tables; the rules, the model of play and the version on
-    the page.  Text is at least 7 points on the page.
-
-    \b
-    Example:
-        euchre-sim chart --out card.pdf
-        euchre-sim chart --stick-the-dealer --paper a4 --out stick.pdf
-        euchre-sim chart --strategy euchre-universe --out eu.png
-        euchre-sim chart --strategy tuned --out tuned.pdf
-        euchre-sim chart --out results/card/published --force
-    """
-    from analysis.studies.card import CARD, SCORES, save_card
-    from sim.atomic import write_atomic
-    from sim.players.equilibrium_table import TableError
-    from sim.run.folders import RunFolderError, check_writable
-
-    page = out.suffix.lower().lstrip(".")
-    if page and page not in PAGES:
-        raise click.ClickException(f"--out {out}: the card is one page, card.pdf, card.svg or "
-                                   "card.png, or a run folder (a path without a suffix)")
-    if page:
-        if out.exists() and not force:
-            raise click.ClickException(f"--out {out} exists: add --force to overwrite it, or "
-                                       "give another --out")
-        try:
-            check_writable("--out", out)
-        except RunFolderError as e:
-            raise click.ClickException(str(e)) from None
-    _check_farmers(strategy, rules)
-    try:
-        result = CARD.run(strategy, rules, scores=None if no_score else SCORES, paper=paper)
-        if page:    # whole or not at all: a page is renamed into place once written
-            write_atomic(out, lambda tmp: save_card(result, tmp, page))
-        else:
-            result.write(out, force=force, command=reproduce_line(
-                click.get_current_context(), always=(), leave_out=("force",)))
-    except (ValueError, TableError, FileExistsError) as e:
-        raise click.ClickException(str(e)) from None
-    click.echo(result.text())
-    click.echo(f"wrote {out}")
+CARD_OPTIONS = ("out", "paper", "no_score", "force", "card_strategy")
 
 
-def _check_farmers(strategy, rules) -> None:
-    """Under the farmer's hand only a point count has a card (every other strategy's card is
-    read through the bidding game, which has no swap before the bids): say so, naming what
-    works."""
-    from sim import POINT_COUNTS, load_strategy
+def _card_options(f):
+    """The card's options, hidden, so that a line written for the card says where it went."""
+    for name, flag in (("out", "--out"), ("paper", "--paper"), ("card_strategy", "--strategy")):
+        f = click.option(flag, name, default=None, hidden=True)(f)
+    for name, flag in (("no_score", "--no-score"), ("force", "--force")):
+        f = click.option(flag, name, is_flag=True, hidden=True)(f)
+    return f
 
-    if not rules.farmers_hand:
-        return
-    try:
-        counted = "count" in load_strategy(strategy).params
-    except ValueError:
-        return                           # the card's own run says what is wrong with it
-    if not counted:
+
+def _not_the_card(values: dict, **card) -> None:
+    if any(card.get(k) for k in CARD_OPTIONS):
+        given = " ".join(f"--{k.replace('card_', '').replace('_', '-')}" for k in CARD_OPTIONS
+                         if card.get(k))
         raise click.ClickException(
-            f"--strategy {strategy}: under the farmer's hand house rule only a point count has "
-            f"a card ({', '.join(POINT_COUNTS)}, e.g. --strategy fitted): the bidding game "
-            "other cards are read through has no swap before the bids; or leave farmers_hand "
-            "off")
+            f"{given}: the printable strategy card is 'euchre-sim card' (e.g. euchre-sim card "
+            "--out card.pdf); 'euchre-sim chart' prints the chart at the terminal")
+
+
+chart = command(QUESTION, before=_not_the_card, decorators=(_card_options,), home=__name__)
+
+__all__ = ["chart"]

@@ -17,10 +17,7 @@ from analysis.cli.decide import SURE_WORLDS, WORLD_BYTES
 from analysis.cli.options import EXAMPLES_NOTE, check_seed, infer_option, progress_bar
 from analysis.grade import DEFAULT_WORLDS, FIRST_WORLDS, record_scores
 from analysis.hands_in import PTN_SEATS, hand_entries, ptn_json
-from analysis.text.decisions import describe, graded_json
-
-PHASES = {"round1": "round 1", "round2": "round 2", "discard": "discard", "defend": "defend",
-          "farmer": "farmer"}  # the decisions' phases in words (review reads them too)
+from analysis.text.decisions import PHASES, describe, graded_json
 
 
 def _decision_text(d) -> str:

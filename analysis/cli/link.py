@@ -7,6 +7,7 @@ import json
 import click
 
 from analysis.cli.options import EXAMPLES_NOTE
+from analysis.cli.questions import LINK_BASE
 from analysis.hands_in import hand_entries
 
 
@@ -15,7 +16,10 @@ from analysis.hands_in import hand_entries
                 type=click.File("r", encoding="utf-8", errors="replace"))
 @click.option("--read", "code", metavar="CODE",
               help="Print the hand record of CODE as JSON instead.")
-def link(source, code):
+@click.option("--url", is_flag=False, flag_value=LINK_BASE, default=None, metavar="[URL]",
+              help=f"Print each code as the address of its review on the web's Review page (of "
+                   f"euchre-sim serve at URL, default {LINK_BASE}).")
+def link(source, code, url):
     """Print a short code for each hand in FILE, or read one back with --read.
 
     FILE holds hand records, one JSON object a line, or PTN records ('-' reads standard
@@ -30,11 +34,14 @@ def link(source, code):
     Example:
         euchre-sim show --seed 1 --hand 42 --json > hand42.json
         euchre-sim link hand42.json
+        euchre-sim link hand42.json --url
         euchre-sim link --read 1Vp7OMPfkbTysaE0
         euchre-sim link --read 1Vp7OMPfkbTysaE0 | euchre-sim replay -
     """
     from sim.links import hand_code, read_hand_code
 
+    if code is not None and url is not None:
+        raise click.ClickException("--url is for the codes of a FILE, not for --read")
     if (source is None) == (code is None):
         raise click.ClickException("give a FILE of hand records, or --read CODE (not both)")
     if code is not None:
@@ -58,4 +65,4 @@ def link(source, code):
             codes.append(hand_code(obj))
         except ValueError as e:
             raise click.ClickException(f"hand {n}: {e}") from None
-    click.echo("\n".join(codes))
+    click.echo("\n".join(codes if url is None else (f"{url}review?h={c}" for c in codes)))

@@ -232,7 +232,7 @@ def figure_note(a: str | None = None, rate: str | None = None) -> str:
     """The footnote of a four-position figure: how trumps are counted and, for going alone,
     that the comparison is conditional on ordering up."""
     alone = a == "alone" or (rate or "").startswith("alone")
-    return (CONDITIONAL_ALONE + " " if alone else "") + TRUMPS_NOTE
+    return (CONDITIONAL_ALONE + "\n" if alone else "") + TRUMPS_NOTE
 
 
 def position_grid(plot, table: pd.DataFrame, suptitle: str, *, note: str | None = None,
@@ -249,12 +249,20 @@ def position_grid(plot, table: pd.DataFrame, suptitle: str, *, note: str | None 
     return fig
 
 
-def decision_figure(table: pd.DataFrame, a: str = "order", b: str = "pass", suptitle=None):
-    """Decision heat maps for the four positions (``by="trumps_aces"`` table)."""
+def _titled(title: str, who: str | None) -> str:
+    """``title``, with who played under which rules on a second line where given."""
+    return f"{title}\n{who}" if who else title
+
+
+def decision_figure(table: pd.DataFrame, a: str = "order", b: str = "pass", suptitle=None,
+                    who: str | None = None):
+    """Decision heat maps for the four positions (``by="trumps_aces"`` table); ``who``
+    (the players and rules, ``equilibrium players ...; published rules``) goes under the
+    title."""
     title = (
         suptitle or f"Should you {a}? EV({a}) - EV({b}) in round 1 (blue pays; hatched: too close)"
     )
-    return position_grid(plot_decision_heatmap, table, title, a=a, b=b)
+    return position_grid(plot_decision_heatmap, table, _titled(title, who), a=a, b=b)
 
 
 def bower_table(class_table: pd.DataFrame, a: str = "order", b: str = "pass") -> pd.DataFrame:
@@ -306,11 +314,14 @@ def plot_bower_heatmap(table: pd.DataFrame, position: str, ax=None, *, a: str = 
     return ax
 
 
-def bower_figure(class_table: pd.DataFrame, a: str = "order", b: str = "pass"):
-    """Bower heat maps for the four positions from a ``by="class"`` counterfactual table."""
+def bower_figure(class_table: pd.DataFrame, a: str = "order", b: str = "pass",
+                 who: str | None = None):
+    """Bower heat maps for the four positions from a ``by="class"`` counterfactual table
+    (``who`` as in ``decision_figure``)."""
     title = (f"Which trumps? EV({a}) - EV({b}) in round 1 by trumps and bowers "
              "(blue pays; hatched: too close)")  # fmt: skip
-    return position_grid(plot_bower_heatmap, bower_table(class_table, a, b), title, a=a, b=b)
+    return position_grid(plot_bower_heatmap, bower_table(class_table, a, b),
+                         _titled(title, who), a=a, b=b)  # fmt: skip
 
 
 __all__ = [

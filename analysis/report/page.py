@@ -14,7 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.report.headlines import headlines, number_text, run_tables
-from analysis.studies import STUDIES, kind_of, players_text, study_of
+from analysis.studies import STUDIES, kind_of, model_text, study_of
 from sim.atomic import write_atomic
 
 MAX_ROWS = 30  # rows shown per raw table in the appendix (the CSV file has them all)
@@ -86,10 +86,12 @@ def _rules_text(m: dict) -> str:
 
 
 def who_and_rules(m: dict) -> str:
-    """Who played under which rules, for a heading: ``tuned players; published rules``."""
+    """Who played under which rules, for a heading: ``tuned players; published rules``, the
+    model named where the strategy's name does not say it (``the equilibrium's bids and tuned's
+    card play at every seat; published rules``)."""
     s = m.get("strategies")
     if isinstance(s, dict):
-        who = players_text(m)
+        who = model_text(m)
     elif "a" in m and "b" in m:
         who = f"{m['a']} against {m['b']}"
     elif isinstance(s, list) and s:
@@ -217,7 +219,7 @@ def answer_html(run: dict, i: int, charts: dict[str, bytes]) -> str:
     """A run's headline tables, the first beside its lead chart, each with how to read it."""
     out = []
     m = run["manifest"]
-    lead = study_of(m).lead
+    lead = study_of(m).lead_chart(m)
     for k, h in enumerate(headlines(run)):
         fig = ""
         if k == 0 and charts.get(lead):
@@ -258,17 +260,20 @@ def appendix_html(run: dict, link_base: Path | None) -> str:
     return "\n".join(out)
 
 
-def run_section(i: int, run: dict, charts: dict[str, bytes], link_base: Path | None) -> str:
-    """A run's section: what was run, its charts with captions (the lead chart is with the
-    answers), and the appendix of raw tables."""
+def run_section(i: int, run: dict, charts: dict[str, bytes], link_base: Path | None,
+                label: str | None = None) -> str:
+    """A run's section (named ``label``, default its folder's name): what was run, its
+    charts with captions (the lead chart is with the answers), and the appendix of raw
+    tables."""
     m, folder = run["manifest"], run["folder"]
-    out = [f'<section id="{_anchor(i)}"><h2>{html.escape(folder.name)} '
+    label = label or folder.name
+    out = [f'<section id="{_anchor(i)}"><h2>{html.escape(label)} '
            f"({html.escape(kind_of(m))}: {html.escape(who_and_rules(m))})</h2>",
            f'<p class="note">{method_note(m)}</p>']  # fmt: skip
-    lead = study_of(m).lead if headlines(run) else None
+    lead = study_of(m).lead_chart(m) if headlines(run) else None
     out += [png_html(data, stem, _caption(stem, run)) for stem, data in charts.items()
             if data and stem != lead]  # fmt: skip
-    out.append(f"<h3>Appendix: raw tables of {html.escape(folder.name)}</h3>")
+    out.append(f"<h3>Appendix: raw tables of {html.escape(label)}</h3>")
     out.append(appendix_html(run, link_base))
     out.append("</section>")
     return "\n".join(out)
@@ -300,47 +305,94 @@ def unique_folders(folders) -> list[Path]:
     return out
 
 
-def build_report(folders, title: str = "euchre-sim report", link_base: Path | None = None) -> str:
+def _by_kind(runs: list[dict], indices) -> list[int]:
+    """``indices`` of ``runs`` in the report's reading order of their studies (``STUDIES``),
+    the order given within a kind."""
+    kinds = list(STUDIES)
+    return sorted(indices, key=lambda i: (
+        kinds.index(kind_of(runs[i]["manifest"]))
+        if kind_of(runs[i]["manifest"]) in kinds else len(kinds), i))  # fmt: skip
+
+
+def _shared_who(runs: list[dict]) -> str | None:
+    shared = {who_and_rules(r["manifest"]) for r in runs}
+    return shared.pop() if len(shared) == 1 else None
+
+
+def _shared_players(runs: list[dict]) -> str | None:
+    """The players of every run with one strategy a seat (``basic players``), where they are
+    the same; None where they differ or none says."""
+    shared = {model_text(r["manifest"]) for r in runs
+              if isinstance(r["manifest"].get("strategies"), dict)}  # fmt: skip
+    return shared.pop() if len(shared) == 1 else None
+
+
+def run_labels(runs: list[dict]) -> list[str]:
+    """Each run's name in the contents and its section: its folder's name, with the folder
+    above where two runs share a name (``equilibrium/orderup`` beside ``orderup``)."""
+    names = [r["folder"].name for r in runs]
+    return ["/".join(r["folder"].parts[-2:]) if names.count(n) > 1 and len(r["folder"].parts) > 1
+            else n for r, n in zip(runs, names, strict=True)]  # fmt: skip
+
+
+def build_report(folders, title: str = "euchre-sim report", link_base: Path | None = None, *,
+                 others=()) -> str:
     """The HTML text of a report on the run ``folders`` (raises ``ReportError`` on a bad one);
-    with ``link_base`` (the folder the report goes to) the raw tables link to their CSV files."""
-    runs = [read_run(f) for f in unique_folders(folders)]
-    if not runs:
+    with ``link_base`` (the folder the report goes to) the raw tables link to their CSV files.
+
+    The answers of ``folders`` lead; the answers of the run folders ``others`` (the same
+    questions under other players, say) follow in a section of their own, one link away at
+    the top, and every run's charts and raw tables after both."""
+    lead_runs = [read_run(f) for f in unique_folders(folders)]
+    seen = {Path(f).resolve() for f in folders}
+    other_runs = [read_run(f) for f in unique_folders(others) if Path(f).resolve() not in seen]
+    runs = lead_runs + other_runs
+    if not lead_runs:
         raise ReportError("give at least one run folder")
     for run in runs:
         check_answers(run)
-    shared = {who_and_rules(r["manifest"]) for r in runs}
-    lead = LEAD if len(shared) != 1 else f"For {html.escape(shared.pop())}. {LEAD}"
+    who = _shared_who(lead_runs)
+    lead = LEAD if who is None else f"For {html.escape(who)}. {LEAD}"
     charts = [run_charts(r) for r in runs]
-    kinds = list(STUDIES)
-    order = sorted(range(len(runs)), key=lambda i: (
-        kinds.index(kind_of(runs[i]["manifest"]))
-        if kind_of(runs[i]["manifest"]) in kinds else len(kinds), i))  # fmt: skip
-    answers = "\n".join(answer_html(runs[i], i, charts[i]) for i in order)
-    toc = "".join(
-        f'<a href="#{_anchor(i)}">{html.escape(r["folder"].name)}</a>' for i, r in enumerate(runs)
-    )
-    body = "\n".join(run_section(i, r, charts[i], link_base) for i, r in enumerate(runs))
+    first = range(len(lead_runs))
+    answers = "\n".join(answer_html(runs[i], i, charts[i]) for i in _by_kind(runs, first))
+    rest, also = "", ""
+    if other_runs:
+        later = range(len(lead_runs), len(runs))
+        other_who = html.escape(_shared_players(other_runs) or "other players")
+        lead += (f" The same questions under {other_who} are "
+                 '<a href="#other-answers">one link away</a>.')  # fmt: skip
+        rest = (f'<section id="other-answers"><h2>The same questions under {other_who}</h2>\n'
+                + "\n".join(answer_html(runs[i], i, charts[i]) for i in _by_kind(runs, later))
+                + "\n</section>\n")  # fmt: skip
+        also = f'<a href="#other-answers">answers under {other_who}</a>'
+    labels = run_labels(runs)
+    toc = "".join(f'<a href="#{_anchor(i)}">{html.escape(label)}</a>'
+                  for i, label in enumerate(labels))  # fmt: skip
+    body = "\n".join(run_section(i, r, charts[i], link_base, labels[i])
+                     for i, r in enumerate(runs))  # fmt: skip
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{html.escape(title)}</title><style>{CSS}</style></head><body>"
         f'<h1>{html.escape(title)}</h1><p class="lead">{lead}</p>'
-        f'<nav>Runs: {toc}<a href="#method">method</a></nav>'
-        f'<section id="answers"><h2>Answers</h2>\n{answers}\n</section>\n{body}\n'
+        f'<nav>{also}Runs: {toc}<a href="#method">method</a></nav>'
+        f'<section id="answers"><h2>Answers</h2>\n{answers}\n</section>\n{rest}{body}\n'
         f'<h2 id="method">Method</h2><p>{METHOD}</p>\n</body></html>\n'
     )
 
 
 def write_report(folders, out: Path, title: str = "euchre-sim report", *,
-                 force: bool = True) -> int:
+                 force: bool = True, others=()) -> int:
     """Write the report to ``out`` atomically; returns its size in bytes.  With ``force``
-    False an existing ``out`` is refused (the command line's default)."""
+    False an existing ``out`` is refused (the command line's default); ``others`` as in
+    ``build_report``."""
     out = Path(out)
     if out.is_dir():
         raise ReportError(f"--out {out}: is a folder; give the HTML file to write")
     if out.exists() and not force:
         raise ReportError(f"--out {out}: file exists (--force overwrites it)")
-    text = build_report(folders, title, link_base=out.parent)
+    text = build_report(folders, title, link_base=out.parent, others=others)
     try:
         write_atomic(out, lambda tmp: tmp.write_text(text, encoding="utf-8"))
     except OSError as e:

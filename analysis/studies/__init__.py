@@ -20,7 +20,15 @@ from analysis.studies.models import MODELS
 from analysis.studies.orderup import ALONE, ORDER_UP, order_up_and_alone
 from analysis.studies.perfect import PERFECT
 from analysis.studies.runs import SIMULATE, SIMULATE_GAMES
-from analysis.studies.study import Chart, Study, StudyResult, players_text, quiet, write_csv
+from analysis.studies.study import (
+    Chart,
+    Study,
+    StudyResult,
+    model_text,
+    players_text,
+    quiet,
+    write_csv,
+)
 from analysis.studies.tournament import LADDER, TOURNAMENT
 
 #: name -> study, in the order the report shows their answers
@@ -54,6 +62,6 @@ def study(name: str) -> Study:
 
 
 __all__ = ["STUDIES", "study", "study_of", "kind_of", "Study", "StudyResult", "Chart",
-           "write_csv", "quiet", "players_text", "ORDER_UP", "ALONE", "COMPARE_RULES",
-           "SIMULATE", "SIMULATE_GAMES", "TOURNAMENT", "LADDER", "PERFECT", "MODELS",
-           "MATCH_EQUITY", "CARD", "order_up_and_alone"]
+           "write_csv", "quiet", "players_text", "model_text", "ORDER_UP", "ALONE",
+           "COMPARE_RULES", "SIMULATE", "SIMULATE_GAMES", "TOURNAMENT", "LADDER", "PERFECT",
+           "MODELS", "MATCH_EQUITY", "CARD", "order_up_and_alone"]

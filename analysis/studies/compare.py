@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import math
 
-from analysis.studies.study import Chart, Study, StudyResult, stage
+from analysis.studies.study import Chart, Study, StudyResult, model_text, stage
 from analysis.text.html import Headline, table_html, value_html
 
 
@@ -34,7 +34,9 @@ def _difference_chart(t, m):
 
     fig, ax = _figure((7.0, 4.6))
     la, lb = _labels(m)
-    plot_differences(_hand_rows(t), ax, title=f"{lb} minus {la} on the same deals")
+    who = model_text(m) if isinstance(m.get("strategies"), dict) else None
+    title = f"{lb} minus {la} on the same deals"
+    plot_differences(_hand_rows(t), ax, title=f"{title}\n{who}" if who else title)
     return fig
 
 

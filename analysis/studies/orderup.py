@@ -12,7 +12,7 @@ import html
 import math
 
 from analysis.plots.orderup import MIN_DEALS  # cells with fewer deals stay empty
-from analysis.studies.study import Chart, Study, StudyResult, stage
+from analysis.studies.study import Chart, Study, StudyResult, model_text, stage
 from analysis.text.html import Headline, table_html, value_html
 from sim import POSITIONS
 
@@ -42,51 +42,67 @@ def _figure(figsize, cols=1):
         return plt.subplots(1, cols, figsize=figsize)
 
 
+def who_played(m: dict) -> str | None:
+    """Who played under which rules, for a chart's title, from its manifest: ``the
+    equilibrium's bids and tuned's card play at every seat; published rules`` (``, perfect
+    play after the bidding`` with ``--play perfect``); None for a manifest that does not say."""
+    if not isinstance(m, dict) or "strategies" not in m:
+        return None
+    play = ", perfect play after the bidding" if m.get("play") == "perfect" else ""
+    rules = m.get("rules_description")
+    return f"{model_text(m)}{play}" + (f"; {rules}" if rules else "")
+
+
 def _gain_by_points(prefix, a, b, title):
-    def draw(t, _m):
+    def draw(t, m):
         from analysis.plots import plot_gain_by_points
 
+        who = who_played(m)
         fig, ax = _figure((6.5, 4.2))
-        plot_gain_by_points(t[f"{prefix}_by_points"], ax, a=a, b=b, title=title)
+        plot_gain_by_points(t[f"{prefix}_by_points"], ax, a=a, b=b,
+                            title=f"{title}\n{who}" if who else title)  # fmt: skip
         return fig
 
     return draw
 
 
 def _decision(prefix, a, b, title=None):
-    def draw(t, _m):
+    def draw(t, m):
         from analysis.plots import decision_figure
 
-        return decision_figure(t[f"{prefix}_by_trumps_aces"], a, b, *([title] if title else []))
+        return decision_figure(t[f"{prefix}_by_trumps_aces"], a, b, title, who=who_played(m))
 
     return draw
 
 
 def _bower(prefix, a, b):
-    def draw(t, _m):
+    def draw(t, m):
         from analysis.plots import bower_figure
 
-        return bower_figure(t[f"{prefix}_by_class"], a, b)
+        return bower_figure(t[f"{prefix}_by_class"], a, b, who=who_played(m))
 
     return draw
 
 
-def _success_by_points(t, _m):
+def _success_by_points(t, m):
     from analysis.plots import plot_rate_by_points
 
     fig, axes = _figure((11.0, 4.2), 2)
     plot_rate_by_points(t["observed_by_points"], "made", axes[0], count="decisions")
     plot_rate_by_points(t["observed_by_points"], "success", axes[1], count="made")
+    if who := who_played(m):
+        fig.suptitle(who)
     return fig
 
 
-def _march_rate(t, _m):
+def _march_rate(t, m):
     from analysis.plots import plot_rate_heatmap, position_grid
 
+    title = "Going alone in round 1: march rate (% of deals where the hand is played alone)"
+    who = who_played(m)
     return position_grid(
         plot_rate_heatmap, t["alone_vs_partner_by_trumps_aces"],
-        "Going alone in round 1: march rate (% of deals where the hand is played alone)",
-        rate="alone_march_rate",
+        f"{title}\n{who}" if who else title, rate="alone_march_rate",
     )  # fmt: skip
 
 
@@ -141,28 +157,41 @@ ALONE_CHARTS = (
 # the report's headline
 
 
-def _gain_cell(row, a: str, b: str) -> str:
+def _gain_cell(row, a: str, b: str, unit: str = "points") -> str:
     if row is None or row["deals"] < MIN_DEALS or not math.isfinite(row["gain"]):
         return "&ndash;"
     cls = {a: "pays", b: "loses"}.get(row["verdict"], "close")
-    text = value_html(row["gain"], row["gain_low"], row["gain_high"], signed=True, least=2,
-                      most=2)
+    text = value_html(row["gain"], row["gain_low"], row["gain_high"], unit=unit, signed=True,
+                      least=2 if unit == "points" else 1, most=2)  # fmt: skip
     return f'<span class="{cls}">{text}</span>'
 
 
-def gain_headline(df, a: str, b: str, question: str, intro: str) -> Headline:
+#: what a gain headline's numbers are, by its unit
+GAIN_WORDS = {
+    "points": "points per hand for the deciding player's team on the same deals",
+    "share": "the change in the deciding player's team's chance of winning the game, in "
+             "percentage points, on the same deals",
+}
+
+
+def gain_headline(df, a: str, b: str, question: str, intro: str,
+                  unit: str = "points") -> Headline:
     """Trumps (rows) by position (columns): the paired gain of ``a`` over ``b`` in points per
-    hand with its interval, coloured by the verdict (the pooled ``all`` rows stay in the
-    appendix)."""
+    hand (``unit="share"``: a gain in game win probability) with its interval, coloured by
+    the verdict (the pooled ``all`` rows stay in the appendix)."""
     cols = [p for p in POSITIONS if p in set(df["position"])]
     cells = {(r["position"], int(r["trumps"])): r for _, r in df.iterrows()}
     rows = []
     for t in sorted({int(x) for x in df["trumps"]}):
         rows.append([f"{t} trump{'s' if t != 1 else ''}"]
-                    + [_gain_cell(cells.get((p, t)), a, b) for p in cols])  # fmt: skip
+                    + [_gain_cell(cells.get((p, t)), a, b, unit) for p in cols])  # fmt: skip
     header = ["trumps held"] + cols
-    how = (f"{intro} EV({html.escape(a)}) &minus; EV({html.escape(b)}): points per hand for the "
-           "deciding player's team on the same deals, 95% interval in brackets. "
+
+    def term(x: str) -> str:
+        return f"EV({html.escape(x)})" if unit == "points" else f"P(win | {html.escape(x)})"
+
+    how = (f"{intro} {term(a)} &minus; {term(b)}: {GAIN_WORDS[unit]}, 95% interval in "
+           "brackets. "
            f'<span class="pays">Blue: {html.escape(a)} pays</span>; '
            f'<span class="loses">red: {html.escape(b)} is better</span>; '
            '<span class="close">grey: too close to call</span>. Trumps count the upcard\'s suit '
@@ -193,6 +222,11 @@ class PairedDecision(Study):
 
     def answer_tables(self, manifest: dict) -> tuple[str, ...]:
         return (f"{self.prefix}_by_trumps", *super().answer_tables(manifest))
+
+    def lead_chart(self, manifest: dict) -> str | None:
+        """None at a game score: the answer is in games won, and the charts are in points (they
+        stay in the run's section)."""
+        return None if "win_probability_gain" in manifest else self.lead
 
     @property
     def choice(self):
@@ -272,7 +306,17 @@ class PairedDecision(Study):
         if df is None:
             return []
         question = f"{self.question}{_play_words(df)}"
-        return [gain_headline(df, self.a, self.b, question, self.intro)]
+        win = tables.get("win_probability_gain_by_trumps")
+        if win is None or not len(win):
+            return [gain_headline(df, self.a, self.b, question, self.intro)]
+        # at a game score the answer is the game won (the points a hand, played without a
+        # score, stay in the appendix)
+        score = str(win["score"].iloc[0])
+        g = win.rename(columns={"win_gain": "gain", "win_gain_low": "gain_low",
+                                "win_gain_high": "gain_high"})  # fmt: skip
+        intro = f"{self.intro[:-1]}, at {html.escape(score)} (the deciding player's team first):"
+        question = f"{self.question[:-1]} at {score}?{_play_words(df)}"
+        return [gain_headline(g, self.a, self.b, question, intro, "share")]
 
 
 def _forced_runs(tally) -> dict:

@@ -92,6 +92,10 @@ class Study:
         """The report's answers (``analysis.text.html.Headline``), from the tables."""
         return []
 
+    def lead_chart(self, manifest: dict) -> str | None:
+        """The chart beside the first headline of a folder with ``manifest`` (``lead``)."""
+        return self.lead
+
     def answer_tables(self, manifest: dict) -> tuple[str, ...]:
         """The tables (``NAME.csv``) a folder with ``manifest`` must hold for the report to
         give its answers: those its headlines read, and those of the charts only the report
@@ -214,6 +218,23 @@ class StudyResult:
         return Path(out)
 
 
+#: who played, for a strategy at every seat whose name alone does not say the model of play
+#: (the equilibrium bids by its tables and plays cards like tuned)
+MODEL_WORDS = {"equilibrium": "the equilibrium's bids and tuned's card play at every seat"}
+
+
+def model_text(manifest: dict) -> str:
+    """Who played, naming the model of play where the strategy's name does not say it:
+    ``the equilibrium's bids and tuned's card play at every seat``, else ``players_text``
+    (``basic players``)."""
+    s = manifest.get("strategies")
+    seats = set(map(str, s.get("seats") or (s.get("team0"), s.get("team1")))) \
+        if isinstance(s, dict) else set()  # fmt: skip
+    if len(seats) == 1 and (words := MODEL_WORDS.get(seats.pop())):
+        return words
+    return players_text(manifest)
+
+
 def players_text(manifest: dict) -> str:
     """Who played, from a manifest's ``strategies``: ``basic players``, ``aggressive (team 0)
     and basic (team 1) players``, or the four seats' strategies."""
@@ -229,4 +250,4 @@ def players_text(manifest: dict) -> str:
 
 
 __all__ = ["Study", "StudyResult", "Chart", "Progress", "quiet", "stage", "write_csv",
-           "players_text", "FLOAT_FORMAT"]
+           "players_text", "model_text", "MODEL_WORDS", "FLOAT_FORMAT"]

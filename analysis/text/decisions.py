@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import textwrap
 
+PHASES = {"round1": "round 1", "round2": "round 2", "discard": "discard", "defend": "defend",
+          "farmer": "farmer"}  # the decisions' phases in words (grade and review)
+
 
 def describe(action) -> str:
     """An action in a player's words: ``order up``, ``call hearts alone``, ``play JH``."""
@@ -101,5 +104,5 @@ def decision_json(strategy: str, view, action, pricing=None) -> dict:
     return out
 
 
-__all__ = ["describe", "option_rows", "priced_by", "format_options", "decision_json",
+__all__ = ["PHASES", "describe", "option_rows", "priced_by", "format_options", "decision_json",
            "graded_json"]

@@ -30,8 +30,11 @@ from fastapi.responses import (
 )
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from analysis.questions.review import review_record
-from analysis.web import answers
+from analysis.inputs import InputError
+from analysis.questions.advise import QUESTION as ADVISE
+from analysis.questions.review import QUESTION as REVIEW
+from analysis.questions.review import duplicate, review_record, show_how
+from analysis.web import answers, questions
 from analysis.web.game import Game, Games
 from analysis.web.guard import Guard, Hosts
 from analysis.web.work import Busy, Preparing, Stopped, Work
@@ -44,19 +47,27 @@ RETRY_AFTER = 2          # seconds a busy answer (429) asks the client to wait
 
 
 class ApiError(Exception):
-    """An answer other than 200: ``status`` and the one line."""
+    """An answer other than 200: ``status`` and the one line (``input``: the input it is
+    about, named in the answer so that a page can mark its field)."""
 
-    def __init__(self, status: int, message: str, headers: dict | None = None):
+    def __init__(self, status: int, message: str, headers: dict | None = None,
+                 input: str | None = None):
         super().__init__(message)
-        self.status, self.headers = status, headers
+        self.status, self.headers, self.input = status, headers, input
+
+
+def _input_error(e: InputError) -> ApiError:
+    return ApiError(400, e.worded(questions.words), input=e.input)
 
 
 def _busy(e: Busy) -> ApiError:
     return ApiError(429, str(e), {"Retry-After": str(RETRY_AFTER)})
 
 
-def _error(status: int, message: str, headers: dict | None = None) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+def _error(status: int, message: str, headers: dict | None = None,
+           input: str | None = None) -> JSONResponse:
+    body = {"error": message} if input is None else {"error": message, "input": input}
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 def _validation_line(exc: RequestValidationError) -> str:
@@ -108,7 +119,12 @@ def create_app(prepare: bool = True, jobs: int | None = None, limit: float | Non
 
     @app.exception_handler(ApiError)
     async def _api_error(request, exc: ApiError):
-        return _error(exc.status, str(exc), exc.headers)
+        return _error(exc.status, str(exc), exc.headers, exc.input)
+
+    @app.exception_handler(InputError)
+    async def _input(request, exc: InputError):
+        e = _input_error(exc)
+        return _error(e.status, str(e), input=e.input)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request, exc: RequestValidationError):
@@ -143,11 +159,14 @@ def create_app(prepare: bool = True, jobs: int | None = None, limit: float | Non
             raise ApiError(408, str(e)) from None
         except KeyError as e:
             raise ApiError(404, str(e.args[0])) from None
+        except InputError as e:
+            raise _input_error(e) from None
         except ValueError as e:
             raise ApiError(400, str(e)) from None
 
     _pages(app)
     _advise_routes(app, work, compute)
+    questions.add_routes(app, compute, skip=("advise", "review"))
     _other_routes(app, compute, preparing, work)
     _game_routes(app, games, compute)
     return app
@@ -185,48 +204,39 @@ def _pages(app: FastAPI) -> None:
         return FileResponse(str(path), media_type=TYPES[suffix])
 
 
-def _question(hand: Annotated[str, Query(description="five cards, e.g. JS AS 9H 9D TC")],
-              upcard: Annotated[str, Query(description="the upcard (round 2: turned down)")],
-              position: Annotated[str, Query(description="first, second, third, dealer")],
-              round: Annotated[str, Query(description="1 or 2")] = "1",
-              score: Annotated[str | None, Query(description="US-THEM")] = None,
-              strategy: Annotated[str, Query(description="the players around the table: a "
-                                             "built-in")] = "tuned",
-              rules: Annotated[str | None, Query(description="as --rules: a preset and/or "
-                                                 "options")] = None,
-              deals: Annotated[int | None, Query(description="accepted deals")] = None,
-              precision: Annotated[float | None, Query(
-                  description="deal until the top two differ this precisely")] = None,
-              seed: int = 1,
-              discard: Annotated[str | None, Query(description="the dealer's discard "
-                                                   "(round 1)")] = None,
-              assume_passed: Annotated[bool, Query(description="round 2: the player passed "
-                                                   "in round 1")] = False) -> dict:
-    """The advisor's question, as ``euchre-sim advise`` takes it (the query's parameters)."""
-    return dict(hand=hand, upcard=upcard, position=position, round=round, score=score,
-                strategy=strategy, rules=rules, deals=deals, precision=precision, seed=seed,
-                discard=discard, assume_passed=assume_passed)
+_ADVISED = Annotated[dict, Depends(questions.dependency(ADVISE))]
+_REVIEWED = Annotated[dict, Depends(questions.dependency(REVIEW))]
+
+
+def _advised(q: dict) -> dict:
+    """The advisor's question read from the request (``questions.checked``)."""
+    try:
+        return questions.checked(ADVISE, q)
+    except InputError as e:
+        raise _input_error(e) from None
 
 
 def _advise_routes(app: FastAPI, work: Work, compute) -> None:
     @app.get("/api/advise", tags=["advisor"])
-    async def advise(request: Request, q: Annotated[dict, Depends(_question)],
+    async def advise(request: Request, q: _ADVISED,
                      progress: Annotated[bool, Query(description="stream JSON lines: the "
                                                      "computation's id, its progress, then "
                                                      "the answer")] = False):
         """Every option of one hand priced, as ``euchre-sim advise --json`` prints it.  Stopped
         before its stopping rule (the time limit, or ``POST /api/advise/{id}/stop``), it
         answers what the deals so far show, ``"stopped"`` saying why."""
+        q = _advised(q)
         if not progress:
             return await compute(request, lambda token: answers.advise(
                 q, token.check, stop=token.reason))
         return _streamed(work, q)
 
     @app.get("/api/advise/cost", tags=["advisor"])
-    async def advise_cost(request: Request, q: Annotated[dict, Depends(_question)]):
+    async def advise_cost(request: Request, q: _ADVISED):
         """What the question will cost, from a warm-up on its first deals: seconds a deal, the
         default stopping rule's deals and seconds (and those of the ``deals`` or ``precision``
         given), and a ladder of deal counts with the seconds and interval each gives."""
+        q = _advised(q)
         return await compute(request, lambda token: answers.advise_cost(
             q, work.limit, token.check))
 
@@ -285,31 +295,15 @@ def _other_routes(app: FastAPI, compute, preparing: Preparing, work: Work) -> No
         progress."""
         return {**preparing.status(), "running": work.running, "slots": work.jobs}
 
-    @app.post("/api/decide", tags=["decisions"])
-    async def decide(request: Request, strategy: str = "tuned", seed: int = 0, hand: int = 0,
-                     price: bool = False, worlds: int | None = None, infer: str = "rest"):
-        """One seat's decision from its view (the body: a view as JSON, as ``euchre-sim decide``
-        reads it), by a built-in player; with ``price`` every legal action priced, the worlds
-        weighed by ``infer`` (rest, bids, bids+play, off: ``decide --infer``)."""
-        text = await _body(request)
-        return await compute(request, lambda token: answers.decide(
-            text, strategy, seed, hand, price, worlds, infer))
-
-    @app.get("/api/chart", tags=["strategy chart"])
-    async def chart(request: Request, rules: str | None = None,
-                    score: Annotated[str | None, Query(description="D-O: the dealing team's "
-                                                       "score first")] = None):
-        """The equilibrium's bids by round, position, upcard rank and hand class."""
-        return await compute(request, lambda token: answers.chart(rules, score))
-
     @app.post("/api/review", tags=["review"])
-    async def review(request: Request, rules: str | None = None, worlds: int = 4096,
-                     seed: int = 0):
+    async def review(request: Request, q: _REVIEWED):
         """Hand records (the body: one JSON object a line, as ``replay`` and ``grade`` read
-        them) reviewed: the result, every decision graded, every card valued by the solver."""
-        text = await _body(request)
-        return await compute(request, lambda token: answers.review_text(
-            text, rules, worlds, seed, token.check))
+        them, or PTN records) reviewed, as ``euchre-sim review --json`` answers: the result,
+        every decision graded, every card valued by the solver, each seat's accuracy; with
+        ``show_how`` or ``duplicate`` those too (at most ``MAX_HANDS`` hands)."""
+        values = questions.checked(REVIEW, {**q, "records": await _body(request)})
+        return await compute(request, lambda token: REVIEW.json(REVIEW.answer(
+            values, cancel=token.check, most_hands=answers.MAX_HANDS)))
 
     @app.get("/api/review", tags=["review"])
     async def review_run(request: Request, seed: int = 1, hand: int = 0,
@@ -319,16 +313,101 @@ def _other_routes(app: FastAPI, compute, preparing: Preparing, work: Work) -> No
         return await compute(request, lambda token: answers.review_run(
             seed, hand, strategy, rules, worlds, token.check))
 
+    @app.post("/api/review/show-how", tags=["review"], openapi_extra={"requestBody": {
+        "required": True, "content": {"application/json": {
+            "schema": {"type": "object"}, "example": {"record": {}, "step": 17}}}}})
+    async def review_show_how(request: Request, rules: str | None = None, worlds: int = 256,
+                              seed: int = 0, strategy: str = "tuned"):
+        """Show me how: the body ``{"record": a hand record, "step": N, "choice": an action
+        (optional: the best, as the review grades it), "partial": true for a hand in
+        progress}``; the rest of the hand from decision N replayed with the choice there and
+        ``strategy`` at every seat, beside what happened (``euchre-sim review --show-how``)."""
+        body = await _review_body(request)
+        step = body.get("step")
+
+        def how(token):
+            if not 2 <= worlds <= answers.MAX_WORLDS:
+                raise ValueError(f"worlds: from 2 to {answers.MAX_WORLDS}, not {worlds}")
+            return _or_400(show_how(body["record"], answers.rules_of(rules), step,
+                                    body.get("choice"), answers.strategy(strategy), seed,
+                                    worlds, bool(body.get("partial")), token.check,
+                                    chosen_by=body.get("chosen_by", "asked for")))
+        return await compute(request, how)
+
+    @app.post("/api/review/duplicate", tags=["review"])
+    async def review_duplicate(request: Request, seat: int = 0, rules: str | None = None,
+                               seed: int = 0):
+        """Duplicate: the body ``{"record": a hand record, "partial": ...}``; the same deal
+        played by tuned, the equilibrium and pimc (few worlds) at ``seat``, tuned at the other
+        seats: what each did with the seat's cards and what it scored (``euchre-sim review
+        --duplicate``)."""
+        body = await _review_body(request)
+        return await compute(request, lambda token: _or_400(duplicate(
+            body["record"], answers.rules_of(rules), seat, seed,
+            partial=bool(body.get("partial")))))
+
+    @app.get("/api/links/{code}", tags=["links"])
+    async def link_open(code: str):
+        """The hand record of a hand code (``euchre-sim link CODE``): what ``/review?h=CODE``
+        and ``/advise?h=CODE`` open."""
+        from sim.links import read_hand_code
+
+        try:
+            return {"code": code, "record": read_hand_code(code)}
+        except ValueError as e:
+            raise ApiError(400, str(e)) from None
+
+    @app.post("/api/links", tags=["links"])
+    async def link_make(request: Request):
+        """The code of a finished hand record (the body, JSON), and the Review page's link to
+        it (``euchre-sim link``); a record's ``"note"`` is left out (a link carries no text)."""
+        from sim.links import hand_code
+
+        record = await _json_body(request)
+        if isinstance(record, dict):
+            record = {k: v for k, v in record.items() if k != "note"}
+        try:
+            code = hand_code(record)
+        except (ValueError, TypeError) as e:
+            raise ApiError(400, str(e)) from None
+        return {"code": code, "review": f"/review?h={code}", "advise": f"/advise?h={code}",
+                "play": f"/play?h={code}"}
+
+
+async def _review_body(request: Request) -> dict:
+    body = await _json_body(request)
+    if not isinstance(body, dict) or not isinstance(body.get("record"), dict):
+        raise ApiError(400, "the body: {\"record\": a hand record, ...}")
+    return body
+
+
+def _or_400(answer: dict) -> dict:
+    if "error" in answer:
+        raise ValueError(answer["error"])
+    return answer
+
 
 def _game_routes(app: FastAPI, games: Games, compute) -> None:
     @app.post("/api/games", tags=["play"])
     async def new_game(request: Request, seed: int = 1, seat: int = 0,
                        partner: str = "tuned", opponents: str = "tuned",
-                       rules: str | None = None):
-        """A new game to 10 at ``seat`` against the bots (built-in players)."""
+                       rules: str | None = None,
+                       h: Annotated[str | None, Query(description="a hand's code (euchre-sim "
+                                                      "link): the game starts at its deal "
+                                                      "and score")] = None):
+        """A new game to 10 at ``seat`` against the bots (built-in players); with ``h``, from
+        that hand's deal and score (the hands after it the seed's)."""
         def start(token):
+            from sim.links import read_hand_code
+
+            first = None
+            if h:
+                try:
+                    first = read_hand_code(h)
+                except ValueError as e:
+                    raise ValueError(f"h: {e}") from None
             game = Game(answers.seed_of(seed), seat, answers.strategy(partner),
-                        answers.strategy(opponents), answers.rules_of(rules))
+                        answers.strategy(opponents), answers.rules_of(rules), start=first)
             return games.add(game).state()
         return await compute(request, start)
 

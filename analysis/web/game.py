@@ -68,7 +68,7 @@ class Game:
     until it is the user's turn again or the hand is over; ``next_hand()`` deals the next."""
 
     def __init__(self, seed: int = 1, seat: int = 0, partner: str = "tuned",
-                 opponents: str = "tuned", rules=None):
+                 opponents: str = "tuned", rules=None, start: dict | None = None):
         import sim
         from sim.rng import STREAM_GAME_DEAL, STREAM_GAME_PLAY, STREAM_SEAT, py_hand_key
         from sim.run.refereed import first_dealer
@@ -91,6 +91,7 @@ class Game:
         self._keys = [py_hand_key(seed, 0, k) for k in (STREAM_GAME_DEAL, STREAM_SEAT,
                                                           STREAM_GAME_PLAY)]
         self.scores = [0, 0]
+        self.start = None if start is None else self._starting(start)
         self.records: list[dict] = []
         self.history: list[dict] = []
         self.number = 0               # hands dealt so far (the one in progress included)
@@ -114,6 +115,25 @@ class Game:
                 return twin
         return bot(spec)
 
+    def _starting(self, record: dict) -> tuple:
+        """A game that starts at a hand record's deal (a link's, ``/play?h=CODE``): its hands,
+        kitty and dealer for the first hand, its score before it (team 0 first) for the game's;
+        the hands after it are the seed's.  Its own rules must be the game's."""
+        import sim
+        from sim.cards import parse_card, parse_cards
+
+        own = record.get("rules")
+        if own and sim.Rules.from_dict(own) != self.rules:
+            raise ValueError("h: the hand was played under other rules "
+                             f"({sim.Rules.from_dict(own).describe()}): choose them")
+        scores = list(record.get("scores") or (0, 0))
+        if not all(0 <= x < self.rules.game_to for x in scores):
+            raise ValueError(f"h: the hand's score {scores[0]}-{scores[1]} is past a game to "
+                             f"{self.rules.game_to}")
+        self.dealer, self.scores = int(record["dealer"]), scores
+        return ([parse_cards(h) for h in record["hands"]],
+                [parse_card(c) for c in record["kitty"]])
+
     # -- the hand in progress ------------------------------------------------------------------
     def _deal(self) -> None:
         from sim.referee import Hand
@@ -122,6 +142,8 @@ class Game:
 
         j = self.number
         hands, kitty = deck_deal(py_shuffle_deck(py_sub_key(self._keys[0], j)), self.dealer)
+        if j == 0 and self.start is not None:         # the link's deal
+            hands, kitty = self.start
         self.keys = (py_sub_key(self._keys[1], j), py_sub_key(self._keys[2], j))
         self.hand = Hand(hands, kitty, self.dealer, self.rules)
         self.before = tuple(self.scores)

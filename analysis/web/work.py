@@ -199,9 +199,9 @@ def _warm_pimc() -> None:
 
 
 def _warm_chart() -> None:
-    from analysis.web.answers import chart
+    from analysis.questions.chart import QUESTION
 
-    chart(None, None)
+    QUESTION.answer(QUESTION.check({}))
 
 
 # what each page waits for, in the order they are compiled: the Advise page (the first page)

@@ -101,7 +101,17 @@ def play_hand(players, hands, kitty, dealer: int, rules, keys=(0, 0), *, scores=
     if rules.farmers_hand:
         raise ValueError("tables with an outside bot do not play the farmer's hand house rule: "
                          "leave farmers_hand off")
-    hand = Hand(hands, kitty, dealer, rules)
+    return play_on(players, Hand(hands, kitty, dealer, rules), keys, scores=scores, where=where,
+                   views=views)
+
+
+def play_on(players, hand: Hand, keys=(0, 0), *, scores=None, where="", views=False) -> Hand:
+    """A hand in progress (``sim.referee.Hand``, some actions already applied) played to its
+    end, each seat asked at its turn as ``play_hand`` asks it (the review's "show me how" and
+    its duplicate).  Returns ``hand``, finished."""
+    if hand.rules.farmers_hand:
+        raise ValueError("tables with an outside bot do not play the farmer's hand house rule: "
+                         "leave farmers_hand off")
     while hand.phase != DONE:
         if hand.phase == DEFEND:
             _defend(players, hand, keys, scores, where, views)
@@ -265,5 +275,5 @@ class GamesTask:
                     forced_calls, forced)
 
 
-__all__ = ["HandsTask", "GamesTask", "play_hand", "deal_of", "first_dealer", "deck_deal",
+__all__ = ["HandsTask", "GamesTask", "play_hand", "play_on", "deal_of", "first_dealer", "deck_deal",
            "seat_players", "hand_fields", "has_bots", "records"]

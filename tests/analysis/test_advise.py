@@ -154,19 +154,20 @@ def test_parse_score():
     "args, message",
     [
         (["JS AS 9H 9D JS", "--upcard", "9S", "--position", "first"], "duplicate card JS"),
-        (["JS AS 9H 9D TC", "--upcard", "AS", "--position", "first"], "upcard AS is also in"),
+        (["JS AS 9H 9D TC", "--upcard", "AS", "--position", "first"], "--upcard: AS is also in"),
         (["JS AS 9H 9D", "--upcard", "9S", "--position", "first"], "exactly five cards, got 4"),
-        (["JS AS 9H 9D TC", "--upcard", "9S", "--position", "fourth"], "unknown position"),
+        (["JS AS 9H 9D TC", "--upcard", "9S", "--position", "fourth"],
+         "--position: one of first, second, third, dealer, not 'fourth'"),
         (["JS AS 9H 9D TC", "--upcard", "9S", "--position", "first", "--score", "6-11"],
          "outside a game to 10"),
         (["JS AS 9H 9D TC", "--upcard", "9S", "--position", "first", "--score", "-1-3"],
          "score"),
         (["JS AS 9H 9D TC", "--upcard", "9S", "--position", "first", "--round", "3"],
-         "round must be 1 or 2"),
+         "--round: one of 1, 2, not '3'"),
         (["JS AS 9H 9D TC", "--upcard", "9S", "--position", "dealer", "--discard", "KH"],
          "neither in the hand nor the upcard"),
         (["JS AS 9H 9D TC", "--upcard", "9S", "--position", "first", "--discard", "TC"],
-         "only be given for the dealer"),
+         "--discard: only for the dealer in round 1"),
         (["JS AS 9H 9D TC", "--upcard", "9S", "--position", "dealer", "--discard", "9S",
           "--rules", "dealer_may_discard_upcard=false"], "not let the dealer discard"),
         (["JS AS 9H 9D TX", "--upcard", "9S", "--position", "first"], "unknown card"),
@@ -241,7 +242,7 @@ def test_advise_one_deal_prints_no_nan():
 def test_advise_refuses_an_infinite_precision(value):
     r = run("advise", "JS AS 9H 9D TC", "--upcard", "9S", "--position", "first",
             "--precision", value, "--silent")
-    assert_one_line_error(r, "precision must be a positive number")
+    assert_one_line_error(r, "--precision: a finite number")
 
 
 STRONG = ["advise", "JS JC AS KS QS", "--upcard", "9S", "--position", "first", "--round", "2",

@@ -161,6 +161,35 @@ def test_every_chart_has_a_caption_and_the_bower_chart_is_drawn(report):
     assert "What basic players" not in report or DEFAULT_STRATEGY == "basic"
 
 
+def test_the_lead_players_answers_come_first_and_the_others_one_link_away(root):
+    text = build_report([root / "alone"], "t", others=[root / "orderup", root / "cmp",
+                                                     root / "alone"])  # fmt: skip
+    lead = answers(text)
+    assert re.findall(r"<h3>(.*?) <span", lead) == ["Once you order up, should you go alone?"]
+    m = re.search(r'<section id="other-answers"><h2>(.*?)</h2>(.*?)</section>', text, flags=re.S)
+    assert m and m.group(1) == f"The same questions under {DEFAULT_STRATEGY} players"
+    assert re.findall(r"<h3>(.*?) <span", m.group(2)) == [
+        "Should you order up in round 1?", "Stick the dealer or published rules?"]
+    assert text.index('id="answers"') < text.index('id="other-answers"') < text.index('id="run0"')
+    assert '<a href="#other-answers">' in re.search(r'<p class="lead">(.*?)</p>', text).group(1)
+    assert text.count('<section id="run') == 3  # the folder given twice goes in once
+
+
+def test_the_order_up_charts_name_who_played(root):
+    from analysis.report.headlines import run_tables
+    from analysis.report.page import read_run
+    from analysis.studies import ORDER_UP, STUDIES
+
+    run, cmp = read_run(root / "orderup"), read_run(root / "cmp")
+    charts = [(c, run) for c in ORDER_UP.charts]
+    charts += [(c, cmp) for c in STUDIES["compare-rules"].charts if c.stem == "difference_chart"]
+    for chart, run in charts:
+        fig = chart.draw(run_tables(run), run["manifest"])
+        titles = [fig.get_suptitle()]
+        titles += [ax.get_title() for ax in fig.axes]
+        assert any(f"{DEFAULT_STRATEGY} players" in t for t in titles), titles
+
+
 def test_build_report_without_link_base_names_files_only(root):
     text = build_report([root / "tour"])
     assert "tournament_hands.csv" in text and '.csv">' not in text
@@ -204,3 +233,13 @@ def test_report_refuses_to_overwrite_and_takes_a_folder_once(tmp_path):
     assert run("report", folder, "--out", html, "--force").exit_code == 0
     assert html.read_text() != "mine"
 
+
+
+def test_report_command_puts_others_one_link_away(root, tmp_path):
+    html = tmp_path / "r.html"
+    r = run("report", root / "alone", "--others", root / "orderup", "--out", html)
+    assert r.exit_code == 0, r.output
+    assert "2 run folders)" in r.output
+    text = html.read_text()
+    assert text.index("go alone?") < text.index('id="other-answers"') \
+        < text.index("Should you order up in round 1?")  # fmt: skip

@@ -21,6 +21,7 @@ from analysis.studies import (  # noqa: E402
     Study,
     StudyResult,
     kind_of,
+    model_text,
     players_text,
     study,
     study_of,
@@ -61,6 +62,35 @@ def test_captions_name_the_players_of_the_run():
     caption = STUDIES["order-up"].caption("success_by_points", seats)
     assert caption.startswith("What tuned players actually did")
     assert "basic players" not in caption
+
+
+def test_headlines_name_the_model_where_the_name_does_not():
+    eq = {"strategies": {"team0": "equilibrium", "team1": "equilibrium",
+                         "seats": ["equilibrium"] * 4}}  # fmt: skip
+    assert model_text(eq) == "the equilibrium's bids and tuned's card play at every seat"
+    basic = {"strategies": {"team0": "basic", "team1": "basic", "seats": ["basic"] * 4}}
+    assert model_text(basic) == "basic players"
+    mixed = {"strategies": {"seats": ["equilibrium", "tuned"] * 2}}
+    assert model_text(mixed) == "equilibrium (team 0) and tuned (team 1) players"
+    assert model_text({}) == "the players"
+
+
+def test_an_order_up_at_a_score_answers_in_games_won():
+    rows = [{"position": p, "trumps": t, "score": "9-6", "deals": 5000, "win_gain": g,
+             "win_gain_low": g - 0.004, "win_gain_high": g + 0.004,
+             "verdict": "order" if g > 0 else "pass"}
+            for p in ("first", "second", "third", "dealer") for t, g in ((0, 0.031), (3, -0.02))]
+    points = pd.DataFrame([{**r, "gain": -0.5, "gain_low": -0.52, "gain_high": -0.48,
+                            "verdict": "pass"} for r in rows])  # fmt: skip
+    heads = STUDIES["order-up"].headlines(
+        {"order_vs_pass_by_trumps": points, "win_probability_gain_by_trumps": pd.DataFrame(rows)},
+        {})  # fmt: skip
+    assert [h.question for h in heads] == ["Should you order up in round 1 at 9-6?"]
+    assert "+3.1" in heads[0].table and "pp" in heads[0].table and "-0.50" not in heads[0].table
+    assert "P(win | order)" in heads[0].how
+    # the charts are in points: none beside the answer in games won
+    assert STUDIES["order-up"].lead_chart({"win_probability_gain": {"score": "9-6"}}) is None
+    assert STUDIES["order-up"].lead_chart({}) == "decision_chart"
 
 
 class Tiny(Study):

@@ -98,6 +98,10 @@ def test_the_command_as_its_help_shows(hands, tmp_path):
     assert out.exit_code == 0, out.output
     codes = out.output.split()
     assert codes == [hand_code(r), hand_code(hands[0][7])]
+    urls = run("link", path, "--url", "http://127.0.0.1:8123/").output.split()
+    assert urls == [f"http://127.0.0.1:8123/review?h={c}" for c in codes]
+    assert run("link", path, "--url").output.split()[0] == \
+        f"http://127.0.0.1:8000/review?h={codes[0]}"
     read = run("link", "--read", codes[0])
     assert read.exit_code == 0 and json.loads(read.output) == _canonical(r)
     replayed = run("replay", "-", input=read.output)

@@ -49,6 +49,60 @@ EXPECTED = {
 }
 
 
+# The real records: every Euchre PTN record pasted in a TricksterBots issue thread that the
+# search index holds (threads #233, #278, #282, #310 and #313; the snapshot of the repository
+# holds no other).  Each fixture's header names its thread and what it is expected to answer.
+REAL = sorted(p.name for p in FIXTURES.glob("trickster-*.ptn"))
+
+
+def test_every_real_record_names_its_thread_and_is_read_or_refused_as_its_header_says():
+    assert REAL == ["trickster-233-nt-alone.ptn", "trickster-278-under.ptn",
+                    "trickster-282-second-chair.ptn", "trickster-310-bid-euchre.ptn",
+                    "trickster-313-under.ptn"]
+    got = _fixture_hands()
+    outcomes = []
+    for name in REAL:
+        text = (FIXTURES / name).read_text(encoding="utf-8")
+        thread = name.split("-")[1]
+        assert f"% Source: https://github.com/TricksterCards/TricksterBots/issues/{thread} (" \
+            in text, name
+        expected, = [line for line in text.splitlines() if line.startswith("% Expected: ")]
+        hands = [h for (file, _n), h in got.items() if file == name]
+        assert len(hands) == 1, name                 # one record a thread
+        h, = hands
+        outcome = "read" if h.record is not None else "refused"
+        assert expected.startswith(f"% Expected: {outcome} ("), (name, expected, h.problem)
+        assert h.error is None, (name, h.problem)    # none is damaged
+        outcomes.append(outcome)
+    assert (len(outcomes), outcomes.count("read"), outcomes.count("refused")) == (5, 1, 4)
+
+
+def test_a_record_pasted_as_the_threads_paste_it_reads_as_the_record_alone():
+    """Threads #278 and #282 paste their records inside a Markdown code fence, #233, #310 and
+    #313 after a ``% PBN ----`` or ``% PTN ----`` line: neither is any part of the record."""
+    alone = (FIXTURES / "trickster-282-second-chair.ptn").read_text(encoding="utf-8")
+    record = "\n".join(x for x in alone.splitlines() if not x.startswith("%"))
+    pasted = "```\n% PTN ---------------------------\n" + record + "\n```\n"
+    assert sim.is_ptn(pasted)
+    (h,) = read_ptn(pasted)
+    (want,) = read_ptn(alone)
+    assert h.record == want.record and h.unfinished == want.unfinished
+    two = read_ptn(f"```\n{record}\n```\n```\n{record}\n```")   # a fence ends a record
+    assert [x.record for x in two] == [want.record, want.record]
+
+
+def test_the_thread_233_date_tag_pasted_without_its_bracket_is_no_harm():
+    """#233 pastes ``[LocalDateTime "1/2/2024 9:07 PM PST"`` with no closing bracket (the
+    fixture leaves the dates out): the record is still refused for its rule, a line on."""
+    text = (FIXTURES / "trickster-233-nt-alone.ptn").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    k = next(i for i, x in enumerate(lines) if x.startswith("[GameCode"))
+    lines.insert(k, '[LocalDateTime "1/2/2024 9:07 PM PST"')
+    (h,) = read_ptn("\n".join(lines))
+    assert h.problem == ("line 6: refused: CardsPassed (line 19): S:N:DQ: a card passed to a "
+                         "lone maker: call for best, which we do not play")
+
+
 def _fixture_hands():
     return {(p.name, h.number): h for p in sorted(FIXTURES.glob("*.ptn"))
             for h in read_ptn(p.read_text(encoding="utf-8"))}

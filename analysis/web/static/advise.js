@@ -4,8 +4,8 @@
 // /api/advise/cost) and lets the user choose the deals; Stop, or the time limit, shows what the
 // deals so far say (POST /api/advise/{id}/stop).
 import {
-  POSITIONS, RANKS, RULES, STRATEGIES, SUITS, api, card, clearError, el, header, options, pct,
-  query, ready, scroll, setQuery, showError, signed,
+  POSITIONS, RANKS, SUITS, api, apiError, card, clearError, el, field, header, inputsOf,
+  labelled, pct, query, ready, scroll, setQuery, showError, signed,
 } from "/static/common.js";
 
 header("advise");
@@ -16,6 +16,20 @@ main.append(el("p", { class: "lead" }, "Click five cards and the upcard (or type
   "with 95% intervals; with a score, the chance of winning the game too."));
 
 const q = query();
+// a hand's link (/advise?h=CODE): the advisor at that hand's first decision, for the seat to bid
+// first (or ?seat=N): its five cards, the upcard, its position and the score before the hand
+if (q.h) {
+  try {
+    const { record } = await api(`/api/links/${encodeURIComponent(q.h)}`);
+    const seat = q.seat !== undefined ? Number(q.seat) % 4 : (record.dealer + 1) % 4;
+    const p = new URLSearchParams({ hand: record.hands[seat].join(" "), upcard: record.upcard,
+      position: POSITIONS[(seat - record.dealer + 3) % 4], round: "1" });
+    if (record.scores) p.set("score", `${record.scores[seat % 2]}-${record.scores[1 - (seat % 2)]}`);
+    location.replace(`/advise?${p}`);
+  } catch (err) {
+    q.linkError = `the link: ${err.message}`;
+  }
+}
 let hand = (q.hand || "").split(/[\s,]+/).filter(Boolean).map((c) => c.toUpperCase());
 let upcard = (q.upcard || "").toUpperCase();
 let picking = "hand";
@@ -27,20 +41,21 @@ const upText = el("input", { type: "text", id: "upcard", size: 4, value: upcard,
 const pickHand = el("input", { type: "radio", name: "pick", checked: true,
   onchange: () => { picking = "hand"; } });
 const pickUp = el("input", { type: "radio", name: "pick", onchange: () => { picking = "upcard"; } });
-const position = options(el("select", { id: "position" }), POSITIONS, q.position || "first");
-const round = options(el("select", { id: "round" }), [["1", "1: order up or pass"],
-  ["2", "2: call a suit or pass"]], q.round || "1");
-const score = el("input", { type: "text", id: "score", size: 6, value: q.score || "",
-  placeholder: "e.g. 6-8" });
-const strategy = options(el("select", { id: "strategy" }), STRATEGIES, q.strategy || "equilibrium");
-const rules = options(el("select", { id: "rules" }), RULES, q.rules || "");
-const discard = el("input", { type: "text", id: "discard", size: 4, value: q.discard || "",
-  placeholder: "e.g. TC" });
-const assumed = el("input", { type: "checkbox", id: "assume_passed", checked: q.assume_passed === "true" });
-const deals = el("input", { type: "number", id: "deals", min: 2, step: 1, style: "width:100px",
-  value: q.deals || "", placeholder: "by precision", inputmode: "numeric" });
-const precision = el("input", { type: "number", id: "precision", min: 0.001, step: "any", style: "width:90px",
-  value: q.precision || "", placeholder: "\u00b10.02", inputmode: "decimal" });
+// every field but the cards is the advisor's question's input as /api/questions lists it
+const inputs = await inputsOf("advise");
+const position = field(inputs.position, q.position);
+const round = field(inputs.round, q.round);
+const score = field(inputs.score, q.score);
+const strategy = field(inputs.strategy, q.strategy);
+const rules = field(inputs.rules, q.rules);
+const discard = field(inputs.discard, q.discard);
+const assumed = field(inputs.assume_passed, q.assume_passed);
+const deals = field(inputs.deals, q.deals);
+const precision = field(inputs.precision, q.precision);
+const seed = field(inputs.seed, q.seed);
+score.size = 6; discard.size = 4; deals.style.width = "100px"; precision.style.width = "90px";
+seed.style.width = "90px";
+handText.name = "hand"; upText.name = "upcard";
 const go = el("button", { class: "primary", id: "go", type: "submit" }, "Price the options");
 const stop = el("button", { type: "button", id: "stop", disabled: true }, "Stop");
 
@@ -86,21 +101,21 @@ const form = el("form", { class: "panel", id: "ask" },
       el("label", { class: "check", style: "display:inline-flex" }, pickUp, "the upcard"))),
     el("div", { style: "display:flex;flex-direction:column;gap:10px" },
       el("div", { class: "row" },
-        el("label", { class: "field" }, "Hand", handText),
-        el("label", { class: "field" }, "Upcard", upText),
-        el("label", { class: "field" }, "Position", position),
-        el("label", { class: "field" }, "Round", round)),
+        el("label", { class: "field" }, inputs.hand.label, handText),
+        el("label", { class: "field" }, inputs.upcard.label, upText),
+        labelled(inputs.position, position),
+        labelled(inputs.round, round)),
       el("div", { class: "row" },
-        el("label", { class: "field" }, "Score (us-them)", score),
-        el("label", { class: "field" }, "Players around the table", strategy),
-        el("label", { class: "field" }, "Rules", rules),
-        el("label", { class: "field" }, "Discard", discard)),
+        labelled(inputs.score, score),
+        labelled(inputs.strategy, strategy),
+        labelled(inputs.rules, rules),
+        labelled(inputs.discard, discard)),
       el("div", { class: "row" },
-        el("label", { class: "field" }, "Deals (blank: by precision)", deals),
-        el("label", { class: "field", title: "deal until the top two options differ this precisely (points a hand, 95%); blank: every option within \u00b10.02" },
-          "or precision (\u00b1 points)", precision)),
+        labelled(inputs.deals, deals),
+        labelled(inputs.precision, precision),
+        labelled(inputs.seed, seed)),
       el("div", { class: "row" },
-        el("label", { class: "check" }, assumed, "round 2: assume I passed in round 1"),
+        labelled(inputs.assume_passed, assumed),
         go, stop))));
 main.append(form);
 const out = el("div", { id: "answer" });
@@ -124,7 +139,7 @@ function question() {
   return { hand: hand.join(" "), upcard, position: position.value, round: round.value,
     score: score.value.trim(), strategy: strategy.value, rules: rules.value,
     discard: discard.value.trim(), assume_passed: assumed.checked ? "true" : "",
-    deals: deals.value.trim(), precision: precision.value.trim() };
+    deals: deals.value.trim(), precision: precision.value.trim(), seed: seed.value.trim() };
 }
 const asked = (qq) => new URLSearchParams(Object.fromEntries(Object.entries(qq).filter(([, v]) => v)));
 const searching = (spec) => spec.split(":")[0] === "pimc";     // a player that searches: slow deals
@@ -190,7 +205,7 @@ async function ask() {
     return await start(qq, null);
   } catch (err) {
     out.replaceChildren();
-    showError(main, err.name === "AbortError" ? "Stopped." : err.message);
+    showError(main, err.name === "AbortError" ? "Stopped." : err);
   } finally {
     if (!running) { go.disabled = false; stop.disabled = true; controller = null; }
   }
@@ -209,7 +224,7 @@ async function start(qq, expect, c = null) {
   const t0 = performance.now();
   try {
     const r = await fetch(`/api/advise?${asked({ ...qq, progress: "true" })}`, { signal: controller.signal });
-    if (!r.ok) throw new Error((await r.json()).error);
+    if (!r.ok) throw apiError(await r.json(), r);
     const reader = r.body.getReader();
     const dec = new TextDecoder();
     let buf = "";
@@ -239,7 +254,7 @@ async function start(qq, expect, c = null) {
     }
   } catch (err) {
     out.replaceChildren();
-    showError(main, err.name === "AbortError" ? "Stopped." : err.message);
+    showError(main, err.name === "AbortError" ? "Stopped." : err);
   } finally {
     running = false; computation = null;
     go.disabled = false; stop.disabled = true; controller = null;
@@ -364,4 +379,5 @@ function bars(opts, win = false) {
   return svg;
 }
 
+if (q.linkError) showError(main, q.linkError);
 ready(["advisor"], main).then(() => { if (q.hand && q.upcard) ask(); });

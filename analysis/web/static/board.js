@@ -48,13 +48,65 @@ function bestText(a) {
   return `${a.action} ${a.card}`;
 }
 
+// each seat's accuracy on lichess's curve beside the points (and game-win chance) given up
+function accuracyTable(h) {
+  const rows = (h.accuracy || []).filter((r) => r.decisions);
+  if (!rows.length) return null;
+  const t = el("table", { class: "data", id: "accuracy" },
+    el("tr", {}, ["seat", "accuracy", "gave up (points)", "gave up (game win)", "decisions"].map((x) => el("th", {}, x))));
+  for (const r of rows) {
+    t.append(el("tr", {}, el("td", {}, SEAT_NAMES[r.seat]),
+      el("td", { class: "num" }, r.accuracy === null ? "\u2014" : `${r.accuracy.toFixed(1)}%`),
+      el("td", { class: "num" }, r.points_lost.toFixed(2)),
+      el("td", { class: "num" }, r.win_lost === null ? "\u2014" : pct(r.win_lost)),
+      el("td", { class: "num" }, r.decisions)));
+  }
+  return el("div", { class: "small", style: "margin-bottom:8px" }, el("b", {}, "Accuracy"),
+    " on lichess's curve, from the game-win chance each priced decision gave up (forced ones are left out)",
+    h.win_note ? el("div", { class: "muted", id: "win-note" }, h.win_note) : null,
+    el("div", { class: "scroll" }, t));
+}
+
+// team 0's (South-North's) game-win chance through the hand: one column a priced decision
+// (after the action taken, as the seat priced it), the start and the end from the score
+function winGraph(h, here) {
+  const wc = h.win_chance;
+  if (!wc) return null;
+  const pts = [["start", wc.start]];
+  h.steps.forEach((s, k) => { if (s.win) pts.push([k, s.win.team === 0 ? s.win.after : 1 - s.win.after]); });
+  if (wc.end !== null) pts.push(["end", wc.end]);
+  const W = 360, H = 64, bw = W / pts.length;
+  const bars = pts.map(([k, p], j) => {
+    const cls = k === here ? "here" : (k === "start" || k === "end" ? "ends" : "");
+    const what = k === "start" ? "before the hand" : k === "end" ? "after the hand" : `decision ${h.steps[k].number}`;
+    return `<rect class="${cls}" x="${(j * bw + 1).toFixed(1)}" y="${(H * (1 - p)).toFixed(1)}" width="${Math.max(1, bw - 2).toFixed(1)}" height="${Math.max(0.5, H * p).toFixed(1)}" fill="${p >= 0.5 ? "#2e7d5b" : "#b4493a"}"><title>${what}: South-North ${(100 * p).toFixed(1)}%</title></rect>`;
+  }).join("");
+  const g = el("div", { class: "wingraph", id: "win-graph" });
+  g.innerHTML = `<svg viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" role="img" aria-label="South-North's game-win chance through the hand">${bars}<line x1="0" x2="${W}" y1="${H / 2}" y2="${H / 2}" stroke="#17324d" stroke-dasharray="4 3"/></svg>`;
+  return el("div", { class: "small muted" }, `South-North's game-win chance through the hand: before it, after each priced decision (as its seat priced it), after it; the dashed line is 50%; ${wc.note}.`, g);
+}
+
+// the side to act's game-win chance at a decision: with the best option, and with the action taken
+function winBar(s) {
+  if (!s.win) return null;
+  const side = s.win.team === 0 ? "South-North" : "West-East";
+  const b = s.win.before, a = s.win.after;
+  return el("div", { class: "winbar-wrap", id: "win-bar" },
+    el("div", { class: "small" }, `${side}'s game-win chance: ${pct(b)} with the best option, ${pct(a)} with ${s.text}`),
+    el("div", { class: "winbar", title: `${pct(a)} after ${s.text}` },
+      el("div", { class: "fill", style: `width:${(100 * a).toFixed(1)}%` }),
+      el("div", { class: "mark", style: `left:${(100 * b).toFixed(1)}%`, title: `best: ${pct(b)}` })));
+}
+
 export class Board {
   // container: where it draws; hand: one hand of /api/review's answer; seat: null (all four
-  // hands shown) or the one seat whose cards are shown; graded: the seats whose grades show
-  constructor(container, hand, { seat = null, keys = true, first = 0 } = {}) {
+  // hands shown) or the one seat whose cards are shown; graded: the seats whose grades show;
+  // showHow: called with a step to show how (the Review page), or null (no such button)
+  constructor(container, hand, { seat = null, keys = true, first = 0, showHow = null } = {}) {
     this.c = container;
     this.h = hand;
     this.seat = seat;
+    this.showHow = showHow;
     this.i = 0;
     this.onKey = (e) => {
       if (e.target && ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
@@ -75,12 +127,15 @@ export class Board {
     this.table = el("div", { class: "table-wrap", id: "board" });
     this.detail = el("div", { class: "panel", id: "step" });
     this.list = el("table", { class: "data steps", id: "decisions" },
-      el("tr", {}, ["#", "seat", "decision", "grade", "gave up"].map((t) => el("th", {}, t))));
+      el("tr", {}, ["#", "seat", "decision", "best", "grade", "gave up"].map((t) => el("th", {}, t))));
     this.rows = h.steps.map((s, k) => {
       const g = s.grade;
       const tr = el("tr", { "data-step": k, onclick: () => this.go(k) },
         el("td", {}, s.number), el("td", {}, SEAT_NAMES[s.seat]),
         el("td", {}, s.text, s.phase === "play" ? el("span", { class: "muted" }, ` \u00b7 trick ${s.trick_number}`) : ""),
+        el("td", { class: "best-col" }, s.best_text === undefined ? "" : s.played_best
+          ? el("span", { class: "played-best", title: "the action was as good as the best" }, "\u2713")
+          : el("span", { class: "best-text" }, s.best_text)),
         el("td", {}, g ? el("span", { class: `grade ${gradeClass(g.grade)}` }, g.value === null ? "forced" : g.grade) : "",
           s.hint && s.hint.within && g && g.loss > 0 ? el("span", { class: "small muted", title: "within the hint's interval" }, " (hint: too close)") : ""),
         el("td", { class: "num" }, g && g.value !== null ? g.loss.toFixed(2) : ""));
@@ -91,10 +146,12 @@ export class Board {
     const res = r.passed_out ? "passed out" :
       `${SEAT_NAMES[r.maker]} made ${SUIT_NAME[r.trump]}${r.alone ? " alone" : ""} in round ${r.round}; ` +
       `tricks ${r.tricks[0]}-${r.tricks[1]}; points: team 0 (South-North) ${r.points[0]}, team 1 (West-East) ${r.points[1]}`;
+    this.graph = el("div", {});
     this.c.replaceChildren(
       el("div", { class: "small muted", style: "margin-bottom:8px" },
         `Dealer ${SEAT_NAMES[h.dealer]}, upcard `, card(h.upcard, "small"),
         h.scores ? ` \u00b7 score before the hand ${h.scores[0]}-${h.scores[1]}` : "", ` \u00b7 ${res}`),
+      accuracyTable(h), this.graph,
       el("div", { class: "two" },
         el("div", {}, this.table, this.detail,
           el("div", { class: "small muted" },
@@ -116,12 +173,15 @@ export class Board {
     this.rows[this.i].scrollIntoView({ block: "nearest" });
     this.drawTable(s);
     this.drawDetail(s);
+    const graph = winGraph(this.h, this.i);
+    this.graph.replaceChildren(...(graph ? [graph] : []));
   }
 
   drawTable(s) {
     const seats = [0, 1, 2, 3].map((seat) => {
       const show = this.seat === null || this.seat === seat;
-      const cards = s.hands[seat].map((c) => (show ? card(c, `small ${c === s.action.card && seat === s.seat ? "won" : ""}`) : card("9C", "back small")));
+      const best = s.best && seat === s.seat && !s.played_best ? s.best.card : null;
+      const cards = s.hands[seat].map((c) => (show ? card(c, `small ${c === s.action.card && seat === s.seat ? "won" : ""} ${c === best ? "best" : ""}`) : card("9C", "back small")));
       const role = seat === this.h.dealer ? " (dealer)" : "";
       return el("div", { class: `seat ${PLACE[seat]} ${seat === s.seat ? "turn" : ""}` },
         el("div", { class: "name" }, el("b", {}, SEAT_NAMES[seat]), role,
@@ -144,6 +204,19 @@ export class Board {
   drawDetail(s) {
     const parts = [el("div", { style: "font-weight:600" },
       `${s.number}. ${SEAT_NAMES[s.seat]}: ${s.text}`), el("div", {}, gradeLine(s.grade, s.hint))];
+    if (s.best_text !== undefined) {
+      parts.push(el("div", { class: "best-line", id: "best-line" }, s.played_best
+        ? el("span", { class: "played-best" }, "\u2713 as good as the best option")
+        : el("span", {}, "Best: ", el("b", { class: "best-text" }, s.best_text),
+          s.best.card ? " (outlined green in the hand)" : "")));
+    }
+    const bar = winBar(s);
+    if (bar) parts.push(bar);
+    if (this.showHow) {
+      parts.push(el("div", { class: "actions" }, el("button", { type: "button", id: "show-how",
+        title: "the rest of the hand with the best choice here and strong players at every seat",
+        onclick: () => this.showHow(s) }, "Show me how")));
+    }
     if (s.solver) {
       const v = s.solver;
       const makers = v.side === "makers";

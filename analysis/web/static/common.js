@@ -50,12 +50,60 @@ export function cardsText(names) {
   return names.map((n) => (n[0] === "T" ? "10" : n[0]) + SUIT_SYMBOL[n[1]]).join(" ");
 }
 
+// an answer's mistake as an Error; ``input``: the input it is about, when the API names one
+export function apiError(body, r) {
+  const err = new Error(body.error || `${r.status} ${r.statusText}`);
+  err.input = body.input || null;
+  return err;
+}
+
 export async function api(path, options = {}) {
   const r = await fetch(path, options);
   let body;
   try { body = await r.json(); } catch { body = { error: `${r.status} ${r.statusText}` }; }
-  if (!r.ok) throw new Error(body.error || `${r.status} ${r.statusText}`);
+  if (!r.ok) throw apiError(body, r);
   return body;
+}
+
+// The questions' inputs, as GET /api/questions lists them (one record a question, shared with
+// the command line): a page builds its fields from them, so names, choices, defaults and
+// bounds are the command's.
+let listed = null;
+export async function inputsOf(name) {
+  if (!listed) listed = api("/api/questions");
+  const q = (await listed).questions.find((x) => x.name === name);
+  return Object.fromEntries(q.inputs.map((i) => [i.name, i]));
+}
+
+// One input's control, named by the input (id and name) and titled by its help: a select for
+// choices (rules: the presets, blank the published rules), a checkbox for a flag, a number box
+// within its bounds, else a text box; ``value``: the address bar's, else the default.
+export function field(input, value) {
+  const given = value !== undefined && value !== null && value !== "";
+  const v = given ? value : (input.default ?? "");
+  const common = { id: input.name, name: input.name, title: input.help };
+  if (input.type === "bool") {
+    return el("input", { ...common, type: "checkbox", checked: given ? value === "true" : !!input.default });
+  }
+  if (input.choices) {
+    const pairs = input.choices.map((c) => [String(c), String(c)]);
+    if (input.type === "rules") pairs.unshift(["", "published rules"]);
+    return options(el("select", common), pairs, String(v));
+  }
+  if (input.type === "int" || input.type === "float") {
+    const whole = input.type === "int";
+    return el("input", { ...common, type: "number", value: v, step: whole ? 1 : "any",
+      min: input.low ?? null, max: input.high !== undefined && input.high < 1e15 ? input.high : null,
+      inputmode: whole ? "numeric" : "decimal", placeholder: input.metavar || "" });
+  }
+  return el("input", { ...common, type: "text", value: v, placeholder: input.metavar || "" });
+}
+
+// a field and its words, as the page lays them out
+export function labelled(input, control) {
+  return input.type === "bool"
+    ? el("label", { class: "check" }, control, input.label)
+    : el("label", { class: "field" }, input.label, control);
 }
 
 // the page's question in the address bar, so that the link can be shared
@@ -105,19 +153,25 @@ export async function ready(steps, where, interim = []) {
   }
 }
 
+// the error's line in a banner; an Error about one input (``err.input``) marks its field too
 export function showError(where, message) {
+  const input = typeof message === "string" ? null : message.input;
+  const text = typeof message === "string" ? message : message.message;
   let b = where.querySelector(".banner.error");
   if (!b) { b = el("div", { class: "banner error" }); where.prepend(b); }
-  b.textContent = message;
+  b.textContent = text;
+  const f = input ? document.getElementById(input) : null;
+  if (f) { f.classList.add("invalid"); f.setAttribute("aria-invalid", "true"); }
   return b;
 }
 export function clearError(where) {
   const b = where.querySelector(".banner.error");
   if (b) b.remove();
+  for (const f of document.querySelectorAll(".invalid")) {
+    f.classList.remove("invalid"); f.removeAttribute("aria-invalid");
+  }
 }
 
-export const STRATEGIES = ["equilibrium", "tuned", "pimc", "basic", "aggressive", "conservative",
-  "trump-count", "random"];
 export const RULES = [["", "published rules"], ["stick-the-dealer", "stick the dealer"],
   ["game_to=5", "game to 5"], ["game_to=7", "game to 7"]];
 

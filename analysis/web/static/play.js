@@ -29,11 +29,16 @@ main.append(out);
 let game = null;
 let board = null;
 let busy = false;
+let linked = q.h || "";       // a hand's code from a link: the first game starts at its deal
 
 start.addEventListener("click", async () => {
-  setQuery({ seed: seed.value, partner: partner.value, opponents: opponents.value, rules: rules.value });
+  // a link's hand (?h=CODE): the game starts at its deal and score, once
+  const h = linked;
+  linked = "";
+  setQuery({ seed: seed.value, partner: partner.value, opponents: opponents.value, rules: rules.value, h });
   const p = new URLSearchParams({ seed: seed.value, seat: "0", partner: partner.value, opponents: opponents.value });
   if (rules.value) p.set("rules", rules.value);
+  if (h) p.set("h", h);
   // the bots of the basic family play by their plain-Python twins while the players compile
   const twins = ["tuned", "basic", "conservative", "aggressive", "trump-count"];
   const bots = [partner.value, opponents.value];
@@ -249,4 +254,4 @@ function history(g) {
     el("div", { class: "small", style: "margin-top:6px" }, save, " \u00b7 ", toReview, " \u00b7 or grade them with ", el("code", {}, "euchre-sim grade FILE")));
 }
 
-if (q.seed) start.click();
+if (q.seed || q.h) start.click();

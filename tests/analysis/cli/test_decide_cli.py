@@ -61,4 +61,5 @@ def test_decide_prices_on_worlds_weighed_by_the_bids():
     out = json.loads(r.output)
     assert 1 <= out["effective_worlds"] <= 8 and "weighed by how likely" in out["priced_by"]
     r = run("decide", VIEW, "--price", "--infer", "maybe")
-    assert r.exit_code == 2 and "'maybe' is not one of" in r.output
+    assert r.exit_code == 1 and r.output.strip() == \
+        "Error: --infer: one of rest, bids, bids+play, off, not 'maybe'"

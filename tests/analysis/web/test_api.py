@@ -6,6 +6,7 @@ with the one line the command line prints for the same mistake, never a tracebac
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from pathlib import Path
@@ -49,10 +50,12 @@ def cli_line(*args, input=None) -> str:
     return lines[0].removeprefix("Error: ")
 
 
-def one_line(r, status=400) -> str:
+def one_line(r, status=400, input=None) -> str:
+    """The API's one error line; where the mistake is one input's, the answer names it too."""
     assert r.status_code == status, r.text
     body = r.json()
-    assert set(body) == {"error"} and "\n" not in body["error"], body
+    assert set(body) == ({"error"} if input is None else {"error", "input"}), body
+    assert "\n" not in body["error"] and body.get("input") == input, body
     assert "Traceback" not in r.text
     return body["error"]
 
@@ -83,29 +86,38 @@ def test_advise_streams_progress_then_the_answer(client):
     assert "equilibrium" in a["options"][0] and "recommendation_win" in a
 
 
-ADVISE_BAD = [
-    ({"hand": "JS AS 9H 9D JS"}, ["JS AS 9H 9D JS"]),
-    ({"upcard": "AS"}, ["--upcard", "AS"]),
-    ({"hand": "JS AS 9H 9D"}, ["JS AS 9H 9D"]),
-    ({"position": "fourth"}, ["--position", "fourth"]),
-    ({"score": "6-11"}, ["--score", "6-11"]),
-    ({"score": "-1-3"}, ["--score", "-1-3"]),
-    ({"round": "3"}, ["--round", "3"]),
-    ({"position": "dealer", "discard": "KH"}, ["--position", "dealer", "--discard", "KH"]),
-    ({"discard": "TC"}, ["--discard", "TC"]),
+ADVISE_BAD = [    # the mistake, the same at the command line, and the input it is in
+    ({"hand": "JS AS 9H 9D JS"}, ["JS AS 9H 9D JS"], "hand"),
+    ({"upcard": "AS"}, ["--upcard", "AS"], "upcard"),
+    ({"hand": "JS AS 9H 9D"}, ["JS AS 9H 9D"], "hand"),
+    ({"position": "fourth"}, ["--position", "fourth"], "position"),
+    ({"score": "6-11"}, ["--score", "6-11"], "score"),
+    ({"score": "-1-3"}, ["--score", "-1-3"], "score"),
+    ({"round": "3"}, ["--round", "3"], "round"),
+    ({"position": "dealer", "discard": "KH"}, ["--position", "dealer", "--discard", "KH"],
+     "discard"),
+    ({"discard": "TC"}, ["--discard", "TC"], "discard"),
     ({"position": "dealer", "discard": "9S", "rules": "dealer_may_discard_upcard=false"},
-     ["--position", "dealer", "--discard", "9S", "--rules", "dealer_may_discard_upcard=false"]),
-    ({"hand": "JS AS 9H 9D TX"}, ["JS AS 9H 9D TX"]),
-    ({"deals": 10, "precision": 0.1}, ["--deals", 10, "--precision", 0.1]),
-    ({"precision": "inf"}, ["--precision", "inf"]),
-    ({"strategy": "zz"}, ["--strategy", "zz"]),
-    ({"rules": "zz"}, ["--rules", "zz"]),
+     ["--position", "dealer", "--discard", "9S", "--rules", "dealer_may_discard_upcard=false"],
+     "discard"),
+    ({"hand": "JS AS 9H 9D TX"}, ["JS AS 9H 9D TX"], "hand"),
+    ({"deals": 10, "precision": 0.1}, ["--deals", 10, "--precision", 0.1], "precision"),
+    ({"precision": "inf"}, ["--precision", "inf"], "precision"),
+    ({"deals": 0}, ["--deals", 0], "deals"),
+    ({"strategy": "zz"}, ["--strategy", "zz"], "strategy"),
+    ({"rules": "zz"}, ["--rules", "zz"], "rules"),
 ]
 
 
-@pytest.mark.parametrize("change, args", ADVISE_BAD, ids=lambda x: str(x)[:40])
-def test_advise_bad_input_is_the_command_lines_line(client, change, args):
-    got = one_line(client.get("/api/advise", params={**ADVISE, **change}))
+@pytest.mark.parametrize("change, args, input", ADVISE_BAD, ids=lambda x: str(x)[:40])
+def test_advise_bad_input_is_the_command_lines_line(client, change, args, input):
+    """The API and the command line say the same of the same mistake, each naming the input
+    its own way (``hand:`` and ``HAND:``, ``upcard:`` and ``--upcard:``), and the API's answer
+    names the input, for the page to mark its field."""
+    from analysis.cli.questions import words_for
+    from analysis.questions.advise import QUESTION
+
+    got = one_line(client.get("/api/advise", params={**ADVISE, **change}), input=input)
     hand = next((a for a in args if " " in str(a)), ADVISE["hand"])
     rest = [a for a in args if a != hand]
     flags = {"--upcard": "9S", "--position": "first"}
@@ -117,8 +129,12 @@ def test_advise_bad_input_is_the_command_lines_line(client, change, args):
                                        if a not in flags and (i == 0 or rest[i - 1] not in flags)],
                 "--silent"]
     want = cli_line(*cli_args)
-    # click names the option before a bad value's line; a strategy's adds what the web refuses
-    assert got.split("; the web")[0] in want, (got, want)
+    cli_words = words_for(QUESTION)
+    said = got.replace(f"{input}: ", f"{cli_words(input)}: ", 1)
+    for name in ("deals", "precision"):         # inputs a line names besides its own
+        said = re.sub(rf"\b(?<!-){name}\b(?!:)", cli_words(name), said)
+    # a strategy's line adds what the web refuses
+    assert said.split("; the web")[0] in want, (got, want)
 
 
 def test_advise_past_the_time_limit_answers_what_it_has():
@@ -191,12 +207,12 @@ def test_what_a_question_will_cost_before_it_starts(client):
     p = client.get("/api/advise/cost", params={**ADVISE, "precision": 0.05}).json()["asked"]
     assert p["top_two_half_width"] == pytest.approx(0.05, rel=0.05)
     assert one_line(client.get("/api/advise/cost", params={**ADVISE, "deals": 10,
-                                                          "precision": 0.1})) == \
-        "give deals or precision, not both"
-    assert "precision must be a positive" in one_line(
-        client.get("/api/advise/cost", params={**ADVISE, "precision": 0}))
+                                                          "precision": 0.1}),
+                    input="precision") == "give deals or precision, not both"
+    assert one_line(client.get("/api/advise/cost", params={**ADVISE, "precision": 0}),
+                    input="precision") == "precision: more than 0, not 0.0"
     assert "duplicate card JS" in one_line(
-        client.get("/api/advise/cost", params={**ADVISE, "hand": "JS AS 9H 9D JS"}))
+        client.get("/api/advise/cost", params={**ADVISE, "hand": "JS AS 9H 9D JS"}), input="hand")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -210,8 +226,7 @@ def test_decide_answers_as_decide_json(client):
     cli = CliRunner().invoke(main, ["decide", "-", "--strategy", "basic", "--price",
                                     "--worlds", "32", "--json"], input=json.dumps(VIEW))
     want = json.loads(cli.output)
-    assert {k: v for k, v in got.items() if k != "text"} == want
-    assert got["text"] == "order up"
+    assert got == want and got["text"] == "order up"
 
 
 def test_decide_reads_the_bids_as_the_command_line_does(client):
@@ -226,11 +241,11 @@ def test_decide_reads_the_bids_as_the_command_line_does(client):
                                         "--worlds", "16", "--infer", infer, "--json"],
                                  input=json.dumps(VIEW))
         want = json.loads(cli.output)
-        assert {k: v for k, v in r.json().items() if k != "text"} == want
+        assert r.json() == want
         prices[infer] = want
     assert prices["rest"] != prices["off"]          # the model reaches the prices
     got = one_line(client.post("/api/decide", params={**args, "infer": "psychic"},
-                               content=json.dumps(VIEW)))
+                               content=json.dumps(VIEW)), input="infer")
     assert "infer: one of rest, bids, bids+play, off" in got
 
 
@@ -241,7 +256,7 @@ def test_decide_reads_the_bids_as_the_command_line_does(client):
     json.dumps({**VIEW, "seat": 2}),
 ], ids=["plays", "scores", "upcard-in-hand", "hands", "not-json", "nested", "not-turn"])
 def test_decide_bad_views_are_the_command_lines_line(client, text):
-    got = one_line(client.post("/api/decide", content=text))
+    got = one_line(client.post("/api/decide", content=text), input="view")
     assert got == cli_line("decide", "-", input=text)
 
 
@@ -249,7 +264,7 @@ def test_decide_bad_views_are_the_command_lines_line(client, text):
                                   "equilibrium:table=/etc/passwd", "analysis.web:Anything"])
 def test_no_endpoint_loads_code_or_reads_a_path(client, spec):
     got = one_line(client.post("/api/decide", params={"strategy": spec},
-                               content=json.dumps(VIEW)))
+                               content=json.dumps(VIEW)), input="strategy")
     assert "built-in players" in got and "are for the command line" in got
 
 
@@ -266,7 +281,8 @@ def test_chart_cells_and_a_bad_score(client):
     assert c["make"] + c["alone"] > 0.95 and len(c["example"].split()) == 5
     for c in cells[:50]:
         assert abs(c["pass"] + c["make"] + c["alone"] - 1) < 1e-6
-    assert "outside a game to 10" in one_line(client.get("/api/chart", params={"score": "3-12"}))
+    assert "outside a game to 10" in one_line(client.get("/api/chart", params={"score": "3-12"}),
+                                               input="score")
 
 
 def test_chart_cells_say_how_their_hands_are_bid_and_which_table_plays(client):
@@ -319,8 +335,8 @@ def test_review_reads_ptn_records_as_review_does(client):
     assert r.status_code == 200, r.text
     hands = r.json()["hands"]
     cli = CliRunner().invoke(main, ["review", "-", "--worlds", "8", "--json"], input=text)
-    want = [json.loads(x) for x in cli.stdout.splitlines()]
-    assert hands == want and all("error" not in h and h["steps"] for h in hands)
+    assert r.json() == json.loads(cli.stdout)
+    assert all("error" not in h and h["steps"] for h in hands)
 
 
 def test_review_reports_each_bad_record_as_grade_does(client):
@@ -347,17 +363,48 @@ def test_review_of_a_run_hand_and_its_bad_inputs(client):
 
 
 def test_review_limits(client):
-    assert "no hands" in one_line(client.post("/api/review", content="\n\n"))
-    assert "from 2 to 4096" in one_line(client.post("/api/review", params={"worlds": 10**6},
-                                                  content=MARCH))
+    assert "no hands" in one_line(client.post("/api/review", content="\n\n"), input="records")
+    assert "from 2 to 4,096" in one_line(client.post("/api/review", params={"worlds": 10**6},
+                                                  content=MARCH), input="worlds")
     big = "x" * (1 << 20) + "x"
     assert "at most 1,048,576" in one_line(client.post("/api/review", content=big), 413)
     many = (MARCH.strip() + "\n") * (answers.MAX_HANDS + 1)
-    assert "at most 50 in one request" in one_line(client.post("/api/review", content=many))
+    assert "at most 50 in one request" in one_line(client.post("/api/review", content=many),
+                                                   input="records")
 
 
 # ---------------------------------------------------------------------------------------------
 # a game against the bots
+
+def test_a_game_from_a_hands_link_starts_at_its_deal_and_score(client):
+    """``/play?h=CODE``: the game's first hand is the code's deal, dealt by its dealer, at its
+    score; the user's seat sees its own cards of it and nothing more (the others' cards, the
+    kitty under the upcard); a bad code or a score past the game is one line."""
+    from sim import Table, trace
+    from sim.cards import card_name
+    from sim.links import hand_code
+
+    record = {**trace(5, [3], None, Table.teams("tuned"))[0], "scores": [7, 8]}
+    code = hand_code(record)
+    g = client.post("/api/games", params={"seed": 2, "h": code}).json()
+    assert g["hand"] == 1 and g["dealer"] == record["dealer"] and g["scores"] == [7, 8]
+    assert g["upcard"] == record["kitty"][0]
+    dealt = set(record["hands"][0])
+    mine = set(g["view"]["hand"]) | {c for s, c in g["view"].get("plays", []) if s == 0}
+    assert mine == dealt
+    hidden = {c for s in (1, 2, 3) for c in record["hands"][s]} | set(record["kitty"][1:])
+    played = {c for _, c in g["view"].get("plays", [])}
+    said = json.dumps({k: v for k, v in g.items() if k != "view"})
+    assert not [c for c in hidden - played if f'"{c}"' in said or f" {c}" in said]
+    assert {card_name(c) for c in range(24)} >= dealt
+    bad = one_line(client.post("/api/games", params={"h": "1zzzz"}))
+    assert bad.startswith("h: ")
+    other = hand_code({**record, "scores": [3, 4], "rules": {"game_to": 5}})
+    assert one_line(client.post("/api/games", params={"h": other})).startswith(
+        "h: the hand was played under other rules (short-game)")
+    g = client.post("/api/games", params={"h": other, "rules": "game_to=5"}).json()
+    assert g["scores"] == [3, 4] and g["game_to"] == 5
+
 
 def test_a_game_played_to_the_end_of_a_hand(client):
     g = client.post("/api/games", params={"seed": 3, "partner": "tuned",
@@ -451,7 +498,9 @@ def test_a_fault_of_ours_is_one_line_not_a_traceback(client, monkeypatch):
     def broken(*a, **k):
         raise RuntimeError("something broke")
 
-    monkeypatch.setattr(answers, "chart", broken)
+    from analysis.questions.chart import QUESTION
+
+    monkeypatch.setattr(QUESTION, "answers", broken)
     with TestClient(create_app(prepare=False), raise_server_exceptions=False) as c:
         got = one_line(c.get("/api/chart"), 500)
     assert got == "internal error: RuntimeError: something broke"

@@ -85,6 +85,36 @@ def test_advise_with_pimc_says_the_cost_first_and_a_stop_shows_what_is_known(pag
     assert all("[" in r for r in rows)                       # each with its interval
 
 
+def test_the_advisors_form_is_its_questions_inputs(page, url):
+    """Every input of the advisor's question (``/api/questions``) has its field on the page,
+    named by the input, at the listed default, with the listed choices; a mistake in one input
+    marks its field."""
+    with urllib.request.urlopen(url + "api/questions") as r:
+        listed = {q["name"]: q for q in json.load(r)["questions"]}["advise"]["inputs"]
+    page.goto(url + "advise")
+    page.wait_for_selector("#go")
+    for i in listed:
+        control = page.locator(f"[name={i['name']}]")
+        assert control.count() == 1, i["name"]
+        if i["type"] == "bool":
+            assert control.is_checked() == bool(i["default"])
+        elif i.get("choices"):
+            shown = control.locator("option").evaluate_all("os => os.map(o => o.value)")
+            assert [x for x in shown if x] == [str(c) for c in i["choices"]], i["name"]
+            if i["default"] is not None:
+                assert control.input_value() == str(i["default"]), i["name"]
+        elif i["default"] is not None:
+            assert control.input_value() == str(i["default"]), i["name"]
+    page.fill("#hand", "JS AS 9H 9D TC")
+    page.fill("#upcard", "9S")
+    page.fill("#deals", "3000000")           # past the web's own cap
+    page.click("#go")
+    page.wait_for_selector(".banner.error")
+    assert page.inner_text(".banner.error") == \
+        "deals: from 1 to 2,000,000 in the web application, not 3000000"
+    assert page.get_attribute("#deals", "aria-invalid") == "true"
+
+
 def test_the_strategy_chart_hovers_and_opens_the_advisor(page, url, shots):
     page.goto(url + "chart?position=dealer")
     cell = page.locator("#grid td.cell:not(.few)").first
@@ -139,6 +169,22 @@ def test_review_stepped_with_the_keyboard(page, url, shots):
     assert "6. South: play AH" in page.inner_text("#step")   # the same step
     page.select_option("#show", "all")
     page.screenshot(path=str(shots / "serve-review.png"), full_page=True)
+
+
+def test_a_hands_link_opens_a_game_at_that_deal(page, url):
+    """``/play?h=CODE`` (the Review page's link to a hand, or ``euchre-sim link``): the game
+    starts at once at the hand's deal and score, the user's seat holding its cards."""
+    from sim import Table, trace
+    from sim.links import hand_code
+
+    record = {**trace(5, [3], None, Table.teams("tuned"))[0], "scores": [7, 8]}
+    page.goto(url + f"play?h={hand_code(record)}")
+    page.wait_for_selector("#actions")
+    shown = {c.get_attribute("data-card") for c in page.query_selector_all("#game .card")}
+    assert set(record["hands"][0]) | {record["kitty"][0]} <= shown
+    text = page.inner_text("#game")
+    assert "You & North 7 \u2013 8 West & East" in text and "hand 1 \u00b7 dealer East" in text
+    assert record["dealer"] == 3 and "h=" in page.url
 
 
 def test_play_a_hand_to_the_end_and_see_it_graded(page, url, shots):
