@@ -34,6 +34,7 @@ def compiling(monkeypatch):
     """As during a cold start: the players and the solver not compiled yet; a compiled bot
     asked for a tuned seat fails the test."""
     monkeypatch.setattr(interim, "_pending", {"players", "solver"})
+    monkeypatch.setattr(game_module, "PLAIN_SECONDS", 1e9)     # all the worlds, however slow
 
     def no_compiled_bot(spec):
         raise AssertionError(f"the compiled {spec} bot was asked while the players compile")
@@ -81,8 +82,11 @@ def test_an_interim_hint_says_how_it_was_priced_and_has_the_hint_s_form(client, 
     full = client.get(f"/api/games/{g['id']}/hint", params={"worlds": 16}).json()
     with monkeypatch.context() as m:
         m.setattr(interim, "_pending", {"solver"})
+        m.setattr(game_module, "PLAIN_SECONDS", 1e9)             # all the worlds, however slow
         first = client.get(f"/api/games/{g['id']}/hint").json()
         same = client.get(f"/api/games/{g['id']}/hint", params={"worlds": 16}).json()
+        m.setattr(game_module, "PLAIN_SECONDS", 0.0)             # out of time at once
+        cut = client.get(f"/api/games/{g['id']}/hint").json()
     assert first["worlds"] == game_module.PLAIN_WORLDS["other"] == 16
     assert first["interim"]["worlds"] == 16 and first["interim"]["asked"] == 64
     assert "16 worlds (not 64)" in first["interim"]["text"] and "plain Python" in first[
@@ -90,6 +94,8 @@ def test_an_interim_hint_says_how_it_was_priced_and_has_the_hint_s_form(client, 
     assert set(first) == set(full) | {"interim"}
     assert {k: v for k, v in same.items() if k != "interim"} == full   # same worlds, same prices
     assert "not 16" not in same["interim"]["text"]
+    assert cut["worlds"] == cut["interim"]["worlds"] == 4 and "4 worlds (not 64)" in cut[
+        "interim"]["text"]
     compiled = client.get(f"/api/games/{g['id']}/hint").json()
     assert compiled["worlds"] == 64 and "interim" not in compiled
 
@@ -99,6 +105,7 @@ def test_an_interim_card_hint(client, monkeypatch):
     pick = random.Random(5)
     with monkeypatch.context() as m:
         m.setattr(interim, "_pending", {"players", "solver"})
+        m.setattr(game_module, "PLAIN_SECONDS", 1e9)
         while g["done"] or g["phase"] != "play":
             g = (client.post(f"/api/games/{g['id']}/next").json() if g["done"] else
                  client.post(f"/api/games/{g['id']}/act",
