@@ -285,6 +285,7 @@ class Preparing:
         import subprocess
         import sys
 
+        _preload()         # first, while the child would only compete with the first game
         try:
             self._process = p = subprocess.Popen(
                 [sys.executable, "-c", "from analysis.web.work import compile_steps; "
@@ -292,7 +293,6 @@ class Preparing:
                 stderr=subprocess.DEVNULL, text=True)
         except OSError:
             return
-        _preload()
         try:
             for line in p.stdout:
                 verb, _, rest = line.strip().partition(" ")
