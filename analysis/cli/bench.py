@@ -21,7 +21,7 @@ from analysis.text.bench import format_bench
               help="Only the web application's cold start: `serve` started with empty caches "
                    "and asked as a player asks (the first page, a game playable, the first "
                    "move, the first hint, the advisor's first answers, all compiled), then each "
-                   "answer again warm.")
+                   "answer again warm, --repeats times (the slowest kept).")
 def bench(hands, repeats, as_json, silent, web_cold):
     """Measure hands per second: basic and random, aggregate and records, 1 and all threads.
 
