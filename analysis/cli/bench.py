@@ -17,7 +17,12 @@ from analysis.text.bench import format_bench
               help="Timed runs per figure; the best is kept.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @click.option("--silent", is_flag=True, help="No per-figure progress lines.")
-def bench(hands, repeats, as_json, silent):
+@click.option("--web-cold", is_flag=True,
+              help="Only the web application's cold start: `serve` started with empty caches "
+                   "and asked as a player asks (the first page, a game playable, the first "
+                   "move, the first hint, the advisor's first answers, all compiled), then each "
+                   "answer again warm, --repeats times (the slowest kept).")
+def bench(hands, repeats, as_json, silent, web_cold):
     """Measure hands per second: basic and random, aggregate and records, 1 and all threads.
 
     Every figure is also given as a multiple of the pure-Python referee's replay speed measured
@@ -27,7 +32,11 @@ def bench(hands, repeats, as_json, silent):
     Example:
         euchre-sim bench
         euchre-sim bench --hands 1000000 --json
+        euchre-sim bench --web-cold
     """
+    if web_cold:
+        _web_cold(repeats, as_json)
+        return
 
     def progress(row):
         if not silent:
@@ -45,3 +54,15 @@ def bench(hands, repeats, as_json, silent):
     else:
         result["web"] = web_rows()
     click.echo(json.dumps(result, indent=2) if as_json else format_bench(result))
+
+
+def _web_cold(repeats: int, as_json: bool) -> None:
+    try:
+        from analysis.web.bench import cold_figures
+    except ImportError as e:
+        raise click.ClickException(f"--web-cold needs the web extra ({e.name} is missing): "
+                                   "python3 -m pip install 'euchre-sim[web]'") from None
+    from analysis.text.bench import format_web_cold
+
+    cold = cold_figures(later=repeats)
+    click.echo(json.dumps(cold, indent=2) if as_json else "\n".join(format_web_cold(cold)))

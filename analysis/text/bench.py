@@ -92,6 +92,48 @@ def format_web(w: dict) -> list[str]:
     return lines
 
 
+COLD_ROWS = (("first_page_s", "first page", ""),
+             ("game_playable_s", "a game playable", "the Play page's new game answered"),
+             ("first_hint_s", "first hint", ""),
+             ("first_bot_move_s", "first move answered", "the bots' replies included"),
+             ("first_advise_s", "advisor, first answer", "equilibrium at the table"),
+             ("first_advise_round2_s", "advisor, first round 2", ""),
+             ("first_advise_score_s", "advisor, first at a score", "9-6"),
+             ("compiled_s", "everything compiled", "the background compile done"))
+WARM_ROWS = (("bot_move", "a move (bots' replies)"), ("hint", "a hint (64 worlds)"),
+             ("advise", "advise, round 1"), ("advise_round2", "advise, round 2"),
+             ("advise_score", "advise at 9-6"), ("advise_other", "advise, another hand"))
+
+
+def format_web_cold(c: dict) -> list[str]:
+    """A cold start of ``serve`` as a player meets it (``analysis.web.bench.cold_figures``):
+    seconds from the command's start, then the answers once warm."""
+    lines = [f"serve, cold start (empty caches, {c.get('cores', '?')} cores, load "
+             f"{c.get('load_before', '?')} before, {c['load']} after): seconds from the command's "
+             "start, asked as a player asks"]
+    for key, label, note in COLD_ROWS:
+        if key not in c:
+            continue
+        extra = note
+        if key == "first_hint_s":
+            extra = (f"{c.get('first_hint_phase') or 'a decision'}, "
+                     f"{c.get('first_hint_worlds')} worlds"
+                     + (", plain Python while the solver compiles" if c.get("first_hint_note")
+                        else ""))
+        elif key.startswith("first_advise") and f"{key[:-2]}_took_s" in c:
+            took = c[f"{key[:-2]}_took_s"]
+            extra = ", ".join(x for x in (note, f"answered in {took:.2f} s",
+                                          f"{c.get(key[:-2] + '_deals') or 0:,} deals") if x)
+        lines.append(f"  {label:<25} {c[key]:8.2f} s" + (f"   ({extra})" if extra else ""))
+    warm = c.get("warm_s") or {}
+    if warm:
+        lines.append(f"serve, warm: the slowest of {c.get('later', '?')} of each answer")
+        for key, label in WARM_ROWS:
+            if key in warm:
+                lines.append(f"  {label:<25} {warm[key]:8.2f} s")
+    return lines
+
+
 def format_bench(b: dict) -> str:
     lines = [
         f"euchre-sim bench: best of {b['repeats']}, {b['cores']} cores",
@@ -139,8 +181,11 @@ def format_bench(b: dict) -> str:
     if "web" in b:
         lines.append("")
         lines.extend(format_web(b["web"]))
+        if b["web"].get("cold"):
+            lines.extend(format_web_cold(b["web"]["cold"]))
     lines.append(f"peak resident memory        {b['max_rss_mb']:8.0f} MB")
     return "\n".join(lines)
 
 
-__all__ = ["format_bench", "format_solver", "format_agents", "format_equilibrium", "format_web"]
+__all__ = ["format_bench", "format_solver", "format_agents", "format_equilibrium", "format_web",
+           "format_web_cold"]

@@ -10,6 +10,12 @@ card), trump, the maker and the tricks won.  Once the hand is over the answer is
 (all four hands as dealt, the kitty, the discard) and says so.  Each finished hand is kept as a
 hand record with the score before it (``"scores"``), the form ``grade`` and the Review page read,
 and each hint given is kept, so that the hand's grades can say where the move stood in it.
+
+A cold start (``analysis.web.work``: the code compiles in the background): until the players
+are compiled the bots of the basic family decide through their plain-Python twins
+(``sim.agents.twin``: the same decisions, so the game is the same), and until the solver is, a
+hint is priced in plain Python on fewer worlds (``PLAIN_WORLDS``), the answer saying so
+(``"interim"``); other bots (the equilibrium, pimc) wait for their compiled code.
 """
 
 from __future__ import annotations
@@ -18,10 +24,13 @@ import secrets
 import threading
 
 from analysis.text.decisions import describe
+from analysis.web.interim import pending
 from analysis.web.seen import bidding, sort_hand, told, words
 
 GAMES_KEPT = 64           # games the server keeps in memory (the oldest is dropped)
 SEAT_NAMES = ("South", "West", "North", "East")   # seat 0 .. 3, play passing to the left
+PLAIN_WORLDS = {"play": 32, "other": 16}   # a plain-Python hint's worlds: a card, a bid or discard
+PLAIN_SECONDS = 4.0       # ... or those priced in this time (at least 4: a busy machine)
 
 
 _bots: dict = {}
@@ -38,6 +47,20 @@ def bot(spec: str):
         if spec not in _bots:
             _bots[spec] = sim.agent(spec)
         return _bots[spec]
+
+
+_twins: dict = {}
+
+
+def twin_bot(spec: str):
+    """The plain-Python twin that plays ``spec`` while the players compile, or None when its
+    player has none (``sim.agents.twin``); one per spec, as ``bot``."""
+    from sim.agents.twin import twin_agent
+
+    with _bots_lock:
+        if spec not in _twins:
+            _twins[spec] = twin_agent(spec)
+        return _twins[spec]
 
 
 class Game:
@@ -59,10 +82,11 @@ class Game:
         self.id = secrets.token_urlsafe(9)
         self.seed, self.seat = seed, seat
         self.specs = {"partner": partner, "opponents": opponents}
-        agents = {"partner": bot(partner), "opponents": bot(opponents)}
-        self.players = [None if s == seat else
-                        agents["partner" if (s - seat) % 2 == 0 else "opponents"]
-                        for s in range(4)]
+        self.roles = [None if s == seat else "partner" if (s - seat) % 2 == 0 else "opponents"
+                      for s in range(4)]
+        if not pending("players"):
+            for spec in self.specs.values():
+                bot(spec)         # the compiled bots made now: their mistakes said at once
         self.dealer = first_dealer(seed, 0)
         self._keys = [py_hand_key(seed, 0, k) for k in (STREAM_GAME_DEAL, STREAM_SEAT,
                                                           STREAM_GAME_PLAY)]
@@ -75,6 +99,21 @@ class Game:
         self.events: list[dict] = []  # the bots' moves since the user's last action
         self.hints: dict[tuple[int, int], dict] = {}   # (hand, decision number): the hint given
         self._deal()
+
+    @property
+    def players(self) -> list:
+        """The compiled bot at each seat (None at the user's)."""
+        return [None if r is None else bot(self.specs[r]) for r in self.roles]
+
+    def _bot(self, seat: int):
+        """The bot that decides for ``seat`` now: its twin while the players compile, where
+        it has one; else the compiled bot."""
+        spec = self.specs[self.roles[seat]]
+        if pending("players"):
+            twin = twin_bot(spec)
+            if twin is not None:
+                return twin
+        return bot(spec)
 
     def _starting(self, record: dict) -> tuple:
         """A game that starts at a hand record's deal (a link's, ``/play?h=CODE``): its hands,
@@ -123,8 +162,8 @@ class Game:
         hand = self.hand
         while hand.phase != DONE and self._to_act() != self.seat:
             s = self._to_act()
-            action = self.players[s].decide_at(hand, s, self.keys, self.before,
-                                               where=f"hand {self.number}")
+            action = self._bot(s).decide_at(hand, s, self.keys, self.before,
+                                            where=f"hand {self.number}")
             hand.apply(action)
             self.events.append({"seat": s, "text": told(action, hand, self.seat)})
         if hand.phase == DONE:
@@ -200,6 +239,23 @@ class Game:
 
         return 1 + sum(not isinstance(e.action, NoLoneDefender) for e in self.hand.log)
 
+    def hint(self, worlds: int = 64) -> dict:
+        """The user's options priced, as ``decide --price`` prices them (tuned's choice
+        marked), kept (``note_hint``).  While the solver compiles, priced in plain Python on
+        ``PLAIN_WORLDS`` (or ``worlds`` when fewer), the same values world by world, the
+        answer's ``"interim"`` saying so."""
+        from analysis.web import answers
+
+        view = self.view()
+        if view is None:
+            raise ValueError("the hand is over: nothing to decide")
+        if pending("solver"):
+            answer = _plain_hint(view, self.seed, worlds)
+        else:
+            answer = answers.decide(view.to_json(), "tuned", self.seed, 0, True, worlds)
+        self.note_hint(answer)
+        return answer
+
     def note_hint(self, answer: dict) -> None:
         """Keep the hint given for the user's decision now (its worlds and priced options), so
         that the hand's grades can say where the decision stood in the hint's intervals."""
@@ -265,6 +321,35 @@ class Game:
         return "".join(json.dumps(r) + "\n" for r in self.records)
 
 
+def _plain_hint(view, seed: int, worlds: int) -> dict:
+    """``answers.decide``'s hint priced in plain Python (``price(plain=True)``) on fewer
+    worlds (``PLAIN_WORLDS``, or those priced in ``PLAIN_SECONDS``), tuned's choice by its
+    twin; ``"interim"`` says how and why."""
+    from analysis.text.decisions import decision_json
+    from sim.agents.pricing import price
+    from sim.agents.twin import TwinAgent
+
+    if not 2 <= worlds <= 4096:
+        raise ValueError(f"worlds: from 2 to 4096, not {worlds}")
+    import time
+
+    asked = min(worlds, PLAIN_WORLDS["play" if view.phase == "play" else "other"])
+    pricing = price(view, asked, seed, plain=True, until=time.monotonic() + PLAIN_SECONDS)
+    n = pricing.worlds
+    who = TwinAgent("tuned")
+    action = who.act(view)
+    out = decision_json("tuned", view, action, pricing)
+    out["text"] = describe(action)
+    out["interim"] = {
+        "worlds": n, "asked": worlds,
+        "text": (f"a first answer on {n} worlds (not {worlds}), priced in plain Python while "
+                 "the compiled solver is prepared: wider intervals; ask again in a minute or "
+                 "two for the full pricing") if n < worlds else (
+                 f"priced in plain Python on the {n} worlds asked while the compiled solver is "
+                 "prepared: the same values")}
+    return out
+
+
 def _bare(option: dict) -> dict:
     """A priced option's action alone (``action`` and its ``suit``, ``alone`` or ``card``)."""
     return {k: v for k, v in option.items() if k in ("action", "suit", "alone", "card")}
@@ -300,4 +385,4 @@ class Games:
         return game
 
 
-__all__ = ["Game", "Games", "bot", "SEAT_NAMES", "GAMES_KEPT"]
+__all__ = ["Game", "Games", "bot", "twin_bot", "SEAT_NAMES", "GAMES_KEPT", "PLAIN_WORLDS"]

@@ -30,6 +30,13 @@ The worlds explain the bids (``infer``, one of ``INFER``):
 
 The seat's own bids tell it nothing it does not know.
 
+``plain=True`` prices without compiling anything (a cold start's first hint, while Numba
+compiles): the rest of the auction and the bids the worlds must explain by the ``rest``
+strategy's plain-Python twin (``sim.agents.twin``), each world solved by the solver's plain twin
+(``sim.solver.twin``), the same values as the compiled path gives on the same worlds; about a
+hundred times slower, so it is asked for few worlds, or stopped at a time (``until``) with the
+first worlds priced.  Only ``infer`` "rest" and "off".
+
 Values are points a hand for the seat's team.  Each option's interval is the normal 95%
 interval of its mean over the worlds; ``loss`` (what an option gives up against the best) is
 a paired difference, with its own interval.  Face-up values flatter every option a little (the
@@ -48,7 +55,6 @@ from sim.intervals import Z95, half_width
 from sim.players import load_strategy
 from sim.records import Bid
 from sim.referee.actions import (
-    DEFEND,
     DISCARD,
     DONE,
     PLAY,
@@ -69,6 +75,7 @@ from sim.solver.review import record_position
 DEFAULT_WORLDS = 64
 DEFAULT_REST = "tuned"  # bids the rest of the auction after a pass, and models the bids seen
 INFER_TRIES = 20        # deals drawn a world, at most, to find ones that explain the bids
+MIN_PLAIN_WORLDS = 4    # a plain pricing stopped by its time prices these worlds at least
 INFER = ("rest", "bids", "bids+play", "off")
 
 
@@ -120,7 +127,8 @@ def _inference(infer) -> str:
 
 
 def price(view: View, worlds: int = DEFAULT_WORLDS, seed: int = 0, rest=DEFAULT_REST,
-          infer="rest", rollouts: bool = False) -> Pricing:
+          infer="rest", rollouts: bool = False, plain: bool = False,
+          until: float | None = None) -> Pricing:
     """Every legal action of ``view`` priced on ``worlds`` deals consistent with it (the
     module's header); ``seed`` picks the worlds, ``rest`` bids the auction after a pass and,
     with ``infer="rest"``, models the other seats' bids the worlds must explain (``"bids"``,
@@ -128,7 +136,8 @@ def price(view: View, worlds: int = DEFAULT_WORLDS, seed: int = 0, rest=DEFAULT_
     ``rollouts``: a card to play is valued by a rollout on each world instead of the solver:
     the seat plays it, then every seat plays tuned's card play to the end
     (``sim.players.rollout``), so no later choice sees a card its seat cannot see; card plays
-    only."""
+    only.  ``plain``: in plain Python (the module header), stopping at the time ``until``
+    (``time.monotonic``) with the worlds priced by then (at least ``MIN_PLAIN_WORLDS``)."""
     if not isinstance(view, View):
         raise TypeError(f"price takes a View (sim.referee.views), not {type(view).__name__}")
     if worlds < 2:
@@ -136,16 +145,28 @@ def price(view: View, worlds: int = DEFAULT_WORLDS, seed: int = 0, rest=DEFAULT_
     if rollouts and view.phase != PLAY:
         raise ValueError(f"rollouts value the cards of a card play; this view is at the "
                          f"{view.phase} (price it without rollouts)")
+    if rollouts and plain:
+        raise ValueError("rollouts are priced by the compiled kernel, not in plain Python")
     infer = _inference(infer)
     legal = list(view.legal)
-    model = Agent(load_strategy(rest))
+    if plain:
+        from sim.agents.twin import TwinAgent
+
+        if infer not in ("rest", "off"):
+            raise ValueError(f"a plain-Python pricing infers by 'rest' or 'off', not {infer!r}")
+        model = TwinAgent(rest)
+    else:
+        model = Agent(load_strategy(rest))
     deals, fitted = consistent_worlds(view, worlds, seed, model if infer == "rest" else None)
     weights = None
     if infer in ("bids", "bids+play"):
         from sim.agents.view_weights import view_weights
 
         weights = view_weights(view, deals, play=infer == "bids+play")
-    if view.phase in (ROUND1, ROUND2):
+    if plain:
+        table = _plain_values(view, legal, deals, model, until)
+        fitted = min(fitted, len(table))        # the fitted worlds come first
+    elif view.phase in (ROUND1, ROUND2):
         table = _bid_values(view, legal, deals, model)
     elif rollouts:
         table = _rollout_values(view, legal, deals)
@@ -275,17 +296,19 @@ def _position(hand, discard=None, lone_defender=None) -> Position:
     return replace(record_position(rec, hand.rules), played=rec.plays)
 
 
+def _positions(view: View, legal, hand) -> list:
+    """A world's positions to solve: the hand now (a card to play), or one an option."""
+    if view.phase == PLAY:
+        return [_position(hand)]
+    if view.phase == DISCARD:
+        return [_position(hand, discard=a.card) for a in legal]
+    return [_position(hand, lone_defender=view.seat if isinstance(a, DefendAlone) else None)
+            for a in legal]
+
+
 def _play_values(view: View, legal, hands) -> np.ndarray:
     """(worlds x options) values to the maker's team."""
-    positions = []
-    for hand in hands:
-        if view.phase == PLAY:
-            positions.append(_position(hand))
-        elif view.phase == DISCARD:
-            positions += [_position(hand, discard=a.card) for a in legal]
-        elif view.phase == DEFEND:
-            positions += [_position(hand, lone_defender=view.seat if isinstance(a, DefendAlone)
-                                    else None) for a in legal]
+    positions = [p for hand in hands for p in _positions(view, legal, hand)]
     sols = solve_positions(positions, view.rules.lone_defender_euchre_points)
     if view.phase == PLAY:
         return np.array([[s.cards[a.card] for a in legal] for s in sols], np.float64)
@@ -330,6 +353,38 @@ def _bid_values(view: View, legal, deals, rest: Agent) -> np.ndarray:
                          rnd, maker, trump, alone, np.full(len(rows), -1), view.rules)
     mine = pts.points0 - pts.points1 if team(view.seat) == 0 else pts.points1 - pts.points0
     return mine.astype(np.float64).reshape(len(deals), len(legal))
+
+
+# ---------------------------------------------------------------------------------------------
+# the same in plain Python (``plain``), world by world: the solver's twin (``sim.solver.twin``)
+
+def _plain_values(view: View, legal, deals, rest, until: float | None) -> np.ndarray:
+    """(worlds x options) as ``_bid_values`` and ``_play_values`` give them, by the solver's
+    twin; past the time ``until`` (``time.monotonic``), once ``MIN_PLAIN_WORLDS`` are priced,
+    the first worlds only."""
+    import time
+
+    from sim.solver.twin import perfect_value_slow, solve_slow, value_slow
+
+    lone = view.rules.lone_defender_euchre_points
+    rows = []
+    for deal in deals:
+        if until is not None and len(rows) >= MIN_PLAIN_WORLDS and time.monotonic() > until:
+            break
+        if view.phase in (ROUND1, ROUND2):
+            row = []
+            for a in legal:
+                rnd, maker, trump, alone = _contract(view, a, deal, rest)
+                v = perfect_value_slow([mask_of(h) for h in deal[0]], view.upcard, view.dealer,
+                                       rnd, maker, trump, alone, view.rules)
+                row.append(v if maker < 0 or team(maker) == team(view.seat) else -v)
+        elif view.phase == PLAY:            # each card's value
+            cards = solve_slow(_positions(view, legal, replay_view(view, deal))[0], lone)[1]
+            row = [cards[a.card] for a in legal]
+        else:                               # each option's value alone
+            row = [value_slow(p, lone) for p in _positions(view, legal, replay_view(view, deal))]
+        rows.append(row)
+    return np.array(rows, np.float64)
 
 
 def _contract(view: View, action, deal, rest: Agent) -> tuple[int, int, int, int]:

@@ -6,8 +6,9 @@ checked and turned into the seat table's numbers), the decide module that plays 
 kernel (``sim.players.decide``'s interface: the built-ins' module, or one of its own, which
 ``sim.table.bindings`` binds into a copy of the kernel), the house rules it refuses, and whether
 it can be made to pass round 1.  Whether a strategy draws from the play key is its decide
-module's ``uses_play_key`` (``Strategy.draws_play_key``), said once there; a player's
-plain-Python twin (``sim.players.basic_twin``) is a module of its own that the tests read.
+module's ``uses_play_key`` (``Strategy.draws_play_key``), said once there; its plain-Python
+twin (``twin``: ``sim.players.basic_twin``), where it has one, is what the web application's
+bots play while the kernel compiles (``sim.agents.twin``) and what the tests check it against.
 The run layer, the agents, strategy files and the analyses read the record; nothing outside a
 player's own modules asks which player a strategy is.
 
@@ -72,6 +73,7 @@ class PlayerType:
     one_per_table: str = ""                      # why two of its strategies cannot share a table
     inline_phases: bool = True                   # its kernel copy inlines the hand's phases
     prepare: Callable | None = None
+    twin: str | None = None                      # its plain-Python twin (module), if any
     file_base: bool = False                      # a TOML strategy may start from it
     searches: bool = False                       # milliseconds a hand: runs sized down
     costs: Callable | None = None                # (strategy, chunk state, hands, ms a cycle)

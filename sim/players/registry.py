@@ -57,7 +57,8 @@ BASIC_PLAYER = register(PlayerType(
     "basic", BASIC, "point-count bidder, card play from the rules text",
     check_params=check_basic_params, param_names=PARAM_NAMES, param_rows=basic_param_rows,
     param_family="basic", name_with=lambda base, checked: f"{base}:{_changes(checked)}",
-    from_text=param_from_text, pass_round1=_basic_passing, file_base=True, bids_by_count=True,
+    from_text=param_from_text, pass_round1=_basic_passing, twin="sim.players.basic_twin",
+    file_base=True, bids_by_count=True,
 ))
 
 RANDOM_PLAYER = register(PlayerType(

@@ -131,6 +131,48 @@ def solve_slow(pos: Position, lone_defender_points: int = 4) -> tuple[int, dict[
     return solve_state_slow(replay_played(pos), lone_defender_points)
 
 
+def value_slow(pos: Position, lone_defender_points: int = 4) -> int:
+    """The position's value to the makers under perfect play (``solve_slow``'s first answer,
+    without each card's)."""
+    state = replay_played(pos)
+    return _Deal(pos, lone_defender_points).value(state.hands, state.table, state.trick_leader,
+                                                  state.won, state.lost)
+
+
+def perfect_value_slow(hands, upcard: int, dealer: int, round_: int, maker: int, trump: int,
+                       alone: bool, rules) -> int:
+    """One hand's value to the maker's team under perfect play after the bidding, as
+    ``sim.solver.perfect.perfect_points`` gives it (no lone defender): 0 when passed out
+    (``round_`` 0); in round 1 the dealer, when he plays, discards the card best for his team
+    under perfect play.  ``hands``: the four hands as dealt (card masks, by seat)."""
+    if round_ == 0 or maker < 0:
+        return 0
+    out = (maker + 2) & 3 if alone else -1
+    leader = (dealer + 1) & 3
+    if leader == out:
+        leader = (leader + 1) & 3
+    lone = rules.lone_defender_euchre_points
+
+    def value(h) -> int:
+        return value_slow(Position(tuple(int(x) for x in h), trump, maker, bool(alone), -1,
+                                   leader), lone)
+
+    if round_ != 1 or dealer == out:
+        return value(hands)
+    six = int(hands[dealer]) | 1 << upcard
+    sign = 1 if (dealer & 1) == (maker & 1) else -1
+    best = None
+    for c in range(24):
+        if not six >> c & 1 or (c == upcard and not rules.dealer_may_discard_upcard):
+            continue
+        h = list(hands)
+        h[dealer] = six & ~(1 << c)
+        v = value(h)
+        if best is None or sign * v > sign * best:
+            best = v
+    return best
+
+
 def literal_value(pos: Position, lone_defender_points: int = 4) -> int:
     """Textbook minimax over final scores, memoised on the exact state; no shortcuts.  Slow:
     meant for checking ``solve_slow`` on positions with a few tricks left."""

@@ -43,10 +43,11 @@ class Table:
 
     def arrays(self, rules: Rules | None = None, scores: bool = True):
         """(kinds, seat table) for the kernels (``build_arrays``); a seat table holding score
-        tables (some hundred MB) is built once for this table and kept while it is the last
-        asked for (a run asks once a piece; the kernels only read it)."""
-        key = (id(self), rules, scores)
-        if _LAST_SCORE_ARRAYS.get("key") == key and _LAST_SCORE_ARRAYS["table"] is self:
+        tables (some hundred MB) is built once for this table, or an equal one, and kept while
+        it is the last asked for (a run asks once a piece, the advisor once a question, each
+        with a table of its own; the kernels only read it)."""
+        key = (rules, scores)
+        if _LAST_SCORE_ARRAYS.get("key") == key and _LAST_SCORE_ARRAYS["table"] == self:
             return _LAST_SCORE_ARRAYS["arrays"]
         kinds, table = self.build_arrays(rules, scores)
         if len(table) > SCORE_ARRAYS_WORDS:

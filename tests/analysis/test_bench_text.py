@@ -22,3 +22,22 @@ def test_web_rows_name_what_was_timed():
     assert lines[0].startswith("serve: first page, cold") and "1.15 s" in lines[0]
     assert "0.10 s" in lines[1] and "GET /api/advise" in lines[1]
     assert lines[3].startswith("serve: pimc bot move") and "4.9 ms worst (208 moves)" in lines[3]
+
+
+def test_web_cold_rows_name_what_was_timed():
+    from analysis.text.bench import format_web_cold
+
+    lines = format_web_cold({
+        "cores": 2, "load_before": "1.2 1.0 0.9", "load": "1.9 1.3 1.0", "later": 3,
+        "first_page_s": 1.1, "game_playable_s": 2.5, "first_bot_move_s": 2.6,
+        "first_hint_s": 6.1, "first_hint_phase": "round1", "first_hint_worlds": 16,
+        "first_hint_note": {"worlds": 16},
+        "first_advise_s": 40.2, "first_advise_took_s": 0.4, "first_advise_deals": 25169,
+        "compiled_s": 150.0, "warm_s": {"bot_move": 0.01, "hint": 0.09, "advise": 0.3}})
+    assert lines[0].startswith("serve, cold start (empty caches, 2 cores, load 1.2 1.0 0.9 ")
+    assert lines[1].split() == ["first", "page", "1.10", "s"]
+    assert "a game playable" in lines[2] and "2.50 s" in lines[2]
+    assert "round1, 16 worlds, plain Python while the solver compiles" in lines[3]
+    assert "answered in 0.40 s, 25,169 deals" in lines[5]
+    assert lines[-4].startswith("serve, warm: the slowest of 3")
+    assert lines[-1].split()[-2:] == ["0.30", "s"]

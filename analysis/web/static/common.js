@@ -128,13 +128,16 @@ export function gradeClass(g) {
   return ["best", "good", "inaccuracy", "mistake", "blunder"].includes(g) ? g : "range";
 }
 
-// Wait until the steps a page needs are compiled, with a banner meanwhile (a cold start).
-export async function ready(steps, where) {
+// Wait until the steps a page needs are compiled, with a banner meanwhile (a cold start);
+// a step in `interim` goes on at once while the server answers it another way (in plain Python:
+// /api/status's "interim" says how).
+export async function ready(steps, where, interim = []) {
   let banner = null;
   for (;;) {
     let s;
     try { s = await api("/api/status"); } catch { s = null; }
-    if (s && steps.every((k) => s.steps[k] === "ready" || s.steps[k] === "failed")) {
+    if (s && steps.every((k) => s.steps[k] === "ready" || s.steps[k] === "failed" ||
+        (interim.includes(k) && s.interim && s.interim[k]))) {
       if (banner) banner.remove();
       return s;
     }

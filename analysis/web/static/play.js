@@ -39,7 +39,11 @@ start.addEventListener("click", async () => {
   const p = new URLSearchParams({ seed: seed.value, seat: "0", partner: partner.value, opponents: opponents.value });
   if (rules.value) p.set("rules", rules.value);
   if (h) p.set("h", h);
-  await ready(["players"].concat([partner.value, opponents.value].includes("pimc") ? ["pimc"] : []), out);
+  // the bots of the basic family play by their plain-Python twins while the players compile
+  const twins = ["tuned", "basic", "conservative", "aggressive", "trump-count"];
+  const bots = [partner.value, opponents.value];
+  await ready(["players"].concat(bots.includes("pimc") ? ["pimc"] : []), out,
+    bots.every((b) => twins.includes(b)) ? ["players"] : []);
   await call(() => api(`/api/games?${p}`, { method: "POST" }));
 });
 
@@ -162,7 +166,7 @@ function actions(g) {
   box.append(el("button", { id: "hint-button", onclick: async () => {
     hintBox.replaceChildren("Pricing your options\u2026");
     try {
-      await ready(["solver"], hintBox);
+      await ready(["solver"], hintBox, ["solver"]);
       const h = await api(`/api/games/${g.id}/hint`);
       hintBox.replaceChildren(scroll(el("table", { class: "data" },
         el("tr", {}, ["option", "points a hand", "95% interval", "gives up"].map((x) => el("th", {}, x))),
@@ -170,7 +174,8 @@ function actions(g) {
           el("td", {}, describe(o, g), same(strip(o), h.action) ? " (tuned's choice)" : ""),
           el("td", { class: "num" }, o.value.toFixed(3)), el("td", { class: "num" }, `[${o.low.toFixed(3)}, ${o.high.toFixed(3)}]`),
           el("td", { class: "num" }, o.loss.toFixed(3)))))),
-      sure(h, g), el("div", { class: "small muted" }, `Values: ${h.priced_by}.`));
+      sure(h, g), el("div", { class: "small muted" }, `Values: ${h.priced_by}.`),
+      h.interim ? el("div", { class: "small", id: "hint-interim" }, `This is ${h.interim.text}.`) : "");
     } catch (err) { hintBox.replaceChildren(el("div", { class: "banner error" }, err.message)); }
   } }, "Hint"));
   return el("div", {}, box, hintBox);
