@@ -442,6 +442,11 @@ def _game_routes(app: FastAPI, games: Games, compute) -> None:
                 return game.state()
         return await compute(request, deal)
 
+    _game_review_routes(app, games, compute)
+
+
+def _game_review_routes(app: FastAPI, games: Games, compute) -> None:
+    """A game's hint, its finished hands' review and its hand records."""
     @app.get("/api/games/{game_id}/hint", tags=["play"])
     async def hint(request: Request, game_id: str, worlds: int = 64):
         """The user's options priced, as ``decide --price`` prices them (tuned's choice

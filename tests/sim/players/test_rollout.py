@@ -91,7 +91,7 @@ def test_parameters_are_checked_and_named():
 
 @pytest.mark.compile
 def test_rollout_and_pimc_seats_sit_at_one_table():
-    from sim.run.bindings import kernels_for
+    from sim.table.bindings import kernels_for
 
     pimc, rollout = load_strategy("pimc:worlds=4"), load_strategy("rollout:worlds=20")
     both = kernels_for((pimc, rollout, pimc, rollout))
