@@ -4,7 +4,7 @@ options and the advice as JSON in the API (``advise --json`` prints the same).""
 
 from __future__ import annotations
 
-from analysis.questions.record import POSITIONS, Input, Question
+from analysis.questions.record import POSITIONS, RULES, Input, Question
 
 INPUTS = (
     Input("hand", "cards", required=True, argument=True, metavar="HAND", label="Hand",
@@ -18,9 +18,7 @@ INPUTS = (
     Input("score", "score", metavar="US-THEM", label="Score (us-them)",
           help="Score before the hand, the player's team first: adds the chance of winning "
                "the game, which is then the answer."),
-    Input("rules", "rules", metavar="SPEC", label="Rules",
-          help="Preset and/or options, comma separated, e.g. 'house' or "
-               "'stick_the_dealer,game_to=7' (default: the published rules)."),
+    RULES,
     Input("strategy", "strategy", default="tuned", metavar="NAME", table=True,
           label="Players around the table",
           help="The players everyone else is (and the player is after this bid)."),

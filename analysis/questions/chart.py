@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import threading
 
-from analysis.questions.record import Input, Question
+from analysis.questions.record import RULES, Input, Question
 
 INPUTS = (
-    Input("rules", "rules", metavar="SPEC", label="Rules",
-          help="Preset and/or options, comma separated, e.g. 'house' or "
-               "'stick_the_dealer,game_to=7' (default: the published rules)."),
+    RULES,
     Input("score", "score", metavar="D-O", label="Score (dealers-others)",
           help="The score before the hand, the dealing team's first (e.g. 9-6): the chart of "
                "the table the equilibrium bids by there."),

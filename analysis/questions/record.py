@@ -167,6 +167,12 @@ class Input:
         return out
 
 
+RULES = Input("rules", "rules", metavar="SPEC", label="Rules",
+              help="Preset and/or options, comma separated, e.g. 'house' or "
+                   "'stick_the_dealer,game_to=7' (default: the published rules).")
+"""The rules a question is asked under: the input most questions share."""
+
+
 def _number_text(x) -> str:
     return f"{int(x):,}" if float(x).is_integer() else str(x)
 
@@ -279,5 +285,5 @@ def questions() -> dict[str, Question]:
     return dict(sorted(found.items()))
 
 
-__all__ = ["Input", "Question", "InputError", "POSITIONS", "questions", "builtin_players",
+__all__ = ["Input", "Question", "InputError", "POSITIONS", "RULES", "questions", "builtin_players",
            "rule_presets", "json_safe"]
