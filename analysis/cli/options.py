@@ -36,16 +36,22 @@ class NonEmptyPath(click.Path):
         return super().convert(value, param, ctx)
 
 
-def rules_options(f):
-    """``--rules SPEC`` and ``--stick-the-dealer``: the command receives ``rules``."""
+RULES_HELP = ("Preset and/or options, comma separated, e.g. 'house' or "
+              "'stick_the_dealer,game_to=7' (default: the published rules).")
+
+
+def rules_options(f=None, *, help: str = RULES_HELP):
+    """``--rules SPEC`` and ``--stick-the-dealer``: the command receives ``rules``
+    (``@rules_options(help=...)`` words ``--rules`` otherwise)."""
+    if f is None:
+        return functools.partial(rules_options, help=help)
 
     @click.option(
         "--rules",
         "rules_spec",
         metavar="SPEC",
         default=None,
-        help="Preset and/or options, comma separated, e.g. 'house' or "
-        "'stick_the_dealer,game_to=7' (default: the published rules).",
+        help=help,
     )
     @click.option(
         "--stick-the-dealer", is_flag=True, help="Shorthand for adding stick_the_dealer to --rules."

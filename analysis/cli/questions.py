@@ -63,7 +63,7 @@ def _decorator(i: Input):
     if i.argument:
         return click.argument(i.name, metavar=i.metavar or i.name.upper())
     if i.type == "rules":
-        return rules_options
+        return rules_options(help=i.help)
     if i.type == "strategy" and _seats(i):
         return strategy_options(default=i.default)
     names = [i.flag, i.name] + ([i.short] if i.short else [])

@@ -168,7 +168,7 @@ class Input:
 
 
 RULES = Input("rules", "rules", metavar="SPEC", label="Rules",
-              help="Preset and/or options, comma separated, e.g. 'house' or "
+              help="A preset and/or options, comma separated, e.g. 'house' or "
                    "'stick_the_dealer,game_to=7' (default: the published rules).")
 """The rules a question is asked under: the input most questions share."""
 
