@@ -13,7 +13,8 @@ from analysis.plots.theme import style
 from sim import POSITIONS
 
 COLORS = {"basic": "tab:blue", "tuned": "tab:orange", "pimc": "tab:green",
-          "pimc+inference": "tab:olive", "perfect": "tab:purple", "equilibrium": "black"}
+          "pimc+inference": "tab:olive", "rollout": "tab:cyan", "perfect": "tab:purple",
+          "equilibrium": "black"}
 #: the comparison rows shown for stick the dealer (``analysis.compare`` statistics)
 STICK_ROWS = ("dealing team's net points per hand", "euchres (share of hands)",
               "points scored per hand (both teams)", "first dealer's team wins")

@@ -2,9 +2,10 @@
 play that was run, side by side, read from the single-model run folders under one results
 folder (``basic``: ``orderup``, ``alone``, ``compare``; ``tuned``, ``pimc`` and ``equilibrium``:
 the same under their own folder; ``pimc+inference``, pimc reading the bids and the play
-(``pimc:inference=bids+play``), under ``pimc_inference``; perfect play after basic's bidding:
-``perfect``).  The two pimc models' gains by hand class are also set side by side
-(``order_up_by_class_pimc``, ``alone_by_class_pimc``)."""
+(``pimc:inference=bids+play``), under ``pimc_inference``; ``rollout``, the equilibrium's bids
+with cards valued by tuned's rollouts on pimc's weighed worlds, under ``rollout``; perfect
+play after basic's bidding: ``perfect``).  The two pimc models' gains by hand class are also
+set side by side (``order_up_by_class_pimc``, ``alone_by_class_pimc``)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ GAINS = (  # (question, folder, table, label)
 )
 # the folder of each model run by a strategy at every seat (basic's is the results folder)
 FOLDERS = {"tuned": "tuned", "pimc": "pimc", "pimc+inference": "pimc_inference",
-           "equilibrium": "equilibrium"}
+           "rollout": "rollout", "equilibrium": "equilibrium"}
 BY_CLASS = ("position", "hand_class", "trumps", "off_aces", "deals", "gain", "gain_low",
             "gain_high", "verdict")
 
