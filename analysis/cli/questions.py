@@ -70,7 +70,8 @@ def _decorator(i: Input):
     if i.type == "bool":
         return click.option(*names, is_flag=True, default=bool(i.default), help=i.help)
     # numbers and choices are read by the record (one line for a mistake, as the API says it)
-    metavar = i.metavar or ("|".join(map(str, i.options())) if i.type == "choice" else None)
+    metavar = i.metavar or ("|".join(map(str, i.options())) if i.type == "choice" else
+                            {"int": "N", "float": "X"}.get(i.type, "TEXT"))
     return click.option(*names, type=str, default=i.default, required=i.required,
                         show_default=show, metavar=metavar, help=i.help)
 

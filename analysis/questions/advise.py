@@ -34,7 +34,8 @@ INPUTS = (
           label="round 2: assume I passed in round 1",
           help="Round 2: assume the player passed in round 1, even with a hand his strategy "
                "would have ordered with (stated in the answer)."),
-    Input("seed", "int", default=1, low=0, high=2**63 - 1, label="Seed", help="Run seed."),
+    Input("seed", "int", default=1, low=0, high=2**63 - 1, metavar="N", label="Seed",
+          help="Run seed."),
 )
 
 
