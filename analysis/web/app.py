@@ -77,11 +77,6 @@ def _validation_line(exc: RequestValidationError) -> str:
     return f"{where}: {e.get('msg', 'not valid')}, not {e.get('input')!r}"[:300]
 
 
-async def _body(request: Request) -> str:
-    """The request's body as text (``Guard`` has refused one past the limit)."""
-    return (await request.body()).decode("utf-8", errors="replace")
-
-
 async def _json_body(request: Request):
     """The request's body read as JSON, refused (415) unless it says it is JSON."""
     kind = request.headers.get("content-type", "")
@@ -301,7 +296,7 @@ def _other_routes(app: FastAPI, compute, preparing: Preparing, work: Work) -> No
         them, or PTN records) reviewed, as ``euchre-sim review --json`` answers: the result,
         every decision graded, every card valued by the solver, each seat's accuracy; with
         ``show_how`` or ``duplicate`` those too (at most ``MAX_HANDS`` hands)."""
-        values = questions.checked(REVIEW, {**q, "records": await _body(request)})
+        values = questions.checked(REVIEW, {**q, "records": await questions.body_text(request)})
         return await compute(request, lambda token: REVIEW.json(REVIEW.answer(
             values, cancel=token.check, most_hands=answers.MAX_HANDS)))
 

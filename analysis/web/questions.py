@@ -50,7 +50,6 @@ def rules_of(spec):
     return spec if isinstance(spec, Rules) else parse_rules(spec or None)
 
 
-
 def limits(name: str) -> dict:
     """The web application's own bounds on a question's inputs (input -> (low, high))."""
     return {"advise": {"deals": (1, MAX_DEALS)},
