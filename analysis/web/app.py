@@ -203,14 +203,6 @@ _ADVISED = Annotated[dict, Depends(questions.dependency(ADVISE))]
 _REVIEWED = Annotated[dict, Depends(questions.dependency(REVIEW))]
 
 
-def _advised(q: dict) -> dict:
-    """The advisor's question read from the request (``questions.checked``)."""
-    try:
-        return questions.checked(ADVISE, q)
-    except InputError as e:
-        raise _input_error(e) from None
-
-
 def _advise_routes(app: FastAPI, work: Work, compute) -> None:
     @app.get("/api/advise", tags=["advisor"])
     async def advise(request: Request, q: _ADVISED,
@@ -220,18 +212,17 @@ def _advise_routes(app: FastAPI, work: Work, compute) -> None:
         """Every option of one hand priced, as ``euchre-sim advise --json`` prints it.  Stopped
         before its stopping rule (the time limit, or ``POST /api/advise/{id}/stop``), it
         answers what the deals so far show, ``"stopped"`` saying why."""
-        q = _advised(q)
         if not progress:
             return await compute(request, lambda token: answers.advise(
                 q, token.check, stop=token.reason))
-        return _streamed(work, q)
+        # read here, so that a mistake is its 400 before the stream starts
+        return _streamed(work, questions.checked(ADVISE, q))
 
     @app.get("/api/advise/cost", tags=["advisor"])
     async def advise_cost(request: Request, q: _ADVISED):
         """What the question will cost, from a warm-up on its first deals: seconds a deal, the
         default stopping rule's deals and seconds (and those of the ``deals`` or ``precision``
         given), and a ladder of deal counts with the seconds and interval each gives."""
-        q = _advised(q)
         return await compute(request, lambda token: answers.advise_cost(
             q, work.limit, token.check))
 
@@ -296,9 +287,10 @@ def _other_routes(app: FastAPI, compute, preparing: Preparing, work: Work) -> No
         them, or PTN records) reviewed, as ``euchre-sim review --json`` answers: the result,
         every decision graded, every card valued by the solver, each seat's accuracy; with
         ``show_how`` or ``duplicate`` those too (at most ``MAX_HANDS`` hands)."""
-        values = questions.checked(REVIEW, {**q, "records": await questions.body_text(request)})
-        return await compute(request, lambda token: REVIEW.json(REVIEW.answer(
-            values, cancel=token.check, most_hands=answers.MAX_HANDS)))
+        text = await questions.body_text(request)
+        return await compute(request, lambda token: answers.review_text(
+            text, q.get("rules"), q["worlds"], q["seed"], token.check, q.get("show_how"),
+            q.get("duplicate")))
 
     @app.get("/api/review", tags=["review"])
     async def review_run(request: Request, seed: int = 1, hand: int = 0,

@@ -214,23 +214,13 @@ class TwinAgent:
 
 def _table_of(row):
     """The seat table of four seats with the seat row ``row`` (``basic.seat_table``, its
-    bidding plan worked out here: every seat reads row 0, as ``basic.seat_slots`` finds for
-    four equal rows, so nothing is compiled)."""
+    bidding plan with every seat reading row 0, as ``basic.seat_slots`` finds for four equal
+    rows, so nothing is compiled)."""
     import numpy as np
 
     rows = np.concatenate([row] * 4)
-    plan = np.zeros((4, 4, 4, 4), np.float64)
-    for close in range(4):
-        for dealer in range(4):
-            for k in range(4):
-                seat = (dealer + 1 + k) & 3
-                team = seat & 1
-                mine, theirs = (close >> team) & 1, (close >> (1 - team)) & 1
-                plan[close, dealer, k] = (1e9 if mine else rows[basic.D_ALONE],
-                                          rows[basic.D_ORDER + 2 * k + theirs],
-                                          rows[basic.D_CALL + theirs], 0)
     own = np.zeros(4 * basic.OWN_WIDTH, np.float64)
-    return np.concatenate([rows, plan.reshape(basic.PLAN_N), own])
+    return np.concatenate([rows, basic.seat_plan(rows, slots=0), own])
 
 
 __all__ = ["TwinAgent", "NoTwin", "twin_agent", "has_twin", "close_flags"]

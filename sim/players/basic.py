@@ -272,12 +272,14 @@ def table_codes(p) -> tuple[int, int]:
     return lead_code(p) * 0x01010101, follows * 0x1111
 
 
-def seat_plan(rows):
+def seat_plan(rows, slots=None):
     """The bidding plan (PLAN_N numbers) of the four seat rows ``rows`` (``4 * ROW_WIDTH``): per
     (score flags, dealer, position), the bidder's thresholds and his row offset.  ALONE is none
     (1e9) when one point wins the game for his side; ORDER (round 1, with his position's offset)
-    and CALL (round 2) are lowered by ``desperation`` when the other side needs one point."""
-    slots = seat_slots(rows)
+    and CALL (round 2) are lowered by ``desperation`` when the other side needs one point.
+    ``slots``: each seat's row number (``seat_slots``, which is compiled; 0: every seat reads
+    row 0, as ``seat_slots`` finds for four equal rows)."""
+    slots = seat_slots(rows) if slots is None else slots
     plan = np.zeros((4, 4, 4, 4), np.float64)
     for close in range(4):
         for dealer in range(4):
